@@ -1,0 +1,71 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Folder boundaries live here, not in a wiki (STYLE.md): the engine is pure and knows nothing
+ * of the page; storage sits behind persistence/; React never touches IndexedDB.
+ */
+const engineOnlyXState = {
+  patterns: [
+    { group: ['react', 'react-dom', 'react/*', '@xyflow/*', 'zustand', 'zustand/*', 'idb-keyval', '@xstate/react'], message: 'src/engine is pure TypeScript: it imports only xstate and its own files.' },
+    { group: ['**/persistence', '**/persistence/*', '**/store', '**/store/*', '**/ui', '**/ui/*', '**/i18n', '**/i18n/*'], message: 'src/engine imports only its own files.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/out'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    ignores: ['src/engine/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', engineOnlyXState],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'indexedDB', 'localStorage', 'sessionStorage', 'fetch', 'performance', 'requestAnimationFrame'].map((name) => ({
+          name,
+          message: 'src/engine runs without a page: take what you need as a parameter.',
+        })),
+        ...['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'].map((name) => ({
+          name,
+          message: 'No timers in src/engine: time is the TICKs it is sent (virtual clock in context).',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'No wall clock in src/engine: inject it (SimOptions.wallClock).' },
+        { object: 'Math', property: 'random', message: 'No unseeded randomness in src/engine: use randomAt(seed, ...).' },
+      ],
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date']", message: 'No wall clock in src/engine: inject it.' }],
+    },
+  },
+  {
+    files: ['src/persistence/**/*.ts'],
+    ignores: ['src/persistence/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@xyflow/*', 'zustand', '../ui/*', '../store/*'], message: 'persistence imports engine types only.' }] }],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['idb-keyval', '**/persistence', '**/persistence/*'], message: 'The UI reads and sends through the store; storage lives behind src/persistence.' }] }],
+    },
+  },
+);

@@ -1,0 +1,30 @@
+/**
+ * Numbered error messages, in one place (as React Flow keeps its `errorMessages`), so a
+ * message a teacher reads aloud can be looked up, and tests can name the case they expect.
+ */
+const MESSAGES = {
+  E101: 'Config must be an object of settings.',
+  E102: 'Config has settings this simulator does not know: %s.',
+  E103: 'remindAt, fuseAt and maxAttemptsPerStep must be whole numbers.',
+  E104: 'Loop guard config must satisfy 1 ≤ remindAt < fuseAt ≤ maxAttemptsPerStep (got %s).',
+  E105: 'Checkpoint density must be key_actions, every_step or every_n (got %s).',
+  E106: 'everyN must be a whole number of at least 1.',
+  E107: 'processTimeoutMs must be null (never) or a positive whole number of milliseconds.',
+  E108: 'pollMs must be a positive whole number of milliseconds.',
+  E109: 'flakiness must be a number from 0 up to (not including) 1.',
+  E201: 'This is not JSON: %s',
+  E202: 'This is not a Harness Sim checkpoint (no "schema" field naming harness-sim.checkpoint).',
+  E203: 'This checkpoint has schema %s; this simulator reads harness-sim.checkpoint/1.',
+  E204: 'This checkpoint is %s bytes; the limit is 1 MiB.',
+  E205: 'This checkpoint is damaged: %s.',
+  E206: 'This checkpoint names scenario "%s", which this simulator does not have.',
+  E301: 'Unknown scenario "%s".',
+  E401: 'The edit cannot be applied: %s.',
+} as const;
+
+export type ErrorCode = keyof typeof MESSAGES;
+
+/** The message for `code`, with `%s` filled by `detail`, prefixed by its number. */
+export function errorText(code: ErrorCode, detail = ''): string {
+  return `${code}: ${MESSAGES[code].replace('%s', detail)}`;
+}

@@ -1,0 +1,55 @@
+/** The engine's public surface: the only entry the rest of the app imports. */
+export type {
+  ApprovalRequest,
+  Args,
+  ArtifactRef,
+  Attempt,
+  Bilingual,
+  CheckpointTrigger,
+  Config,
+  ContextMessage,
+  DensityPolicy,
+  EndReason,
+  ErrorType,
+  InjectableError,
+  Lang,
+  MessageKind,
+  Plan,
+  StateName,
+  Step,
+  TaskContext,
+  TodoStatus,
+  ToolName,
+} from './types';
+export { ACTIVE_STATES, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES } from './types';
+export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from './config';
+export { errorText, type ErrorCode } from './errors';
+export { canonicalArgs } from './canonical';
+export { attemptsAt, rowsOfStep } from './ledger';
+export { loopKey, readLoop, stageOf, type LoopReading, type LoopStage } from './loopGuard';
+export { buildRecoveryHint, formatHint, type Advice, type RecoveryHint } from './recoveryHint';
+export {
+  CHECKPOINT_SCHEMA,
+  MAX_CHECKPOINT_BYTES,
+  MIGRATIONS,
+  checkCheckpoint,
+  checkpointBytes,
+  fromRanges,
+  parseCheckpoint,
+  restoreContext,
+  serializeCheckpoint,
+  toCheckpoint,
+  toRanges,
+  type Checkpoint,
+  type LedgerRow,
+  type Migrations,
+  type ParseResult,
+} from './checkpoint';
+export { fullStateBytes, sizesAt, workingSet, type WorkingSet } from './fullState';
+export { applyTakeover, forkCheckpoint, replayFailure, type Replay, type TakeoverEdit, type TakeoverResult } from './takeover';
+export { MINUTE, runTool } from './world';
+export { createTaskContext, currentStep, doneSteps, isRisky, needsApproval, type TaskInput } from './task';
+export { createTaskMachine, WORLD_EVENTS, type TaskEmitted, type TaskEvent, type TaskEventType } from './taskMachine';
+export { Sim, machineFor, resumeActor, stateOf, type SimCommand, type SimOptions, type TaskActor, type TaskMachine, type TaskSnapshot, type TransitionRecord } from './sim';
+export { machineEdges, type MachineEdge } from './graph';
+export { DEFAULT_SCENARIO_ID, SCENARIOS, findScenario, scaledMigration, type Scenario, type ScriptedAttempt } from './scenarios';

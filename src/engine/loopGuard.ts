@@ -1,0 +1,46 @@
+import type { Attempt, Config } from './types';
+import { isFailure, rowsOfStep } from './ledger';
+
+/** The three stages of SPEC §3 (count → remind → fuse), plus `none` before any failure. */
+export type LoopStage = 'none' | 'counting' | 'reminded' | 'fused';
+
+/** A loop's key: the same tool, the same canonical args and the same error type. */
+export function loopKey(a: Pick<Attempt, 'tool' | 'args' | 'error'>): string {
+  return `${a.tool} ${a.args} ${a.error?.type ?? ''}`;
+}
+
+export interface LoopReading {
+  /** Key of the step's latest failure, or null when it has none. */
+  key: string | null;
+  count: number;
+  stage: LoopStage;
+  /** Every key seen on the step with its count (what the checkpoint records). */
+  counts: Readonly<Record<string, number>>;
+  /** True when some key on the step reached `fuseAt`. */
+  fused: boolean;
+}
+
+export function stageOf(count: number, config: Config): LoopStage {
+  if (count >= config.fuseAt) return 'fused';
+  if (count >= config.remindAt) return 'reminded';
+  return count > 0 ? 'counting' : 'none';
+}
+
+/**
+ * Reads the loop guard of one step from the ledger: the guard keeps no state of its own, so a
+ * run restored from a checkpoint (which holds the ledger) counts exactly where it stopped.
+ */
+export function readLoop(ledger: readonly Attempt[], step: number, config: Config): LoopReading {
+  const counts: Record<string, number> = {};
+  let key: string | null = null;
+  let fused = false;
+  for (const a of rowsOfStep(ledger, step)) {
+    if (!isFailure(a)) continue;
+    key = loopKey(a);
+    const c = (counts[key] ?? 0) + 1;
+    counts[key] = c;
+    if (c >= config.fuseAt) fused = true;
+  }
+  const count = key === null ? 0 : (counts[key] ?? 0);
+  return { key, count, stage: stageOf(count, config), counts, fused };
+}

@@ -1,0 +1,135 @@
+import type { Scenario } from './scenarios';
+import type { Args, Attempt, StateName, TaskContext } from './types';
+import { canonicalArgs } from './canonical';
+import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
+import { errorText } from './errors';
+import { attemptsAt, record } from './ledger';
+import { advance, completeStep } from './task';
+import { runTool, type ToolResult } from './world';
+
+/**
+ * Failure replay and human takeover (SPEC §6): both work on a checkpoint, the one record that
+ * interruption, replay and takeover share (the article: 三者共用同一份存档).
+ */
+
+export interface Replay {
+  step: number;
+  attempt: number;
+  input: Attempt['input'];
+  original: NonNullable<Attempt['error']>;
+  replayed: ToolResult;
+  /** The replay gave the same error type and message as the original. */
+  same: boolean;
+}
+
+/** Re-runs the latest failed tool call with its recorded input and the run's seed. */
+export function replayFailure(cp: Checkpoint, scenario: Scenario): Replay | null {
+  const ctx = restoreContext(cp, scenario);
+  const failed = [...ctx.ledger].reverse().find((a) => a.outcome === 'error' && a.error);
+  if (!failed?.error) return null;
+  const replayed = runTool(failed.input, ctx.seed, failed.step, failed.attempt, ctx.config.flakiness);
+  const same = !replayed.ok && replayed.error.type === failed.error.type && replayed.error.message === failed.error.message;
+  return { step: failed.step, attempt: failed.attempt, input: failed.input, original: failed.error, replayed, same };
+}
+
+/** What a person can do to a checkpoint before handing it back. */
+export type TakeoverEdit =
+  | { kind: 'mark_done'; step: number; ref?: string }
+  | { kind: 'skip'; step: number }
+  | { kind: 'set_args'; step: number; args: Args };
+
+export type TakeoverResult = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
+
+const refused = (why: string): TakeoverResult => ({ ok: false, error: errorText('E401', why) });
+
+function isArgs(v: unknown): v is Args {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Object.keys(v).length > 0 &&
+    Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x))
+  );
+}
+
+function humanRow(ctx: TaskContext, step: number, outcome: Attempt['outcome'], args: Args, ref?: string): Attempt {
+  const planned = ctx.plan.steps[step - 1];
+  return {
+    step,
+    attempt: attemptsAt(ctx.ledger, step) + 1,
+    tool: planned?.tool ?? 'shell',
+    args: canonicalArgs(args),
+    outcome,
+    input: { args },
+    actor: 'human',
+    at: ctx.clock,
+    ...(ref ? { ref } : {}),
+  };
+}
+
+/**
+ * Applies a person's edit to a checkpoint: validated, recorded in the ledger as `human`, and
+ * returned as a new `manual` checkpoint standing in `running` so that handing back continues
+ * the run. A finished run (completed) has nothing to take over.
+ */
+export function applyTakeover(cp: Checkpoint, edit: TakeoverEdit, scenario: Scenario, wall: number): TakeoverResult {
+  if (cp.state === 'completed') return refused('the run is already completed');
+  const ctx = restoreContext(cp, scenario);
+  const total = ctx.plan.steps.length;
+  if (!Number.isInteger(edit.step) || edit.step < ctx.cursor || edit.step > total) {
+    return refused(`step must be a step not yet done, from ${ctx.cursor} to ${total}`);
+  }
+  const step = ctx.plan.steps[edit.step - 1];
+  if (!step) return refused(`there is no step ${edit.step}`);
+  if (ctx.todos[edit.step - 1] === 'skipped') return refused(`step ${edit.step} is already skipped`);
+  let next: TaskContext;
+  switch (edit.kind) {
+    case 'mark_done': {
+      const ref = edit.ref?.trim() ?? '';
+      if (step.produces && ref === '') return refused(`step ${step.n} produces an artifact: give its reference`);
+      if (ref.length > 200) return refused('the reference is longer than 200 characters');
+      const row = humanRow(ctx, step.n, 'ok', ctx.world.args[step.n] ?? step.args, ref || undefined);
+      const withRow = { ...ctx, ledger: record(ctx.ledger, row) };
+      next = step.n === ctx.cursor ? completeStep(withRow, step, ref || undefined) : markAhead(withRow, step.n, 'done', ref);
+      break;
+    }
+    case 'skip': {
+      const withRow = { ...ctx, ledger: record(ctx.ledger, humanRow(ctx, step.n, 'skipped', step.args)) };
+      next = markAhead(withRow, step.n, 'skipped');
+      if (step.n === ctx.cursor) next = advance(next);
+      break;
+    }
+    case 'set_args': {
+      if (!isArgs(edit.args)) return refused('args must be an object of text, number or true/false values');
+      next = {
+        ...ctx,
+        ledger: record(ctx.ledger, humanRow(ctx, step.n, 'edited', edit.args)),
+        world: { ...ctx.world, args: { ...ctx.world.args, [step.n]: edit.args } },
+      };
+      break;
+    }
+  }
+  // A person acted: the run stands ready to continue, whatever stopped it; a wait for approval
+  // goes on (the same request) unless the person moved the run past the step it waits for.
+  const stillWaiting = cp.state === 'waiting_approval' && next.cursor === ctx.cursor && edit.kind !== 'set_args';
+  const state: StateName = stillWaiting ? 'waiting_approval' : 'running';
+  next = {
+    ...next,
+    ended: null,
+    seq: next.seq + 1,
+    ...(state === 'running' ? { approval: { ...next.approval, pending: null }, waitingSince: null } : {}),
+  };
+  return { ok: true, checkpoint: toCheckpoint(next, state, 'manual', wall) };
+}
+
+function markAhead(ctx: TaskContext, n: number, status: 'done' | 'skipped', ref?: string): TaskContext {
+  const todos = ctx.todos.slice();
+  todos[n - 1] = status;
+  const refs = status === 'done' && ref ? [...ctx.refs, { step: n, ref }] : ctx.refs;
+  return { ...ctx, todos, refs };
+}
+
+/** A new branch of a run from one of its checkpoints: the way to resume a cancelled or failed run. */
+export function forkCheckpoint(cp: Checkpoint, runId: string): Checkpoint {
+  return { ...cp, runId, branch: { from: cp.runId, seq: cp.seq } };
+}

@@ -1,0 +1,289 @@
+import type { Scenario } from './scenarios';
+import type {
+  Attempt,
+  Config,
+  ContextMessage,
+  InjectableError,
+  Plan,
+  Step,
+  TaskContext,
+  TodoStatus,
+} from './types';
+import { canonicalArgs } from './canonical';
+import { attemptsAt, record } from './ledger';
+import { readLoop } from './loopGuard';
+import { buildRecoveryHint, formatHint } from './recoveryHint';
+import { MINUTE, PLAN_TOKENS, argsFor, callTokens, durationOf, nextInput, runTool, tokensOf } from './world';
+
+/**
+ * The task's working state as pure functions (context in, context out), so every effect of
+ * SPEC §2's table can be tested without an actor; the machine only wires them to transitions.
+ */
+
+/** How many injected messages the context channel keeps (the oldest fall off). */
+export const CHANNEL_LIMIT = 50;
+
+export interface TaskInput {
+  scenario: Scenario;
+  seed: number;
+  runId: string;
+  config: Config;
+}
+
+export function createTaskContext({ scenario, seed, runId, config }: TaskInput): TaskContext {
+  return {
+    runId,
+    scenarioId: scenario.id,
+    seed,
+    config,
+    plan: { mode: scenario.mode, version: 0, steps: scenario.steps, revisions: [] },
+    cursor: 1,
+    todos: scenario.steps.map(() => 'pending'),
+    refs: [],
+    ledger: [],
+    approval: { issued: 0, pending: null, approved: [] },
+    world: { faults: [], risky: [], approach: {}, args: {} },
+    clock: 0,
+    tokens: 0,
+    channel: [],
+    seq: 0,
+    waitingSince: null,
+    ended: null,
+  };
+}
+
+export const currentStep = (ctx: TaskContext): Step | undefined => ctx.plan.steps[ctx.cursor - 1];
+export const isLastStep = (ctx: TaskContext): boolean => ctx.cursor >= ctx.plan.steps.length;
+
+export function isRisky(ctx: TaskContext, step: Step): boolean {
+  return step.effect === 'risky' || ctx.world.risky.includes(step.n);
+}
+
+export function needsApproval(ctx: TaskContext): boolean {
+  const step = currentStep(ctx);
+  return step !== undefined && isRisky(ctx, step) && !ctx.approval.approved.includes(step.n);
+}
+
+/** Would the current step's next execution fail? Pure: the world is a function of its input. */
+export function nextExecutionFails(scenario: Scenario, ctx: TaskContext): boolean {
+  const step = currentStep(ctx);
+  if (!step) return false;
+  const input = nextInput(scenario, ctx, step);
+  return !runTool(input, ctx.seed, step.n, attemptsAt(ctx.ledger, step.n) + 1, ctx.config.flakiness).ok;
+}
+
+export function loopFused(ctx: TaskContext): boolean {
+  return readLoop(ctx.ledger, ctx.cursor, ctx.config).fused;
+}
+
+export function attemptsExhausted(ctx: TaskContext): boolean {
+  return attemptsAt(ctx.ledger, ctx.cursor) >= ctx.config.maxAttemptsPerStep;
+}
+
+function setTodo(todos: readonly TodoStatus[], n: number, status: TodoStatus): TodoStatus[] {
+  const next = todos.slice();
+  if (n >= 1 && n <= next.length) next[n - 1] = status;
+  return next;
+}
+
+function inject(channel: readonly ContextMessage[], msg: ContextMessage): readonly ContextMessage[] {
+  const next = [...channel, msg];
+  return next.length > CHANNEL_LIMIT ? next.slice(next.length - CHANNEL_LIMIT) : next;
+}
+
+/**
+ * After a failure is in the ledger: the recovery hint always, and a system-reminder when the
+ * key's count reaches `remindAt` (so it is there before the retry, SPEC §3).
+ */
+export function adviseAfterFailure(ctx: TaskContext): TaskContext {
+  const n = ctx.cursor;
+  const hint = buildRecoveryHint(ctx.plan, ctx.ledger, ctx.refs, n);
+  if (!hint) return ctx;
+  const text = formatHint(hint);
+  let channel = inject(ctx.channel, { kind: 'recovery-hint', step: n, at: ctx.clock, text, tokens: tokensOf(text.en) });
+  let tokens = ctx.tokens + tokensOf(text.en);
+  const loop = readLoop(ctx.ledger, n, ctx.config);
+  if (loop.count === ctx.config.remindAt) {
+    const reminder = {
+      zh: `<system-reminder> 同一操作已失败 ${loop.count} 次（${loop.key}）。到 ${ctx.config.fuseAt} 次将熔断并交还给人。请换一种做法，不要原样重试。${text.zh}`,
+      en: `<system-reminder> The same call has failed ${loop.count} times (${loop.key}). At ${ctx.config.fuseAt} the fuse trips and the task goes back to a person. Change the approach; do not retry it as is. ${text.en}`,
+    };
+    channel = inject(channel, { kind: 'reminder', step: n, at: ctx.clock, text: reminder, tokens: tokensOf(reminder.en) });
+    tokens += tokensOf(reminder.en);
+  }
+  return { ...ctx, channel, tokens };
+}
+
+/**
+ * Runs the current step once: ledger row, clock, tokens; on success the todo is ticked, the
+ * artifact ref kept and the cursor advanced; on failure the hint (and reminder) is injected.
+ */
+export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
+  const step = currentStep(ctx);
+  if (!step) return ctx;
+  const attempt = attemptsAt(ctx.ledger, step.n) + 1;
+  const input = nextInput(scenario, ctx, step);
+  const result = runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness);
+  const args = canonicalArgs(input.args);
+  const clock = ctx.clock + durationOf(step, ctx.seed, attempt, result.ok);
+  const faults = ctx.world.faults.length > 0 ? ctx.world.faults.slice(1) : ctx.world.faults;
+  const row: Attempt = {
+    step: step.n,
+    attempt,
+    tool: step.tool,
+    args,
+    outcome: result.ok ? 'ok' : 'error',
+    input,
+    actor: 'model',
+    at: clock,
+    ...(result.ok ? (step.produces ? { ref: step.produces } : {}) : { error: result.error }),
+  };
+  const base: TaskContext = {
+    ...ctx,
+    ledger: record(ctx.ledger, row),
+    clock,
+    tokens: ctx.tokens + callTokens(args, ctx.seed, step.n, attempt),
+    world: faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults },
+  };
+  if (!result.ok) return adviseAfterFailure({ ...base, todos: setTodo(ctx.todos, step.n, 'in_progress') });
+  return completeStep(base, step, step.produces);
+}
+
+/** Marks `step` done (with its artifact) and moves the cursor to the next step not skipped. */
+export function completeStep(ctx: TaskContext, step: Step, ref: string | undefined): TaskContext {
+  const refs = ref ? [...ctx.refs, { step: step.n, ref, ...(step.renames ? { from: step.renames } : {}) }] : ctx.refs;
+  return advance({ ...ctx, refs, todos: setTodo(ctx.todos, step.n, 'done') });
+}
+
+/** Moves the cursor on to the next step that is neither done nor skipped. */
+export function advance(ctx: TaskContext): TaskContext {
+  let cursor = ctx.cursor + 1;
+  while (ctx.todos[cursor - 1] === 'skipped' || ctx.todos[cursor - 1] === 'done') cursor++;
+  return { ...ctx, cursor, todos: setTodo(ctx.todos, cursor, 'in_progress') };
+}
+
+/** Planning produced the plan (first time) or the revision: the todos are the plan's steps. */
+export function producePlan(ctx: TaskContext): TaskContext {
+  const version = Math.max(ctx.plan.version, 1);
+  return {
+    ...ctx,
+    plan: { ...ctx.plan, version },
+    todos: setTodo(ctx.todos, ctx.cursor, 'in_progress'),
+    tokens: ctx.tokens + PLAN_TOKENS,
+    clock: ctx.clock + 5 * MINUTE,
+  };
+}
+
+/** Re-numbers the steps of a dynamic plan after `adds` are inserted before step `at`. */
+export function revisePlan(plan: Plan, adds: readonly Omit<Step, 'n'>[], at: number): Plan {
+  const version = Math.max(plan.version, 1) + 1;
+  const before = plan.steps.slice(0, at - 1);
+  const inserted = adds.map((s, i): Step => ({ ...s, n: at + i }));
+  const after = plan.steps.slice(at - 1).map((s) => ({ ...s, n: s.n + adds.length }));
+  return { mode: plan.mode, version, steps: [...before, ...inserted, ...after], revisions: [...plan.revisions, at] };
+}
+
+/** Moves per-step world inputs of steps at or after `at` along by `by` places. */
+function shiftFrom<T>(map: Readonly<Record<number, T>>, at: number, by: number): Record<number, T> {
+  const out: Record<number, T> = {};
+  for (const [k, v] of Object.entries(map)) out[Number(k) >= at ? Number(k) + by : Number(k)] = v;
+  return out;
+}
+
+/** REPLAN: plan version + 1 with the scenario's added steps inserted at the cursor. */
+export function replan(scenario: Scenario, ctx: TaskContext): TaskContext {
+  const adds = scenario.replanAdds ?? [];
+  const at = ctx.cursor;
+  const plan = revisePlan(ctx.plan, adds, at);
+  const todos = [...ctx.todos.slice(0, at - 1), ...adds.map((): TodoStatus => 'pending'), ...ctx.todos.slice(at - 1)];
+  const by = adds.length;
+  return {
+    ...ctx,
+    plan,
+    todos: todos.map((t, i) => (i === at - 1 ? 'in_progress' : t === 'in_progress' ? 'pending' : t)),
+    world: {
+      faults: ctx.world.faults,
+      risky: ctx.world.risky.map((n) => (n >= at ? n + by : n)),
+      approach: shiftFrom(ctx.world.approach, at, by),
+      args: shiftFrom(ctx.world.args, at, by),
+    },
+  };
+}
+
+/** Suspends on a risky step: one approval request, recorded before anything is sent. */
+export function requestApproval(ctx: TaskContext): TaskContext {
+  const id = `${ctx.runId}/approval-${ctx.approval.issued + 1}`;
+  return {
+    ...ctx,
+    approval: { ...ctx.approval, issued: ctx.approval.issued + 1, pending: { id, step: ctx.cursor, requestedAt: ctx.clock } },
+    waitingSince: ctx.clock,
+  };
+}
+
+/** A poll tick while waiting: time passes, no model call, no tokens, no new request. */
+export const poll = (ctx: TaskContext): TaskContext => ({ ...ctx, clock: ctx.clock + ctx.config.pollMs });
+
+export function approve(ctx: TaskContext): TaskContext {
+  return {
+    ...ctx,
+    approval: { ...ctx.approval, pending: null, approved: [...ctx.approval.approved, ctx.cursor] },
+    waitingSince: null,
+  };
+}
+
+/** REJECT: the reason goes into the ledger as the tool result, and to the model as a rejection. */
+export function reject(scenario: Scenario, ctx: TaskContext, reason: string): TaskContext {
+  const step = currentStep(ctx);
+  if (!step) return ctx;
+  const attempt = attemptsAt(ctx.ledger, step.n) + 1;
+  const input = { args: argsFor(scenario, ctx, step, attempt) };
+  const row: Attempt = {
+    step: step.n,
+    attempt,
+    tool: step.tool,
+    args: canonicalArgs(input.args),
+    outcome: 'rejected',
+    error: { type: 'rejected', message: reason },
+    input,
+    actor: 'human',
+    at: ctx.clock,
+  };
+  const rejected: TaskContext = {
+    ...ctx,
+    ledger: record(ctx.ledger, row),
+    approval: { ...ctx.approval, pending: null },
+    waitingSince: null,
+    channel: inject(ctx.channel, rejectionMessage(row)),
+  };
+  return adviseAfterFailure(rejected);
+}
+
+/** The rejection as the model sees it: the person's reason, verbatim. */
+export function rejectionMessage(row: Attempt): ContextMessage {
+  const reason = row.error?.message ?? '';
+  const text = { zh: `审批被拒（第 ${row.step} 步）：${reason}`, en: `Approval rejected (step ${row.step}): ${reason}` };
+  return { kind: 'rejection', step: row.step, at: row.at, text, tokens: tokensOf(text.en) };
+}
+
+export function injectFault(ctx: TaskContext, error: InjectableError): TaskContext {
+  return { ...ctx, world: { ...ctx.world, faults: [...ctx.world.faults, error] } };
+}
+
+/** The model takes another path at the current step: its next attempt has other args. */
+export function changeApproach(ctx: TaskContext): TaskContext {
+  const n = ctx.cursor;
+  return { ...ctx, world: { ...ctx.world, approach: { ...ctx.world.approach, [n]: (ctx.world.approach[n] ?? 0) + 1 } } };
+}
+
+export const hasFailureHere = (ctx: TaskContext): boolean => readLoop(ctx.ledger, ctx.cursor, ctx.config).key !== null;
+
+export function markRisky(ctx: TaskContext): TaskContext {
+  return ctx.world.risky.includes(ctx.cursor) ? ctx : { ...ctx, world: { ...ctx.world, risky: [...ctx.world.risky, ctx.cursor] } };
+}
+
+/** Steps done so far (what the checkpoint calls the done list). */
+export function doneSteps(ctx: Pick<TaskContext, 'todos'>): number[] {
+  const out: number[] = [];
+  ctx.todos.forEach((t, i) => t === 'done' && out.push(i + 1));
+  return out;
+}

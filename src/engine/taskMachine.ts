@@ -1,0 +1,262 @@
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import type { Scenario } from './scenarios';
+import type { ApprovalRequest, CheckpointTrigger, InjectableError, StateName, TaskContext } from './types';
+import {
+  approve,
+  attemptsExhausted,
+  changeApproach,
+  currentStep,
+  executeStep,
+  hasFailureHere,
+  injectFault,
+  isLastStep,
+  isRisky,
+  loopFused,
+  markRisky,
+  needsApproval,
+  nextExecutionFails,
+  poll,
+  producePlan,
+  reject,
+  replan,
+  requestApproval,
+} from './task';
+import { attemptsAt } from './ledger';
+
+/**
+ * Events: one vocabulary, UPPER_SNAKE verbs as SPEC §2 writes them. The first six move the
+ * machine between its eight states and are drawn on the diagram's edges; the last three are
+ * inputs from the simulated world that change only context (no state changes on them).
+ */
+export type TaskEvent =
+  | { type: 'START' }
+  | { type: 'TICK' }
+  | { type: 'APPROVE' }
+  | { type: 'REJECT'; reason: string }
+  | { type: 'CANCEL' }
+  | { type: 'REPLAN' }
+  | { type: 'INJECT_FAULT'; error: InjectableError }
+  | { type: 'CHANGE_APPROACH' }
+  | { type: 'REQUEST_APPROVAL' };
+
+export type TaskEventType = TaskEvent['type'];
+
+/** Events that only feed the world (not drawn as edges). */
+export const WORLD_EVENTS: readonly TaskEventType[] = ['INJECT_FAULT', 'CHANGE_APPROACH', 'REQUEST_APPROVAL'];
+
+/** What the machine tells its host: a checkpoint is due (host persists it), a request goes out. */
+export type TaskEmitted =
+  | { type: 'checkpoint'; trigger: CheckpointTrigger; state: StateName; context: TaskContext }
+  | { type: 'approval.requested'; request: ApprovalRequest };
+
+/** The SPEC §7 density policies' extra checkpoints after a step is done. */
+function densityTrigger(ctx: TaskContext, doneN: number): CheckpointTrigger | null {
+  const { density, everyN } = ctx.config;
+  if (density === 'every_step') return 'every_step';
+  if (density === 'every_n' && doneN % everyN === 0) return 'every_n';
+  return null;
+}
+
+/**
+ * The key-action checkpoint due before the current step runs, if any (SPEC §5): before every
+ * execution of a risky step, before the first of a side-effect step unless the run was
+ * checkpointed on arriving at it (a phase switch or the density policy) with nothing since.
+ */
+function beforeStepTrigger(ctx: TaskContext): CheckpointTrigger | null {
+  const step = currentStep(ctx);
+  if (!step) return null;
+  if (isRisky(ctx, step)) return 'before_risky';
+  if (step.effect !== 'side_effect' || attemptsAt(ctx.ledger, step.n) > 0) return null;
+  const prev = ctx.plan.steps[step.n - 2];
+  const arrivedWithCheckpoint = prev !== undefined && (prev.phase !== step.phase || densityTrigger(ctx, prev.n) !== null);
+  return arrivedWithCheckpoint ? null : 'before_side_effect';
+}
+
+/** The trigger after a successful step moved the cursor: a new phase beats the density policy. */
+function afterStepTrigger(before: TaskContext, after: TaskContext): CheckpointTrigger | null {
+  const prev = currentStep(before);
+  const next = currentStep(after);
+  if (prev && next && prev.phase !== next.phase) return 'phase_switch';
+  return densityTrigger(after, prev?.n ?? 0);
+}
+
+function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: StateName) {
+  const next = { ...ctx, seq: ctx.seq + 1 };
+  return { context: next, emitted: { type: 'checkpoint' as const, trigger, state, context: next } };
+}
+
+/**
+ * The eight states of SPEC §2 for one scenario's world. The five active states sit in one
+ * `active` group so that CANCEL is a single transition from the group, drawn once.
+ * Checkpoints are emitted (the host persists them): the machine never touches storage.
+ */
+export function createTaskMachine(scenario: Scenario) {
+  /** Runs the step, wrapped in its key-action checkpoints, collecting them in `out` in order. */
+  const runStep = (ctx: TaskContext, out: TaskEmitted[]): TaskContext => {
+    let c = ctx;
+    const before = beforeStepTrigger(c);
+    if (before) {
+      const due = checkpointDue(c, before, 'running');
+      c = due.context;
+      out.push(due.emitted);
+    }
+    const after = executeStep(scenario, c);
+    if (after.cursor !== c.cursor && !isLastStep(c)) {
+      const trigger = afterStepTrigger(c, after);
+      if (trigger) {
+        const due = checkpointDue(after, trigger, 'running');
+        out.push(due.emitted);
+        return due.context;
+      }
+    }
+    return after;
+  };
+
+  return setup({
+    types: {
+      context: {} as TaskContext,
+      events: {} as TaskEvent,
+      /** The context to start from: a fresh one (`createTaskContext`) or a restored one. */
+      input: {} as TaskContext,
+      emitted: {} as TaskEmitted,
+    },
+    guards: {
+      needsApproval: ({ context }) => needsApproval(context),
+      stepFails: ({ context }) => nextExecutionFails(scenario, context),
+      isLastStep: ({ context }) => isLastStep(context),
+      fused: ({ context }) => loopFused(context),
+      attemptsExhausted: ({ context }) => attemptsExhausted(context),
+      dynamicPlan: ({ context }) => context.plan.mode === 'dynamic',
+      failedHere: ({ context }) => hasFailureHere(context),
+      notYetRisky: ({ context }) => {
+        const step = currentStep(context);
+        return step !== undefined && !isRisky(context, step);
+      },
+    },
+    actions: {
+      producePlan: assign(({ context }) => producePlan(context)),
+      poll: assign(({ context }) => poll(context)),
+      approve: assign(({ context }) => approve(context)),
+      reject: assign(({ context, event }) => (event.type === 'REJECT' ? reject(scenario, context, event.reason) : context)),
+      replan: assign(({ context }) => replan(scenario, context)),
+      injectFault: assign(({ context, event }) => (event.type === 'INJECT_FAULT' ? injectFault(context, event.error) : context)),
+      changeApproach: assign(({ context }) => changeApproach(context)),
+      markRisky: assign(({ context }) => markRisky(context)),
+      requestApproval: assign(({ context }) => requestApproval(context)),
+      endAs: assign((_, params: { reason: NonNullable<TaskContext['ended']> }) => ({ ended: params.reason })),
+      /** A checkpoint of the context as it stands, numbered; the host persists it. */
+      checkpoint: enqueueActions(({ context, enqueue }, params: { trigger: CheckpointTrigger; state: StateName }) => {
+        const due = checkpointDue(context, params.trigger, params.state);
+        enqueue.assign(due.context);
+        enqueue.emit(due.emitted);
+      }),
+      /** Runs the current step with the checkpoints around it (before a risky or side-effect
+       *  step, after a phase switch or as the density policy asks), in the order they happen. */
+      runStep: enqueueActions(({ context, enqueue }, params: { end?: 'completed' }) => {
+        const out: TaskEmitted[] = [];
+        let next = runStep(context, out);
+        if (params.end) {
+          const due = checkpointDue({ ...next, ended: params.end }, 'terminal', 'completed');
+          next = due.context;
+          out.push(due.emitted);
+        }
+        enqueue.assign(next);
+        for (const e of out) enqueue.emit(e);
+      }),
+      emitApprovalRequest: emit(({ context }) => ({
+        type: 'approval.requested' as const,
+        request: context.approval.pending as ApprovalRequest,
+      })),
+    },
+  }).createMachine({
+    id: 'task',
+    context: ({ input }) => input,
+    initial: 'active',
+    states: {
+      active: {
+        initial: 'created',
+        on: {
+          CANCEL: {
+            target: 'cancelled',
+            actions: [
+              { type: 'endAs', params: { reason: 'cancelled' } },
+              { type: 'checkpoint', params: { trigger: 'terminal', state: 'cancelled' } },
+            ],
+          },
+          INJECT_FAULT: { actions: 'injectFault' },
+        },
+        states: {
+          created: {
+            on: { START: { target: 'planning' } },
+          },
+          planning: {
+            on: {
+              TICK: {
+                target: 'running',
+                actions: [
+                  'producePlan',
+                  { type: 'checkpoint', params: { trigger: 'phase_switch', state: 'running' } },
+                ],
+              },
+            },
+          },
+          running: {
+            on: {
+              TICK: [
+                {
+                  guard: 'needsApproval',
+                  target: 'waiting_approval',
+                  actions: [
+                    'requestApproval',
+                    { type: 'checkpoint', params: { trigger: 'before_suspend', state: 'waiting_approval' } },
+                    'emitApprovalRequest',
+                  ],
+                },
+                { guard: 'stepFails', target: 'tool_failed', actions: { type: 'runStep', params: {} } },
+                { guard: 'isLastStep', target: '#task.completed', actions: { type: 'runStep', params: { end: 'completed' } } },
+                { target: 'running', actions: { type: 'runStep', params: {} } },
+              ],
+              REPLAN: { guard: 'dynamicPlan', target: 'planning', actions: 'replan' },
+              REQUEST_APPROVAL: { guard: 'notYetRisky', actions: 'markRisky' },
+              CHANGE_APPROACH: { guard: 'failedHere', actions: 'changeApproach' },
+            },
+          },
+          tool_failed: {
+            on: {
+              TICK: [
+                {
+                  guard: 'fused',
+                  target: '#task.failed',
+                  actions: [
+                    { type: 'endAs', params: { reason: 'loop_fuse' } },
+                    { type: 'checkpoint', params: { trigger: 'terminal', state: 'failed' } },
+                  ],
+                },
+                {
+                  guard: 'attemptsExhausted',
+                  target: '#task.failed',
+                  actions: [
+                    { type: 'endAs', params: { reason: 'retries_exhausted' } },
+                    { type: 'checkpoint', params: { trigger: 'terminal', state: 'failed' } },
+                  ],
+                },
+                { target: 'running' },
+              ],
+              CHANGE_APPROACH: { guard: 'failedHere', actions: 'changeApproach' },
+            },
+          },
+          waiting_approval: {
+            on: {
+              TICK: { target: 'waiting_approval', actions: 'poll' },
+              APPROVE: { target: 'running', actions: 'approve' },
+              REJECT: { target: 'tool_failed', actions: 'reject' },
+            },
+          },
+        },
+      },
+      completed: { type: 'final' },
+      failed: { type: 'final' },
+      cancelled: { type: 'final' },
+    },
+  });
+}

@@ -1,0 +1,225 @@
+/**
+ * The task model of SPEC §1, as plain data. Everything here is JSON-safe: a run is data,
+ * not a feeling in a conversation.
+ */
+
+/** Text in both languages of the simulator. */
+export interface Bilingual {
+  zh: string;
+  en: string;
+}
+
+export type Lang = keyof Bilingual;
+
+export type ToolName = 'read_file' | 'write_file' | 'run_sql' | 'http_call' | 'shell';
+
+/** `risky` needs a person's approval; `side_effect` changes the world outside the harness. */
+export type StepEffect = 'none' | 'side_effect' | 'risky';
+
+/** Argument values of a tool call: JSON, no functions. */
+export type Args = Readonly<Record<string, string | number | boolean>>;
+
+export interface Step {
+  /** 1-based position in the plan. */
+  n: number;
+  title: Bilingual;
+  tool: ToolName;
+  args: Args;
+  effect: StepEffect;
+  phase: string;
+  /** Artifact this step leaves in the file system (a path) or in an outside system (`job#4711`). */
+  produces?: string;
+  /** The step renames or moves an earlier artifact to `produces`. */
+  renames?: string;
+}
+
+export type PlanMode = 'one_shot' | 'dynamic';
+
+export interface Plan {
+  mode: PlanMode;
+  version: number;
+  steps: readonly Step[];
+  /** The step numbers at which the plan was revised (one per version after the first). */
+  revisions: readonly number[];
+}
+
+export type TodoStatus = 'pending' | 'in_progress' | 'done' | 'skipped';
+
+/** Error types a tool can fail with; `rejected` and `no_progress` are produced by the harness. */
+export type ErrorType =
+  | 'not_found'
+  | 'timeout'
+  | 'permission_denied'
+  | 'conflict'
+  | 'no_progress'
+  | 'rejected';
+
+/** Error types a person can inject with the fail button (and a script can too). */
+export const INJECTABLE_ERRORS = [
+  'not_found',
+  'timeout',
+  'permission_denied',
+  'conflict',
+  'no_progress',
+] as const satisfies readonly ErrorType[];
+export type InjectableError = (typeof INJECTABLE_ERRORS)[number];
+
+export interface ToolError {
+  type: ErrorType;
+  message: string;
+}
+
+export type Actor = 'model' | 'human';
+
+/**
+ * What a tool call was given: the args plus any fault the world injected. Re-running the
+ * same tool with the same input and seed gives the same result (failure replay).
+ */
+export interface AttemptInput {
+  args: Args;
+  fault?: InjectableError;
+}
+
+export type Outcome = 'ok' | 'error' | 'rejected' | 'skipped' | 'edited';
+
+/** One row of the step ledger (步骤账本): every attempt, and every human act on a step. */
+export interface Attempt {
+  step: number;
+  /** 1-based attempt number on this step (human edits carry the number they precede). */
+  attempt: number;
+  tool: ToolName;
+  /** Canonical JSON of the args (sorted keys): the args part of the loop key. */
+  args: string;
+  outcome: Outcome;
+  error?: ToolError;
+  input: AttemptInput;
+  actor: Actor;
+  /** Virtual time (ms since the run's start) when the attempt ended. */
+  at: number;
+  /** Artifact reference the attempt produced or a person recorded. */
+  ref?: string;
+}
+
+export interface ArtifactRef {
+  step: number;
+  ref: string;
+  /** The earlier ref this one replaced (a rename or move). */
+  from?: string;
+}
+
+export interface ApprovalRequest {
+  id: string;
+  step: number;
+  /** Virtual time of the request. */
+  requestedAt: number;
+}
+
+export type MessageKind = 'reminder' | 'recovery-hint' | 'rejection';
+
+/** One message injected into what the simulated model sees (the system-reminder channel). */
+export interface ContextMessage {
+  kind: MessageKind;
+  step: number;
+  at: number;
+  text: Bilingual;
+  tokens: number;
+}
+
+export type DensityPolicy = 'key_actions' | 'every_step' | 'every_n';
+
+export interface Config {
+  /** Count at which a system-reminder is injected (SPEC §3). */
+  remindAt: number;
+  /** Count at which the fuse trips and the run goes to `failed`. */
+  fuseAt: number;
+  /** Bound on attempts at one step, whatever the keys. */
+  maxAttemptsPerStep: number;
+  density: DensityPolicy;
+  /** N of the `every_n` policy. */
+  everyN: number;
+  /** Kill the process after this much virtual time waiting for approval; null = never. */
+  processTimeoutMs: number | null;
+  /** Virtual time one poll tick takes while waiting for approval. */
+  pollMs: number;
+  /** Probability in [0, 1) that a step fails with a timeout by itself (seeded). */
+  flakiness: number;
+}
+
+export type CheckpointTrigger =
+  | 'phase_switch'
+  | 'before_side_effect'
+  | 'before_risky'
+  | 'before_suspend'
+  | 'terminal'
+  | 'manual'
+  | 'every_step'
+  | 'every_n';
+
+export type StateName =
+  | 'created'
+  | 'planning'
+  | 'running'
+  | 'tool_failed'
+  | 'waiting_approval'
+  | 'completed'
+  | 'failed'
+  | 'cancelled';
+
+export const ACTIVE_STATES = [
+  'created',
+  'planning',
+  'running',
+  'tool_failed',
+  'waiting_approval',
+] as const satisfies readonly StateName[];
+export const TERMINAL_STATES = ['completed', 'failed', 'cancelled'] as const satisfies readonly StateName[];
+export const STATE_NAMES: readonly StateName[] = [...ACTIVE_STATES, ...TERMINAL_STATES];
+
+export type EndReason = 'completed' | 'loop_fuse' | 'retries_exhausted' | 'cancelled';
+
+/** Inputs from the simulated world that are not the task's own decisions. */
+export interface WorldQueue {
+  /** Faults injected for the current step's next executions, first in first out. */
+  faults: readonly InjectableError[];
+  /** Steps a person marked risky at run time. */
+  risky: readonly number[];
+  /** The model was told to change approach on this step: the variant number of its args. */
+  approach: Readonly<Record<number, number>>;
+  /** Args a person set for a step during a takeover; they replace the planned args. */
+  args: Readonly<Record<number, Args>>;
+}
+
+export interface ApprovalBook {
+  /** How many approval requests this run has issued. */
+  issued: number;
+  pending: ApprovalRequest | null;
+  /** Steps a person approved. */
+  approved: readonly number[];
+}
+
+/** The whole working state of a run, held by the XState machine's context. */
+export interface TaskContext {
+  runId: string;
+  scenarioId: string;
+  seed: number;
+  config: Config;
+  plan: Plan;
+  /** Number of the step in progress or to run next (1-based; total + 1 when all are done). */
+  cursor: number;
+  /** One status per plan step, index n - 1. */
+  todos: readonly TodoStatus[];
+  refs: readonly ArtifactRef[];
+  ledger: readonly Attempt[];
+  approval: ApprovalBook;
+  world: WorldQueue;
+  /** Virtual clock (ms since the run's start) and tokens spent. */
+  clock: number;
+  tokens: number;
+  /** Injected messages, newest last; not checkpointed (rebuilt on resume). */
+  channel: readonly ContextMessage[];
+  /** Sequence number of the newest checkpoint this run wrote. */
+  seq: number;
+  /** Virtual time the current wait for approval started, or null. */
+  waitingSince: number | null;
+  ended: EndReason | null;
+}

@@ -1,0 +1,16 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// base './' so the static build in dist/ works from any folder a teacher hosts it in.
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173, strictPort: true },
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    environment: 'node',
+    setupFiles: ['fake-indexeddb/auto'],
+  },
+});
