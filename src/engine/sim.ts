@@ -1,7 +1,7 @@
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { attemptsExhausted, createTaskContext, loopFused } from './task';
 import { findScenario, type Scenario } from './scenarios';
-import type { Config, InjectableError, StateName, TaskContext } from './types';
+import type { ApprovalRequest, Config, InjectableError, StateName, TaskContext } from './types';
 import { validateConfig } from './config';
 import { errorText } from './errors';
 import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
@@ -39,6 +39,8 @@ export interface SimOptions {
   from?: Checkpoint;
   /** Called with each checkpoint as it is made, before the machine's next step is shown. */
   onCheckpoint?: (cp: Checkpoint) => void;
+  /** Called when an approval request goes out to a person (once per request, ever). */
+  onApprovalRequest?: (request: ApprovalRequest) => void;
 }
 
 /** A state transition as the event log shows it. */
@@ -82,6 +84,9 @@ export class Sim {
   readonly checkpointing: boolean;
   private readonly wallClock: () => number;
   private readonly onCheckpoint: ((cp: Checkpoint) => void) | undefined;
+  private readonly onApprovalRequest: ((request: ApprovalRequest) => void) | undefined;
+  /** Approval requests sent to a person by this simulator, in order. */
+  readonly requestsSent: ApprovalRequest[] = [];
   private actor: TaskActor | null = null;
   private listeners = new Set<() => void>();
   /** The newest checkpoint kept: what a restart reads. */
@@ -111,6 +116,7 @@ export class Sim {
     this.checkpointing = opts.checkpointing ?? true;
     this.wallClock = opts.wallClock ?? (() => 0);
     this.onCheckpoint = opts.onCheckpoint;
+    this.onApprovalRequest = opts.onApprovalRequest;
     if (opts.from) {
       this.newest = opts.from;
       this.last = this.spawn(restoreContext(opts.from, scenario), opts.from.state);
@@ -123,6 +129,10 @@ export class Sim {
   private spawn(context: TaskContext, state: StateName): TaskSnapshot {
     const actor = resumeActor(this.machine, context, state);
     actor.on('checkpoint', (e) => this.keep(e));
+    actor.on('approval.requested', (e) => {
+      this.requestsSent.push(e.request);
+      this.onApprovalRequest?.(e.request);
+    });
     actor.start();
     this.actor = actor;
     const snap = actor.getSnapshot();

@@ -25,8 +25,8 @@ import { attemptsAt } from './ledger';
 
 /**
  * Events: one vocabulary, UPPER_SNAKE verbs as SPEC §2 writes them. The first six move the
- * machine between its eight states and are drawn on the diagram's edges; the last three are
- * inputs from the simulated world that change only context (no state changes on them).
+ * machine between its eight states and are drawn on the diagram's edges; the last four are
+ * inputs from the simulated world (and a person's "checkpoint now") that change only context.
  */
 export type TaskEvent =
   | { type: 'START' }
@@ -37,12 +37,13 @@ export type TaskEvent =
   | { type: 'REPLAN' }
   | { type: 'INJECT_FAULT'; error: InjectableError }
   | { type: 'CHANGE_APPROACH' }
-  | { type: 'REQUEST_APPROVAL' };
+  | { type: 'REQUEST_APPROVAL' }
+  | { type: 'CHECKPOINT' };
 
 export type TaskEventType = TaskEvent['type'];
 
-/** Events that only feed the world (not drawn as edges). */
-export const WORLD_EVENTS: readonly TaskEventType[] = ['INJECT_FAULT', 'CHANGE_APPROACH', 'REQUEST_APPROVAL'];
+/** Events that only feed the world or ask for a manual checkpoint (not drawn as edges). */
+export const WORLD_EVENTS: readonly TaskEventType[] = ['INJECT_FAULT', 'CHANGE_APPROACH', 'REQUEST_APPROVAL', 'CHECKPOINT'];
 
 /** What the machine tells its host: a checkpoint is due (host persists it), a request goes out. */
 export type TaskEmitted =
@@ -150,6 +151,13 @@ export function createTaskMachine(scenario: Scenario) {
         enqueue.assign(due.context);
         enqueue.emit(due.emitted);
       }),
+      /** A person's "checkpoint now", in whatever active state the run stands. */
+      manualCheckpoint: enqueueActions(({ context, enqueue, self }) => {
+        const value = self.getSnapshot().value as { active?: StateName };
+        const due = checkpointDue(context, 'manual', value.active ?? 'created');
+        enqueue.assign(due.context);
+        enqueue.emit(due.emitted);
+      }),
       /** Runs the current step with the checkpoints around it (before a risky or side-effect
        *  step, after a phase switch or as the density policy asks), in the order they happen. */
       runStep: enqueueActions(({ context, enqueue }, params: { end?: 'completed' }) => {
@@ -184,6 +192,7 @@ export function createTaskMachine(scenario: Scenario) {
             ],
           },
           INJECT_FAULT: { actions: 'injectFault' },
+          CHECKPOINT: { actions: 'manualCheckpoint' },
         },
         states: {
           created: {

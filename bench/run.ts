@@ -1,0 +1,167 @@
+/**
+ * `npm run bench [-- <filter>...]`: runs the benchmark modules in order, prints one table of
+ * figures, and writes the same figures as JSON to bench/out/results.json.
+ *
+ * A module is `bench/<name>.ts` exporting `run(): Promise<Figure[]>` (see bench/lib.ts). To add
+ * one, write the file and put its name in MODULES. A listed module whose file does not exist
+ * yet is reported as skipped, so the list can name modules before they are written.
+ *
+ * Filters pick modules by name (substring): `npm run bench -- engine` runs only the engine.
+ * Exit code: 0 when every module ran (a missed target is reported, not fatal), 1 when a module
+ * failed, 2 for a filter that matches nothing.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, platform, release } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchModule, Figure } from './lib';
+import { meets } from './lib';
+
+/** In the order they run. `browser` (page + storage in Chromium) is written separately. */
+const MODULES = ['engine', 'browser'] as const;
+
+interface ModuleResult {
+  name: string;
+  status: 'ok' | 'skipped' | 'error';
+  seconds: number;
+  figures: Figure[];
+  /** Why a module was skipped. */
+  reason?: string;
+  /** What went wrong when it failed (the stack). */
+  error?: string;
+}
+
+function cpuModel(): string {
+  try {
+    const info = readFileSync('/proc/cpuinfo', 'utf8');
+    const model = /^model name\s*:\s*(.+)$/m.exec(info)?.[1]?.trim();
+    const mhz = /^cpu MHz\s*:\s*([\d.]+)$/m.exec(info)?.[1];
+    if (model) return mhz ? `${model} @ ${(Number(mhz) / 1000).toFixed(1)} GHz` : model;
+  } catch {
+    // not Linux: fall back to what Node reports
+  }
+  return cpus()[0]?.model ?? 'unknown';
+}
+
+function machine() {
+  return {
+    cpu: cpuModel(),
+    cores: cpus().length,
+    node: process.version,
+    v8: process.versions.v8,
+    os: `${platform()} ${release()}`,
+    /** 1-minute load average when the run began: above ~0.5 something else was competing. */
+    loadAtStart: Number((loadavg()[0] ?? 0).toFixed(2)),
+  };
+}
+
+function isFigure(f: unknown): f is Figure {
+  if (typeof f !== 'object' || f === null) return false;
+  const o = f as Record<string, unknown>;
+  return typeof o.name === 'string' && typeof o.value === 'number' && typeof o.unit === 'string';
+}
+
+async function runModule(name: string): Promise<ModuleResult> {
+  const url = new URL(`./${name}.ts`, import.meta.url);
+  if (!existsSync(fileURLToPath(url))) {
+    return { name, status: 'skipped', seconds: 0, figures: [], reason: `bench/${name}.ts does not exist yet` };
+  }
+  process.stderr.write(`▶ ${name}\n`);
+  const t0 = performance.now();
+  try {
+    const mod = (await import(url.href)) as Partial<BenchModule>;
+    if (typeof mod.run !== 'function') throw new Error(`bench/${name}.ts does not export run()`);
+    const figures = await mod.run();
+    if (!Array.isArray(figures) || !figures.every(isFigure)) throw new Error(`bench/${name}.ts run() did not return Figure[]`);
+    // A module may leave `ok` out: it follows from the target.
+    const filled = figures.map((f) => (f.target && f.ok === undefined ? { ...f, ok: meets(f.value, f.target) } : f));
+    return { name, status: 'ok', seconds: (performance.now() - t0) / 1000, figures: filled };
+  } catch (e) {
+    const error = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    return { name, status: 'error', seconds: (performance.now() - t0) / 1000, figures: [], error };
+  }
+}
+
+/** Readable numbers: separators for big ones, a few decimals for small ones. */
+export function formatValue(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  const a = Math.abs(v);
+  const digits = a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3;
+  return v.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function formatTarget(f: Figure): string {
+  return f.target ? `${f.target.op === '>=' ? '≥' : '≤'} ${formatValue(f.target.value)}` : '';
+}
+
+function formatMet(f: Figure): string {
+  return f.ok === undefined ? '' : f.ok ? 'yes' : 'MISSED';
+}
+
+function table(results: ModuleResult[]): string {
+  const header = ['figure', 'value', 'unit', 'target', 'met'];
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  for (const r of results) {
+    for (const f of r.figures) {
+      let name = f.name;
+      if (f.note) {
+        notes.push(`[${notes.length + 1}] ${f.note}`);
+        name += ` [${notes.length}]`;
+      }
+      rows.push([name, formatValue(f.value), f.unit, formatTarget(f), formatMet(f)]);
+    }
+  }
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  const right = [false, true, false, false, false];
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (right[i] ? c.padStart(width[i] as number) : c.padEnd(width[i] as number))).join('  ').trimEnd();
+  const out = [line(header), width.map((w) => '─'.repeat(w)).join('  ')];
+  for (const r of rows) out.push(line(r));
+  if (notes.length) out.push('', ...notes);
+  return out.join('\n');
+}
+
+async function main(): Promise<number> {
+  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const selected = MODULES.filter((m) => filters.length === 0 || filters.some((f) => m.includes(f)));
+  if (selected.length === 0) {
+    process.stderr.write(`No benchmark module matches ${filters.join(', ')}. Modules: ${MODULES.join(', ')}\n`);
+    return 2;
+  }
+
+  const info = machine();
+  if (info.loadAtStart >= 0.5) {
+    process.stderr.write(`Note: load average ${info.loadAtStart} at start: another process is busy, figures will read low.\n`);
+  }
+  const results: ModuleResult[] = [];
+  for (const name of selected) results.push(await runModule(name));
+
+  console.log(`\nHarness Sim benchmarks — ${info.cpu}, ${info.cores} cores, Node ${info.node}, ${info.os}, load ${info.loadAtStart} at start\n`);
+  const measured = results.filter((r) => r.status === 'ok');
+  if (measured.length) console.log(table(measured));
+  for (const r of results) {
+    if (r.status === 'ok') console.log(`\n${r.name}: ${r.figures.length} figures in ${r.seconds.toFixed(1)} s`);
+    else if (r.status === 'skipped') console.log(`\n${r.name}: skipped (${r.reason})`);
+    else console.log(`\n${r.name}: FAILED after ${r.seconds.toFixed(1)} s\n${r.error}`);
+  }
+  const missed = measured.flatMap((r) => r.figures.filter((f) => f.ok === false));
+  const targeted = measured.flatMap((r) => r.figures.filter((f) => f.ok !== undefined));
+  if (missed.length) console.log(`\nMissed targets (${missed.length} of ${targeted.length}): ${missed.map((f) => f.name).join('; ')}`);
+  else if (targeted.length) console.log(`\nAll ${targeted.length} targets met.`);
+
+  const outDir = new URL('./out/', import.meta.url);
+  mkdirSync(outDir, { recursive: true });
+  const file = new URL('results.json', outDir);
+  const json = {
+    date: new Date().toISOString(),
+    command: `npm run bench${filters.length ? ` -- ${filters.join(' ')}` : ''}`,
+    machine: info,
+    modules: results,
+  };
+  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`Written: ${fileURLToPath(file)}`);
+
+  return results.some((r) => r.status === 'error') ? 1 : 0;
+}
+
+process.exitCode = await main();
