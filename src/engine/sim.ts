@@ -202,6 +202,7 @@ export class Sim {
   private deliver(event: TaskEvent): boolean {
     const actor = this.actor;
     if (!actor) return false;
+    if (event.type === 'TICK' && this.replanDue()) event = { type: 'REPLAN' };
     const before = actor.getSnapshot();
     if (!before.can(event)) return false;
     actor.send(event);
@@ -231,18 +232,23 @@ export class Sim {
     this.tokens = Math.max(this.tokens, ctx.tokens);
   }
 
-  /** What the world does on its own after a transition: a timeout kill, a planned replan. */
+  /**
+   * A dynamic scenario's model revises its plan when it first reaches the step the scenario
+   * names: on that tick its move is REPLAN instead of running the step. Decided from the
+   * context alone, so a run resumed from a checkpoint makes the same move.
+   */
+  private replanDue(): boolean {
+    const at = this.scenario.autoReplanAt;
+    const ctx = this.context;
+    return at !== undefined && this.state === 'running' && ctx.cursor === at && !ctx.plan.revisions.includes(at);
+  }
+
+  /** What the world does on its own after a transition: the overnight timeout kills the process. */
   private afterTransition(snap: TaskSnapshot) {
     const ctx = snap.context;
-    const state = stateOf(snap);
     const timeout = ctx.config.processTimeoutMs;
-    if (state === 'waiting_approval' && timeout !== null && ctx.waitingSince !== null && ctx.clock - ctx.waitingSince >= timeout) {
+    if (stateOf(snap) === 'waiting_approval' && timeout !== null && ctx.waitingSince !== null && ctx.clock - ctx.waitingSince >= timeout) {
       this.crash('timeout');
-      return;
-    }
-    const at = this.scenario.autoReplanAt;
-    if (state === 'running' && at !== undefined && ctx.cursor === at && !ctx.plan.revisions.includes(at)) {
-      this.deliver({ type: 'REPLAN' });
     }
   }
 

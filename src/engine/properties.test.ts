@@ -1,0 +1,181 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseCheckpoint, serializeCheckpoint, type Checkpoint } from './checkpoint';
+import { attemptsAt, rowsOfStep } from './ledger';
+import { readLoop } from './loopGuard';
+import { findScenario, type Scenario } from './scenarios';
+import { Sim, type SimCommand } from './sim';
+import { INJECTABLE_ERRORS, STATE_NAMES, type Config, type StateName } from './types';
+import { isTerminal } from './testing';
+
+/**
+ * Property tests (fast-check): random sequences of everything a class can do to a run, with
+ * crashes and restores at random points, must keep the invariants of SPEC §2–§6.
+ */
+
+const configArb: fc.Arbitrary<Partial<Config>> = fc
+  .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 4 }))
+  .map(([remindAt, gap, extra]) => ({ remindAt, fuseAt: remindAt + gap, maxAttemptsPerStep: remindAt + gap + extra }));
+
+const commandArb: fc.Arbitrary<SimCommand> = fc.oneof(
+  { weight: 12, arbitrary: fc.constant({ type: 'TICK' } as const) },
+  { weight: 2, arbitrary: fc.constant({ type: 'START' } as const) },
+  { weight: 3, arbitrary: fc.constant({ type: 'APPROVE' } as const) },
+  { weight: 2, arbitrary: fc.constantFrom('no', 'later', '不行').map((reason) => ({ type: 'REJECT', reason }) as const) },
+  { weight: 1, arbitrary: fc.constant({ type: 'CANCEL' } as const) },
+  { weight: 1, arbitrary: fc.constant({ type: 'REPLAN' } as const) },
+  { weight: 2, arbitrary: fc.constant({ type: 'REQUEST_APPROVAL' } as const) },
+  { weight: 4, arbitrary: fc.constantFrom(...INJECTABLE_ERRORS).map((error) => ({ type: 'INJECT_FAULT', error }) as const) },
+  { weight: 3, arbitrary: fc.constantFrom(...INJECTABLE_ERRORS).map((error) => ({ type: 'FAIL_NOW', error }) as const) },
+  { weight: 2, arbitrary: fc.constant({ type: 'CHANGE_APPROACH' } as const) },
+  { weight: 1, arbitrary: fc.constant({ type: 'CHECKPOINT' } as const) },
+  { weight: 1, arbitrary: fc.constant({ type: 'CRASH' } as const) },
+  { weight: 2, arbitrary: fc.constant({ type: 'RESTART' } as const) },
+);
+
+const NO_LUGGAGE = /"(messages|channel|history)"/;
+
+describe('invariants under random event sequences', () => {
+  it('hold for 10,000 sequences with crashes and restores at random points', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('dynamic-plan', 'migration-40', 'enumerate', 'script-5min'),
+        fc.integer({ min: 0, max: 1_000 }),
+        configArb,
+        fc.array(commandArb, { minLength: 1, maxLength: 60 }),
+        (scenarioId, seed, config, commands) => {
+          const checkpoints: Checkpoint[] = [];
+          const sim = new Sim({ scenario: scenarioId, seed, config, onCheckpoint: (cp) => checkpoints.push(cp) });
+          const rejections = new Map<number, number>();
+          let prevState: StateName = sim.state;
+          for (const cmd of commands) {
+            const wasTerminal = isTerminal(sim.state);
+            const cpsBefore = checkpoints.length;
+            const stepBefore = sim.context.cursor;
+            const accepted = sim.send(cmd);
+            if (accepted && cmd.type === 'REJECT') rejections.set(stepBefore, (rejections.get(stepBefore) ?? 0) + 1);
+            const state = sim.state;
+            const ctx = sim.context;
+            // Exactly one of the eight states at all times.
+            expect(STATE_NAMES).toContain(state);
+            // Terminal states absorb every event: same state, no new checkpoint.
+            if (wasTerminal) {
+              expect(state).toBe(prevState);
+              expect(checkpoints.length).toBe(cpsBefore);
+            }
+            // Attempts never exceed maxAttemptsPerStep; no key counts past the fuse.
+            for (const n of new Set(ctx.ledger.map((a) => a.step))) {
+              expect(attemptsAt(ctx.ledger, n)).toBeLessThanOrEqual(ctx.config.maxAttemptsPerStep);
+              for (const c of Object.values(readLoop(ctx.ledger, n, ctx.config).counts)) expect(c).toBeLessThanOrEqual(ctx.config.fuseAt);
+            }
+            // The fuse trips exactly when one key reaches fuseAt.
+            const loop = readLoop(ctx.ledger, ctx.cursor, ctx.config);
+            if (state === 'running' || state === 'waiting_approval') expect(loop.fused).toBe(false);
+            if (ctx.ended === 'loop_fuse') expect(readLoop(ctx.ledger, Math.min(ctx.cursor, ctx.plan.steps.length), ctx.config).fused).toBe(true);
+            if (state === 'failed' && ctx.ended === 'retries_exhausted') expect(attemptsAt(ctx.ledger, ctx.cursor)).toBe(ctx.config.maxAttemptsPerStep);
+            prevState = state;
+          }
+          // At most one approval request per decision at a step, and never one sent twice.
+          const ids = sim.requestsSent.map((r) => r.id);
+          expect(new Set(ids).size).toBe(ids.length);
+          for (const r of sim.requestsSent) {
+            expect(sim.requestsSent.filter((x) => x.step === r.step).length).toBeLessThanOrEqual(1 + (rejections.get(r.step) ?? 0));
+          }
+          // parse(build(x)) equals x, and no checkpoint holds message history.
+          for (const cp of checkpoints) {
+            const json = serializeCheckpoint(cp);
+            expect(json).not.toMatch(NO_LUGGAGE);
+            expect(parseCheckpoint(json)).toEqual({ ok: true, checkpoint: cp });
+          }
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+  }, 120_000);
+});
+
+/**
+ * A deterministic decision policy, so "the same remaining injections" means the same thing in
+ * a run that never stopped and in one resumed from a checkpoint: faults planned per (step,
+ * attempt), rejections per (step, request), approach changes per (step, attempt).
+ */
+interface Policy {
+  rejectAt: ReadonlySet<string>;
+  approachAt: ReadonlySet<string>;
+}
+
+function nextCommand(sim: Sim, p: Policy): SimCommand {
+  const c = sim.context;
+  const key = `${c.cursor}:${attemptsAt(c.ledger, c.cursor)}`;
+  if (sim.state === 'waiting_approval') return p.rejectAt.has(key) ? { type: 'REJECT', reason: `no at ${key}` } : { type: 'APPROVE' };
+  if (sim.state === 'tool_failed' && p.approachAt.has(key) && c.world.approach[c.cursor] === undefined) return { type: 'CHANGE_APPROACH' };
+  if (sim.state === 'created') return { type: 'START' };
+  return { type: 'TICK' };
+}
+
+function runToEnd(sim: Sim, p: Policy): void {
+  for (let i = 0; i < 5_000 && !isTerminal(sim.state); i++) sim.send(nextCommand(sim, p));
+}
+
+const keyArb = (maxStep: number) => fc.tuple(fc.integer({ min: 1, max: maxStep }), fc.integer({ min: 0, max: 3 })).map(([s, a]) => `${s}:${a}`);
+
+describe('resuming from any checkpoint', () => {
+  it('ends in the same terminal state with the same ledger as the run that never stopped', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('dynamic-plan', 'migration-40'),
+        fc.integer({ min: 0, max: 1_000 }),
+        configArb,
+        fc.dictionary(fc.integer({ min: 1, max: 12 }).map(String), fc.array(fc.option(fc.constantFrom(...INJECTABLE_ERRORS), { nil: undefined }), { maxLength: 4 })),
+        fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 3 }),
+        fc.uniqueArray(keyArb(12), { maxLength: 4 }),
+        fc.uniqueArray(keyArb(12), { maxLength: 4 }),
+        fc.constantFrom('key_actions', 'every_step', 'every_n' as const),
+        (baseId, seed, config, faultPlan, riskySteps, rejectAt, approachAt, density) => {
+          const base = findScenario(baseId)!;
+          const scenario: Scenario = {
+            ...base,
+            id: baseId,
+            steps: base.steps.map((s) => (riskySteps.includes(s.n) ? { ...s, effect: 'risky' } : s)),
+            script: Object.fromEntries(Object.entries(faultPlan).map(([n, faults]) => [n, faults.map((fail) => (fail ? { fail } : {}))])),
+          };
+          const policy = { rejectAt: new Set(rejectAt), approachAt: new Set(approachAt) };
+          const checkpoints: Checkpoint[] = [];
+          const whole = new Sim({ scenario, seed, config: { ...config, density }, onCheckpoint: (cp) => checkpoints.push(cp) });
+          runToEnd(whole, policy);
+          expect(isTerminal(whole.state)).toBe(true);
+          for (const cp of checkpoints) {
+            const resumed = new Sim({ scenario, from: cp });
+            runToEnd(resumed, policy);
+            expect(resumed.state).toBe(whole.state);
+            expect(resumed.context.ledger).toEqual(whole.context.ledger);
+            expect(resumed.context.ended).toBe(whole.context.ended);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  }, 120_000);
+});
+
+describe('crash and restart mid-run', () => {
+  it('loses at most the steps since the newest checkpoint, and never a done step before it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 45 }), fc.integer({ min: 0, max: 50 }), (crashAfter, seed) => {
+        const sim = new Sim({ scenario: 'migration-40', seed });
+        const policy = { rejectAt: new Set<string>(), approachAt: new Set<string>() };
+        for (let i = 0; i < crashAfter && !isTerminal(sim.state); i++) sim.send(nextCommand(sim, policy));
+        const newest = sim.newest;
+        sim.send({ type: 'CRASH' });
+        sim.send({ type: 'RESTART' });
+        if (newest) {
+          expect(sim.context.cursor).toBe(newest.ended === 'completed' ? 41 : newest.step);
+          for (const n of rowsOfStep(sim.context.ledger, 1)) expect(n.outcome).toBe('ok');
+        }
+        runToEnd(sim, policy);
+        expect(sim.state).toBe('completed');
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});
