@@ -70,7 +70,7 @@ describe('model-based paths from the machine', () => {
       let prev = stateOf(machine.resolveState({ value: { active: 'created' }, context: input }));
       for (const step of p.steps) {
         const to = stateOf(step.state as TaskSnapshot);
-        if (step.event.type !== 'xstate.init') taken.add(`${prev}-${to}:${step.event.type}`);
+        if ((step.event.type as string) !== 'xstate.init') taken.add(`${prev}-${to}:${step.event.type}`);
         prev = to;
       }
     }
@@ -90,7 +90,7 @@ describe('model-based paths from the machine', () => {
   it('replaying each path on a real actor reaches the state the model says', () => {
     for (const p of paths.filter((_, i) => i % 7 === 0)) {
       const actor = createActor(machine, { input }).start();
-      for (const step of p.steps) if (step.event.type !== 'xstate.init') actor.send(step.event as TaskEvent);
+      for (const step of p.steps) if ((step.event.type as string) !== 'xstate.init') actor.send(step.event as TaskEvent);
       expect(serialize(actor.getSnapshot())).toBe(serialize(p.state as TaskSnapshot));
       actor.stop();
     }
