@@ -37,8 +37,8 @@ export interface SimOptions {
   wallClock?: () => number;
   /** Resume from this checkpoint instead of starting a new run. */
   from?: Checkpoint;
-  /** Called with each checkpoint as it is made, before the machine's next step is shown. */
-  onCheckpoint?: (cp: Checkpoint) => void;
+  /** Called with each checkpoint as it is made (and the context it was made from). */
+  onCheckpoint?: (cp: Checkpoint, context: TaskContext) => void;
   /** Called when an approval request goes out to a person (once per request, ever). */
   onApprovalRequest?: (request: ApprovalRequest) => void;
 }
@@ -83,7 +83,7 @@ export class Sim {
   readonly machine: TaskMachine;
   readonly checkpointing: boolean;
   private readonly wallClock: () => number;
-  private readonly onCheckpoint: ((cp: Checkpoint) => void) | undefined;
+  private readonly onCheckpoint: ((cp: Checkpoint, context: TaskContext) => void) | undefined;
   private readonly onApprovalRequest: ((request: ApprovalRequest) => void) | undefined;
   /** Approval requests sent to a person by this simulator, in order. */
   readonly requestsSent: ApprovalRequest[] = [];
@@ -149,7 +149,7 @@ export class Sim {
     const cp = toCheckpoint(e.context, e.state, e.trigger, this.wallClock());
     this.newest = cp;
     this.checkpointsWritten++;
-    this.onCheckpoint?.(cp);
+    this.onCheckpoint?.(cp, e.context);
   }
 
   get alive(): boolean {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { DICTIONARIES, formatClock, formatDuration, pickLang, translate } from '.';
+
+describe('the dictionaries', () => {
+  it('have the same keys in Chinese and English, none empty', () => {
+    const zhKeys = Object.keys(DICTIONARIES.zh).sort();
+    const enKeys = Object.keys(DICTIONARIES.en).sort();
+    expect(zhKeys).toEqual(enKeys);
+    for (const lang of ['zh', 'en'] as const) {
+      for (const [key, text] of Object.entries(DICTIONARIES[lang])) expect(text.trim(), `${lang} ${key}`).not.toBe('');
+    }
+  });
+
+  it('use the same placeholders in both languages', () => {
+    for (const key of Object.keys(DICTIONARIES.en) as (keyof typeof DICTIONARIES.en)[]) {
+      const names = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+      expect(names(DICTIONARIES.zh[key]), key).toEqual(names(DICTIONARIES.en[key]));
+    }
+  });
+
+  it('fill placeholders', () => {
+    expect(translate('en', 'node.step', { n: 27, total: 40 })).toBe('step 27/40');
+    expect(translate('zh', 'node.step', { n: 27, total: 40 })).toBe('第 27/40 步');
+  });
+});
+
+describe('language choice', () => {
+  it('takes ?lang= first, then the browser', () => {
+    expect(pickLang('?lang=en', ['zh-CN'])).toBe('en');
+    expect(pickLang('', ['zh-TW', 'en'])).toBe('zh');
+    expect(pickLang('', ['fr-FR'])).toBe('en');
+    expect(pickLang('?lang=xx', ['zh'])).toBe('zh');
+  });
+});
+
+describe('time', () => {
+  it('reads the virtual clock from 09:00 on day 1', () => {
+    expect(formatClock('en', 0)).toBe('Day 1 · 09:00');
+    expect(formatClock('zh', 16 * 60 * 60_000)).toBe('第 2 天 · 01:00');
+    expect(formatDuration('en', 80 * 60_000)).toBe('1h 20m');
+  });
+});

@@ -1,0 +1,43 @@
+import type { Lang } from '../engine';
+import { en, type MessageKey } from './en';
+import { zh } from './zh';
+
+export type { MessageKey };
+export const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { en, zh };
+export const LANGS: readonly Lang[] = ['zh', 'en'];
+
+/** The text for `key` in `lang`, with `{name}` placeholders filled from `params`. */
+export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
+  // A missing key shows itself rather than crashing; a unit test keeps the two languages whole.
+  const text = DICTIONARIES[lang][key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** `?lang=` first, then the browser's language (zh-* → zh), English otherwise. */
+export function pickLang(search: string, browserLangs: readonly string[]): Lang {
+  const asked = new URLSearchParams(search).get('lang');
+  if (asked === 'zh' || asked === 'en') return asked;
+  return browserLangs.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh' : 'en';
+}
+
+const MINUTE = 60_000;
+
+/** The virtual clock as a person reads it: the run starts on day 1 at 09:00. */
+export function formatClock(lang: Lang, ms: number): string {
+  const total = Math.floor(ms / MINUTE) + 9 * 60;
+  const d = Math.floor(total / (24 * 60)) + 1;
+  const hh = String(Math.floor((total % (24 * 60)) / 60)).padStart(2, '0');
+  const mm = String(total % 60).padStart(2, '0');
+  return translate(lang, 'clock.format', { d, hh, mm });
+}
+
+/** A duration such as 1h 20m / 1 小时 20 分. */
+export function formatDuration(lang: Lang, ms: number): string {
+  const m = Math.floor(ms / MINUTE);
+  const h = Math.floor(m / 60);
+  if (lang === 'zh') return h ? `${h} 小时 ${m % 60} 分` : `${m} 分`;
+  return h ? `${h}h ${m % 60}m` : `${m}m`;
+}
+
+export const formatInt = (n: number): string => n.toLocaleString('en-US');

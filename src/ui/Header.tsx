@@ -1,0 +1,72 @@
+import { SCENARIOS } from '../engine';
+import { useSimStore } from '../store/simStore';
+import { useT } from './useT';
+
+/** Title, scenario, language, storage status and tab role, help. */
+export function Header() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const scenario = useSimStore((s) => s.sim.scenario);
+  const storage = useSimStore((s) => s.storage);
+  const role = useSimStore((s) => s.role);
+  const { newRun, setLang, setHelpOpen } = useSimStore.getState();
+  return (
+    <header className="hs-header">
+      <div className="hs-brand">
+        <h1>{t('app.title')}</h1>
+        <p>{t('app.subtitle')}</p>
+      </div>
+      <label className="hs-field hs-field--inline">
+        <span>{t('app.scenario')}</span>
+        <select
+          data-testid="select-scenario"
+          value={SCENARIOS.some((s) => s.id === scenario.id) ? scenario.id : ''}
+          onChange={(e) => {
+            newRun(e.target.value);
+            const url = new URL(window.location.href);
+            url.searchParams.set('scenario', e.target.value);
+            window.history.replaceState(null, '', url);
+          }}
+        >
+          {!SCENARIOS.some((s) => s.id === scenario.id) && <option value="">{scenario.title[lang]}</option>}
+          {SCENARIOS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title[lang]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="hs-summary" title={t('scenario.summary')}>
+        {scenario.summary[lang]}
+      </p>
+      <div className="hs-header__status">
+        <span className={`hs-badge hs-badge--${storage.status}`} data-testid="storage-status" data-status={storage.status}>
+          {storage.status === 'indexeddb' ? '💾 ' : storage.status === 'memory' ? '⚠ ' : '✗ '}
+          {storage.status === 'error' ? t('storage.error', { msg: storage.message ?? '' }) : t(`storage.${storage.status}`)}
+        </span>
+        <span className={`hs-badge hs-badge--${role}`} data-testid="tab-role" data-role={role}>
+          {t(`role.${role}`)}
+        </span>
+      </div>
+      <button
+        type="button"
+        className="hs-btn"
+        data-testid="btn-lang"
+        aria-label={t('app.langLabel')}
+        lang={lang === 'zh' ? 'en' : 'zh'}
+        onClick={() => {
+          const next = lang === 'zh' ? 'en' : 'zh';
+          setLang(next);
+          const url = new URL(window.location.href);
+          url.searchParams.set('lang', next);
+          window.history.replaceState(null, '', url);
+        }}
+      >
+        {t('app.lang')}
+      </button>
+      <button type="button" className="hs-btn" data-testid="btn-help" aria-label={t('app.help')} title={t('app.help')} onClick={() => setHelpOpen(true)}>
+        ?
+      </button>
+    </header>
+  );
+}

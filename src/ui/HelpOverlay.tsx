@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { useSimStore } from '../store/simStore';
+import { COMMANDS } from './controls/commands';
+import { useT } from './useT';
+
+/** The `?` overlay: every keyboard shortcut. */
+export function HelpOverlay() {
+  const t = useT();
+  const open = useSimStore((s) => s.helpOpen);
+  const close = () => useSimStore.getState().setHelpOpen(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) button.current?.focus();
+  }, [open]);
+  if (!open) return null;
+  const seen = new Set<string>();
+  return (
+    <div className="hs-overlay" role="dialog" aria-modal="true" aria-labelledby="hs-help-title" data-testid="help-overlay" onClick={close}>
+      <div className="hs-overlay__box" onClick={(e) => e.stopPropagation()}>
+        <h2 id="hs-help-title">{t('help.title')}</h2>
+        <dl>
+          {COMMANDS.filter((c) => (seen.has(c.key) ? false : seen.add(c.key))).map((c) => (
+            <div key={c.id} className="hs-help__row">
+              <dt>
+                <kbd>{c.key === ' ' ? 'Space' : c.key.toUpperCase()}</kbd>
+              </dt>
+              <dd>{c.id === 'play' ? `${t('ctl.play')} / ${t('ctl.pause')}` : t(c.label)}</dd>
+            </div>
+          ))}
+          <div className="hs-help__row">
+            <dt>
+              <kbd>?</kbd>
+            </dt>
+            <dd>{t('help.title')}</dd>
+          </div>
+        </dl>
+        <button ref={button} type="button" className="hs-btn" onClick={close}>
+          {t('help.close')}
+        </button>
+      </div>
+    </div>
+  );
+}

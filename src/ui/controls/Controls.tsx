@@ -1,0 +1,96 @@
+import { INJECTABLE_ERRORS, type InjectableError } from '../../engine';
+import { useSimStore, type SimState } from '../../store/simStore';
+import { useT } from '../useT';
+import { COMMANDS, type Command } from './commands';
+
+/** Slider position 0..100 ↔ ticks per second, on a log scale (as RaftScope's speed). */
+const MIN_SPEED = 0.5;
+const MAX_SPEED = 200;
+export const speedFromSlider = (v: number) => MIN_SPEED * Math.pow(MAX_SPEED / MIN_SPEED, v / 100);
+export const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / Math.log(MAX_SPEED / MIN_SPEED);
+
+const KEY_LABEL = (k: string) => (k === ' ' ? 'Space' : k.toUpperCase());
+
+function CommandButton({ cmd, state }: { cmd: Command; state: SimState }) {
+  const t = useT();
+  const blocked = cmd.blocked(state);
+  const title = blocked ? t(blocked.key, blocked.params) : `${t(cmd.label)} (${KEY_LABEL(cmd.key)})`;
+  return (
+    <button
+      type="button"
+      data-testid={cmd.testId}
+      className={`hs-btn${cmd.tone ? ` hs-btn--${cmd.tone}` : ''}`}
+      disabled={blocked !== null}
+      title={title}
+      aria-keyshortcuts={KEY_LABEL(cmd.key)}
+      onClick={() => cmd.run(useSimStore.getState())}
+    >
+      {t(cmd.label)}
+      <kbd aria-hidden="true">{KEY_LABEL(cmd.key)}</kbd>
+    </button>
+  );
+}
+
+const GROUPS = ['run', 'inject', 'person', 'process'] as const;
+
+/** All the buttons of the UI contract, grouped; each disabled with a tooltip saying why. */
+export function Controls() {
+  const t = useT();
+  const state = useSimStore();
+  const visible = COMMANDS.filter((c) => c.visible?.(state) ?? true);
+  return (
+    <section className="hs-controls" aria-label={t('panel.readouts')}>
+      {GROUPS.map((g) => (
+        <div className="hs-controls__group" key={g} role="group" aria-label={t(`ctl.group.${g}`)}>
+          <span className="hs-controls__title">{t(`ctl.group.${g}`)}</span>
+          {visible
+            .filter((c) => c.group === g)
+            .map((c) => (
+              <CommandButton key={c.id} cmd={c} state={state} />
+            ))}
+          {g === 'run' && (
+            <label className="hs-field">
+              <span>{t('ctl.speed')}</span>
+              <input
+                data-testid="input-speed"
+                type="range"
+                min={0}
+                max={100}
+                step={1}
+                value={Math.round(sliderFromSpeed(state.speed))}
+                aria-valuetext={t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) })}
+                onChange={(e) => state.setSpeed(speedFromSlider(Number(e.target.value)))}
+              />
+              <output>{t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) })}</output>
+            </label>
+          )}
+          {g === 'inject' && (
+            <label className="hs-field">
+              <span>{t('ctl.errorType')}</span>
+              <select data-testid="select-error-type" value={state.errorType} onChange={(e) => state.setErrorType(e.target.value as InjectableError)}>
+                {INJECTABLE_ERRORS.map((e) => (
+                  <option key={e} value={e}>
+                    {e}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {g === 'person' && (
+            <label className="hs-field">
+              <span>{t('ctl.rejectReason')}</span>
+              <input
+                data-testid="input-reject-reason"
+                type="text"
+                maxLength={300}
+                value={state.rejectReason}
+                placeholder={t('ctl.rejectPlaceholder')}
+                onChange={(e) => state.setRejectReason(e.target.value)}
+              />
+            </label>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}

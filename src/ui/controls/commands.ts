@@ -1,0 +1,134 @@
+import type { Sim } from '../../engine';
+import type { SimState } from '../../store/simStore';
+import type { MessageKey } from '../../i18n';
+
+/**
+ * Every control as data: its test hook, label, shortcut, whether it applies now and, when it
+ * does not, why (shown as the tooltip). Buttons and keyboard shortcuts both run from here.
+ */
+export interface Command {
+  id: string;
+  testId: string;
+  label: MessageKey;
+  key: string;
+  group: 'run' | 'inject' | 'person' | 'process';
+  /** null when it applies now; else the reason (a dictionary key and its params). */
+  blocked: (s: SimState) => { key: MessageKey; params?: Record<string, string> } | null;
+  run: (s: SimState) => void;
+  /** Shown only when this returns true (play and pause swap places). */
+  visible?: (s: SimState) => boolean;
+  tone?: 'primary' | 'danger' | 'ok';
+}
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/** Reasons shared by most controls: a follower tab, a dead process, an ended task. */
+function common(s: SimState): ReturnType<Command['blocked']> {
+  if (s.role === 'follower') return { key: 'why.follower' };
+  if (!s.sim.alive) return { key: 'why.down' };
+  if (TERMINAL.has(s.sim.state)) return { key: 'why.terminal', params: { state: s.sim.state } };
+  return null;
+}
+
+const when = (ok: (sim: Sim) => boolean, why: MessageKey, params?: (sim: Sim) => Record<string, string>) =>
+  (s: SimState) => common(s) ?? (ok(s.sim) ? null : { key: why, ...(params ? { params: params(s.sim) } : {}) });
+
+const stateParam = (sim: Sim) => ({ state: sim.state });
+
+export const COMMANDS: readonly Command[] = [
+  {
+    id: 'start', testId: 'btn-start', label: 'ctl.start', key: 's', group: 'run', tone: 'primary',
+    blocked: when((sim) => sim.state === 'created', 'why.notCreated'),
+    run: (s) => s.send({ type: 'START' }),
+  },
+  {
+    id: 'step', testId: 'btn-step', label: 'ctl.step', key: 'n', group: 'run',
+    blocked: when((sim) => sim.state !== 'created', 'why.notStarted'),
+    run: (s) => s.send({ type: 'TICK' }),
+  },
+  {
+    id: 'play', testId: 'btn-play', label: 'ctl.play', key: ' ', group: 'run',
+    blocked: (s) => common(s),
+    run: (s) => s.play(),
+    visible: (s) => !s.playing,
+  },
+  {
+    id: 'pause', testId: 'btn-pause', label: 'ctl.pause', key: ' ', group: 'run',
+    blocked: () => null,
+    run: (s) => s.pause(),
+    visible: (s) => s.playing,
+  },
+  {
+    id: 'fast-forward', testId: 'btn-fast-forward-approval', label: 'ctl.fastForward', key: 'g', group: 'run',
+    blocked: when((sim) => sim.state !== 'waiting_approval', 'why.notRunning', stateParam),
+    run: (s) => s.fastForwardToApproval(),
+  },
+  {
+    id: 'fail', testId: 'btn-fail', label: 'ctl.fail', key: 'f', group: 'inject', tone: 'danger',
+    blocked: when((sim) => sim.state === 'running' || sim.state === 'tool_failed', 'why.notRunning', stateParam),
+    run: (s) => s.send({ type: 'FAIL_NOW', error: s.errorType }),
+  },
+  {
+    id: 'change-approach', testId: 'btn-change-approach', label: 'ctl.changeApproach', key: 'h', group: 'inject',
+    blocked: when((sim) => sim.can({ type: 'CHANGE_APPROACH' }), 'why.noFailure'),
+    run: (s) => s.send({ type: 'CHANGE_APPROACH' }),
+  },
+  {
+    id: 'request-approval', testId: 'btn-request-approval', label: 'ctl.requestApproval', key: 'q', group: 'inject',
+    blocked: (s) => common(s) ?? (s.sim.state !== 'running' ? { key: 'why.notRunning', params: stateParam(s.sim) } : s.sim.can({ type: 'REQUEST_APPROVAL' }) ? null : { key: 'why.alreadyRisky' }),
+    run: (s) => s.send({ type: 'REQUEST_APPROVAL' }),
+  },
+  {
+    id: 'approve', testId: 'btn-approve', label: 'ctl.approve', key: 'a', group: 'person', tone: 'ok',
+    blocked: when((sim) => sim.state === 'waiting_approval', 'why.notWaiting'),
+    run: (s) => s.send({ type: 'APPROVE' }),
+  },
+  {
+    id: 'reject', testId: 'btn-reject', label: 'ctl.reject', key: 'r', group: 'person', tone: 'danger',
+    blocked: when((sim) => sim.state === 'waiting_approval', 'why.notWaiting'),
+    run: (s) => {
+      s.send({ type: 'REJECT', reason: s.rejectReason.trim() || (s.lang === 'zh' ? '（未给理由）' : '(no reason given)') });
+      s.setRejectReason('');
+    },
+  },
+  {
+    id: 'cancel', testId: 'btn-cancel', label: 'ctl.cancel', key: 'c', group: 'person', tone: 'danger',
+    blocked: (s) => common(s),
+    run: (s) => s.send({ type: 'CANCEL' }),
+  },
+  {
+    id: 'replan', testId: 'btn-replan', label: 'ctl.replan', key: 'p', group: 'person',
+    blocked: (s) =>
+      common(s) ??
+      (s.sim.context.plan.mode !== 'dynamic' ? { key: 'why.oneShot' } : s.sim.state !== 'running' ? { key: 'why.notRunning', params: stateParam(s.sim) } : null),
+    run: (s) => s.send({ type: 'REPLAN' }),
+  },
+  {
+    id: 'checkpoint', testId: 'btn-checkpoint', label: 'ctl.checkpoint', key: 'k', group: 'process',
+    blocked: (s) => common(s),
+    run: (s) => s.send({ type: 'CHECKPOINT' }),
+  },
+  {
+    id: 'crash', testId: 'btn-crash', label: 'ctl.crash', key: 'x', group: 'process', tone: 'danger',
+    blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.sim.alive ? null : { key: 'why.down' }),
+    run: (s) => {
+      s.pause();
+      s.send({ type: 'CRASH' });
+    },
+  },
+  {
+    id: 'restart', testId: 'btn-restart', label: 'ctl.restart', key: 't', group: 'process', tone: 'primary',
+    blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.sim.alive ? { key: 'why.notDown' } : null),
+    run: (s) => s.send({ type: 'RESTART' }),
+  },
+  {
+    id: 'reset', testId: 'btn-reset', label: 'ctl.reset', key: 'z', group: 'process',
+    blocked: () => null,
+    run: (s) => s.newRun(),
+  },
+];
+
+/** The command a key press runs, if any applies now. */
+export function commandForKey(key: string, s: SimState): Command | undefined {
+  return COMMANDS.find((c) => c.key === key.toLowerCase() && (c.visible?.(s) ?? true));
+}

@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { TERMINAL_STATES, machineEdges, readLoop, type StateName } from '../../engine';
+import { formatDuration } from '../../i18n';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+import { GROUP, NODE_H, NODE_W, POSITIONS, handleId, ROUTES } from './layout';
+import { GroupNode, StateNode, type GroupNodeType, type StateNodeType } from './StateNode';
+import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
+
+const nodeTypes = { taskState: StateNode, activeGroup: GroupNode };
+const edgeTypes = { transition: TransitionEdge };
+
+const ICONS: Record<StateName, string> = {
+  created: '◇',
+  planning: '☰',
+  running: '⟳',
+  tool_failed: '✗',
+  waiting_approval: '⏸',
+  completed: '✓',
+  failed: '⊗',
+  cancelled: '■',
+};
+
+const STATES = Object.keys(POSITIONS) as StateName[];
+const isTerminal = (s: StateName) => (TERMINAL_STATES as readonly string[]).includes(s);
+
+/** Edges of the machine, read once from its definition (they never change). */
+function useMachineEdges() {
+  const machine = useSimStore((s) => s.sim.machine);
+  return useMemo(() => machineEdges(machine), [machine]);
+}
+
+/** Live per-state lines: step n/N on running, the loop against the fuse, the wait. */
+function useNodeLines(): Partial<Record<StateName, { lines: string[]; tone?: 'warn' | 'danger' }>> {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const ctx = useSimStore((s) => s.sim.context);
+  return useMemo(() => {
+    const total = ctx.plan.steps.length;
+    const n = Math.min(ctx.cursor, total);
+    const loop = readLoop(ctx.ledger, ctx.cursor, ctx.config);
+    const waited = ctx.waitingSince === null ? 0 : ctx.clock - ctx.waitingSince;
+    const ended = ctx.ended;
+    return {
+      planning: { lines: [t('node.plan', { v: Math.max(1, ctx.plan.version) })] },
+      running: { lines: [t('node.step', { n, total })] },
+      tool_failed: {
+        lines: [t('node.loop', { count: loop.count, fuse: ctx.config.fuseAt, stage: t(`stage.${loop.stage}`) })],
+        ...(loop.stage === 'fused' ? { tone: 'danger' as const } : loop.stage === 'reminded' ? { tone: 'warn' as const } : {}),
+      },
+      waiting_approval: { lines: ctx.waitingSince === null ? [] : [t('node.waited', { time: formatDuration(lang, waited) })] },
+      ...(ended ? { [ended === 'completed' ? 'completed' : ended === 'cancelled' ? 'cancelled' : 'failed']: { lines: [t(`node.reason.${ended}`)] } } : {}),
+    };
+  }, [ctx, t, lang]);
+}
+
+function Diagram() {
+  const t = useT();
+  const state = useSimStore((s) => s.sim.state);
+  const logLength = useSimStore((s) => s.sim.log.length);
+  const lastRecord = useSimStore((s) => s.sim.log.at(-1));
+  const machineEdgeList = useMachineEdges();
+  const lines = useNodeLines();
+  const { fitView } = useReactFlow();
+  const box = useRef<HTMLDivElement>(null);
+
+  // Refit on resize: fitView on the component only fits the first render.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => void fitView({ padding: 0.06 }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [fitView]);
+
+  const nodes = useMemo<Node[]>(() => {
+    const group: GroupNodeType = {
+      id: 'active',
+      type: 'activeGroup',
+      position: { x: GROUP.x, y: GROUP.y },
+      data: { label: t('state.active') },
+      style: { width: GROUP.w, height: GROUP.h },
+      zIndex: -1,
+      selectable: false,
+      focusable: false,
+    };
+    const states = STATES.map(
+      (name): StateNodeType => ({
+        id: name,
+        type: 'taskState',
+        position: POSITIONS[name],
+        style: { width: NODE_W, height: NODE_H },
+        data: {
+          name,
+          label: t(`state.${name}`),
+          icon: ICONS[name],
+          terminal: isTerminal(name),
+          active: name === state,
+          nowLabel: t('state.now'),
+          lines: lines[name]?.lines ?? [],
+          ...(lines[name]?.tone ? { tone: lines[name]?.tone } : {}),
+        },
+      }),
+    );
+    return [group, ...states];
+  }, [state, lines, t]);
+
+  const lastId = lastRecord && lastRecord.event !== 'RESTORE' ? (lastRecord.event === 'CANCEL' ? 'active-cancelled' : `${lastRecord.from}-${lastRecord.to}`) : null;
+
+  const edges = useMemo<Edge[]>(
+    () =>
+      machineEdgeList.map((e): TransitionEdgeType => {
+        const route = ROUTES[e.id];
+        const cond = `edge.cond.${e.id}`;
+        const events = e.events.map((ev) => t(`edge.${ev}`)).join(' / ');
+        const hasCond = t.has(cond);
+        return {
+          id: e.id,
+          source: e.from,
+          target: e.to,
+          type: 'transition',
+          ...(route ? { sourceHandle: handleId('source', ...route.s), targetHandle: handleId('target', ...route.t) } : {}),
+          markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
+          data: { from: e.from, to: e.to, label: hasCond ? `${events} · ${t(cond)}` : events, last: e.id === lastId, pulse: logLength },
+          zIndex: e.id === lastId ? 5 : 1,
+        };
+      }),
+    [machineEdgeList, lastId, logLength, t],
+  );
+
+  return (
+    <div ref={box} className="hs-diagram">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        panOnDrag={false}
+        zoomOnScroll={false}
+        zoomOnPinch={false}
+        zoomOnDoubleClick={false}
+        preventScrolling={false}
+        fitView
+        fitViewOptions={{ padding: 0.06 }}
+        minZoom={0.2}
+        proOptions={{ hideAttribution: true }}
+        aria-label="state machine"
+      />
+    </div>
+  );
+}
+
+/** The machine drawn live from its own definition: read-only, refit on resize. */
+export function StateDiagram() {
+  return (
+    <ReactFlowProvider>
+      <Diagram />
+    </ReactFlowProvider>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatClock } from '../../i18n';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+/** What the model would see injected: reminders, recovery hints, rejection reasons. */
+export function ChannelPanel() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const channel = useSimStore((s) => s.sim.context.channel);
+  return (
+    <section className="hs-panel hs-channel" aria-label={t('panel.channel')}>
+      <h2>{t('panel.channel')}</h2>
+      <ol className="hs-scroll" data-testid="context-channel" aria-live="polite">
+        {[...channel].reverse().map((m, i) => (
+          <li key={channel.length - i} className={`hs-msg hs-msg--${m.kind}`} data-kind={m.kind}>
+            <span className="hs-msg__kind">
+              {m.kind === 'reminder' ? '⚠ ' : m.kind === 'rejection' ? '✋ ' : '💡 '}
+              {t(`channel.kind.${m.kind}`)} · {formatClock(lang, m.at)} · {m.tokens} tok
+            </span>
+            <p className="hs-msg__text">{m.text[lang]}</p>
+          </li>
+        ))}
+      </ol>
+      {channel.length === 0 && <p className="hs-empty">{t('channel.empty')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatInt } from '../../i18n';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+/** The newest checkpoint as readable JSON, and position vs luggage as two bars. */
+export function CheckpointPanel() {
+  const t = useT();
+  const newest = useSimStore((s) => s.sim.newest);
+  const bytes = useSimStore((s) => s.newestBytes);
+  const full = useSimStore((s) => s.newestFullBytes);
+  const ratio = bytes > 0 ? Math.round(full / bytes) : 0;
+  return (
+    <section className="hs-panel hs-checkpoint" aria-label={t('panel.checkpoint')}>
+      <h2>
+        {t('panel.checkpoint')}{' '}
+        {newest && (
+          <small>
+            #{newest.seq} · {t('cp.trigger')} <code data-testid="checkpoint-trigger">{newest.trigger}</code>
+          </small>
+        )}
+      </h2>
+      <div className="hs-bars" role="img" aria-label={`${t('cp.position')}: ${bytes} B; ${t('cp.full')}: ${full} B`}>
+        <div className="hs-bar">
+          <span className="hs-bar__label">{t('cp.position')}</span>
+          <span className="hs-bar__track">
+            <span className="hs-bar__fill hs-bar__fill--ours" style={{ width: `${full ? Math.max(1, (100 * bytes) / full) : 0}%` }} />
+          </span>
+          <span className="hs-bar__value">
+            <span data-testid="checkpoint-bytes">{formatInt(bytes)}</span> B
+          </span>
+        </div>
+        <div className="hs-bar">
+          <span className="hs-bar__label">{t('cp.full')}</span>
+          <span className="hs-bar__track">
+            <span className="hs-bar__fill hs-bar__fill--full" style={{ width: full ? '100%' : '0%' }} />
+          </span>
+          <span className="hs-bar__value">
+            <span data-testid="fullstate-bytes">{formatInt(full)}</span> B
+          </span>
+        </div>
+        {ratio > 0 && <p className="hs-note">{t('cp.ratio', { x: ratio })}</p>}
+      </div>
+      <pre className="hs-scroll hs-json" data-testid="checkpoint-latest" tabIndex={0}>
+        {newest ? JSON.stringify(newest, null, 2) : t('cp.none')}
+      </pre>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { TransitionRecord } from '../../engine';
+import { formatClock } from '../../i18n';
+import { useSimStore } from '../../store/simStore';
+import { useT, type T } from '../useT';
+
+const SHOWN = 150;
+
+/** The SPEC rule that made a transition happen: the answer to a student's "why?". */
+function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): string {
+  if (r.event === 'RESTORE') return t(restoredFromCheckpoint ? 'rule.RESTORE.checkpoint' : 'rule.RESTORE.none');
+  if (r.event === 'CANCEL') return t('rule.CANCEL');
+  const key = `rule.${r.from}.${r.event}.${r.to}`;
+  return t.has(key) ? t(key) : '';
+}
+
+/** Virtual time, event, from → to, and the rule behind each line, newest first. */
+export function EventLog() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const sim = useSimStore((s) => s.sim);
+  useSimStore((s) => s.rev);
+  const rows = sim.log.slice(-SHOWN).reverse();
+  return (
+    <section className="hs-panel hs-log" aria-label={t('panel.log')}>
+      <h2>{t('panel.log')}</h2>
+      <ol className="hs-scroll" data-testid="event-log">
+        {rows.map((r, i) => (
+          <li key={sim.log.length - i} data-testid="log-row">
+            <span className="hs-log__time">{formatClock(lang, r.at)}</span> <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}
+            <span className="hs-log__move">
+              {r.from} → {r.to}
+            </span>
+            <span className="hs-log__rule">{ruleOf(r, t, sim.checkpointing)}</span>
+          </li>
+        ))}
+      </ol>
+      {rows.length === 0 && <p className="hs-empty">{t('log.empty')}</p>}
+    </section>
+  );
+}

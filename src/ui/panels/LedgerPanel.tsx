@@ -1,0 +1,60 @@
+import { loopKey, readLoop } from '../../engine';
+import { formatClock } from '../../i18n';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+/** Rows shown at most: the newest ones (a 4,000-step run has thousands). */
+const SHOWN = 200;
+
+/** Every attempt; the rows of the current step's loop key highlighted. */
+export function LedgerPanel() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const ctx = useSimStore((s) => s.sim.context);
+  const key = readLoop(ctx.ledger, ctx.cursor, ctx.config).key;
+  const rows = ctx.ledger.slice(-SHOWN);
+  return (
+    <section className="hs-panel hs-ledger" aria-label={t('panel.ledger')}>
+      <h2>{t('panel.ledger')}</h2>
+      {ctx.ledger.length > SHOWN && <p className="hs-note">{t('ledger.more', { shown: SHOWN, total: ctx.ledger.length })}</p>}
+      <div className="hs-scroll">
+        <table data-testid="ledger">
+          <thead>
+            <tr>
+              <th scope="col">{t('ledger.step')}</th>
+              <th scope="col">{t('ledger.try')}</th>
+              <th scope="col">{t('ledger.tool')}</th>
+              <th scope="col">{t('ledger.args')}</th>
+              <th scope="col">{t('ledger.outcome')}</th>
+              <th scope="col">{t('ledger.error')}</th>
+              <th scope="col">{t('ledger.actor')}</th>
+              <th scope="col">{t('ledger.time')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((a, i) => {
+              const inLoop = key !== null && a.step === ctx.cursor && (a.outcome === 'error' || a.outcome === 'rejected') && loopKey(a) === key;
+              return (
+                <tr key={ctx.ledger.length - rows.length + i} data-testid="ledger-row" className={`hs-row--${a.outcome}${inLoop ? ' is-loop' : ''}`} data-loop={inLoop ? 'true' : undefined}>
+                  <td>{a.step}</td>
+                  <td>{a.attempt}</td>
+                  <td>
+                    <code>{a.tool}</code>
+                  </td>
+                  <td className="hs-ledger__args">
+                    <code>{a.args}</code>
+                  </td>
+                  <td>{a.outcome}</td>
+                  <td>{a.error ? `${a.error.type}: ${a.error.message}` : ''}</td>
+                  <td>{t(`ledger.actor.${a.actor}`)}</td>
+                  <td>{formatClock(lang, a.at)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {ctx.ledger.length === 0 && <p className="hs-empty">{t('ledger.empty')}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { formatClock, formatInt } from '../../i18n';
+import { stepsAtRisk, useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+/** Virtual clock, tokens, steps wasted, checkpoints and bytes written, steps at risk. */
+export function Meters() {
+  const t = useT();
+  const s = useSimStore();
+  const { sim, lang } = s;
+  return (
+    <section className="hs-meters" aria-label={t('panel.meters')}>
+      <Meter label={t('meter.clock')} testId="virtual-clock" value={formatClock(lang, sim.clock)} />
+      <Meter label={t('meter.tokens')} testId="token-meter" value={formatInt(sim.tokens)} />
+      <Meter label={t('meter.wasted')} testId="steps-wasted" value={formatInt(sim.wasted)} />
+      <Meter label={t('meter.checkpoints')} testId="checkpoint-count" value={formatInt(sim.checkpointsWritten)} />
+      <Meter label={t('meter.bytes')} testId="bytes-written" value={formatInt(s.bytesWritten)} />
+      <Meter label={t('cp.lost')} testId="steps-at-risk" value={formatInt(stepsAtRisk(s))} />
+    </section>
+  );
+}
+
+function Meter({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="hs-meter">
+      <span className="hs-meter__label">{label}</span>
+      <span className="hs-meter__value" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { attemptsAt, readLoop } from '../../engine';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+const STAGE_ICON = { none: '·', counting: '①', reminded: '⚠', fused: '⛔' } as const;
+
+/** Where the run stands: state, step n/N, the loop guard, attempts, approval requests. */
+export function Readouts() {
+  const t = useT();
+  const sim = useSimStore((s) => s.sim);
+  useSimStore((s) => s.rev);
+  const ctx = sim.context;
+  const state = sim.state;
+  const total = ctx.plan.steps.length;
+  const step = Math.min(ctx.cursor, total);
+  const loop = readLoop(ctx.ledger, ctx.cursor, ctx.config);
+  return (
+    <section className="hs-readouts" aria-label={t('panel.readouts')}>
+      <div className="hs-read">
+        <span className="hs-read__label">{t('read.state')}</span>
+        <span className={`hs-state-pill hs-state-pill--${state}`}>
+          <code data-testid="current-state">{state}</code>
+        </span>
+      </div>
+      <div className="hs-read">
+        <span className="hs-read__label">{t('read.step')}</span>
+        <span className="hs-read__value">
+          <span data-testid="current-step">{step}</span> / <span data-testid="step-total">{total}</span>
+        </span>
+      </div>
+      <div className="hs-read">
+        <span className="hs-read__label">{t('read.loop')}</span>
+        <span className={`hs-read__value hs-stage hs-stage--${loop.stage}`} data-testid="loop-stage" data-stage={loop.stage}>
+          <span aria-hidden="true">{STAGE_ICON[loop.stage]} </span>
+          {t(`stage.${loop.stage}`)} · <span data-testid="loop-count">{loop.count}</span>/{ctx.config.fuseAt}
+        </span>
+      </div>
+      <div className="hs-read">
+        <span className="hs-read__label">{t('read.attempts')}</span>
+        <span className="hs-read__value">
+          <span data-testid="attempts">{attemptsAt(ctx.ledger, ctx.cursor)}</span>/{ctx.config.maxAttemptsPerStep}
+        </span>
+      </div>
+      <div className="hs-read">
+        <span className="hs-read__label">{t('read.approvals')}</span>
+        <span className="hs-read__value" data-testid="approval-requests">
+          {ctx.approval.issued}
+        </span>
+      </div>
+      {sim.down && (
+        <p className="hs-down" role="status" data-testid="process-down">
+          {t(sim.down === 'timeout' ? 'read.down.timeout' : 'read.down.crash')}
+        </p>
+      )}
+    </section>
+  );
+}
