@@ -11,7 +11,7 @@
  * failed, 2 for a filter that matches nothing.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, platform, release } from 'node:os';
+import { cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchModule, Figure } from './lib';
 import { meets } from './lib';
@@ -49,9 +49,32 @@ function machine() {
     node: process.version,
     v8: process.versions.v8,
     os: `${platform()} ${release()}`,
-    /** 1-minute load average when the run began: above ~0.5 something else was competing. */
-    loadAtStart: Number((loadavg()[0] ?? 0).toFixed(2)),
   };
+}
+
+/** Busy CPU time of the whole machine so far, in ms (Linux), or null elsewhere. */
+function machineBusyMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    // user nice system idle iowait irq softirq steal …: everything but idle and iowait.
+    const busy = fields.reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + v), 0);
+    return (busy * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How many cores other processes kept busy, on average, while the benchmarks ran: the
+ * machine's busy time minus this process's own (its GC threads included), over wall time.
+ */
+function otherLoad(startBusy: number | null, startOwn: NodeJS.CpuUsage, startWall: number): number | null {
+  const busy = machineBusyMs();
+  if (startBusy === null || busy === null) return null;
+  const own = process.cpuUsage(startOwn);
+  const ownMs = (own.user + own.system) / 1000;
+  const wall = performance.now() - startWall;
+  return Math.max(0, (busy - startBusy - ownMs) / wall);
 }
 
 function isFigure(f: unknown): f is Figure {
@@ -82,7 +105,7 @@ async function runModule(name: string): Promise<ModuleResult> {
 }
 
 /** Readable numbers: separators for big ones, a few decimals for small ones. */
-export function formatValue(v: number): string {
+function formatValue(v: number): string {
   if (!Number.isFinite(v)) return String(v);
   const a = Math.abs(v);
   const digits = a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3;
@@ -129,14 +152,20 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const info = machine();
-  if (info.loadAtStart >= 0.5) {
-    process.stderr.write(`Note: load average ${info.loadAtStart} at start: another process is busy, figures will read low.\n`);
-  }
+  const startBusy = machineBusyMs();
+  const startOwn = process.cpuUsage();
+  const startWall = performance.now();
   const results: ModuleResult[] = [];
   for (const name of selected) results.push(await runModule(name));
+  const other = otherLoad(startBusy, startOwn, startWall);
+  const info = { ...machine(), otherProcessesCores: other === null ? null : Number(other.toFixed(2)) };
 
-  console.log(`\nHarness Sim benchmarks — ${info.cpu}, ${info.cores} cores, Node ${info.node}, ${info.os}, load ${info.loadAtStart} at start\n`);
+  console.log(`\nHarness Sim benchmarks — ${info.cpu}, ${info.cores} cores, Node ${info.node}, ${info.os}`);
+  if (other !== null) {
+    const busy = other >= 0.25 ? ': figures read low, run again on a quieter machine' : '';
+    console.log(`Other processes kept ${other.toFixed(2)} of ${info.cores} cores busy during the run${busy}`);
+  }
+  console.log('');
   const measured = results.filter((r) => r.status === 'ok');
   if (measured.length) console.log(table(measured));
   for (const r of results) {
