@@ -52,7 +52,7 @@ export function Header() {
         type="button"
         className="hs-btn"
         data-testid="btn-lang"
-        aria-label={t('app.langLabel')}
+        title={t('app.langLabel')}
         lang={lang === 'zh' ? 'en' : 'zh'}
         onClick={() => {
           const next = lang === 'zh' ? 'en' : 'zh';

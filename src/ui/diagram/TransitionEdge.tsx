@@ -39,12 +39,13 @@ export const TransitionEdge = memo(function TransitionEdge(props: EdgeProps<Tran
     [path, lx, ly] = getBezierPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition });
   }
   const last = data?.last ?? false;
+  const side = route?.labelSide === 'left' ? 'translate(calc(-100% - 6px), -50%)' : route?.labelSide === 'right' ? 'translate(6px, -50%)' : 'translate(-50%, -50%)';
   return (
     <g data-testid={`edge-${id}`} data-last={last ? 'true' : 'false'} className={last ? 'hs-edge is-last' : 'hs-edge'}>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} />
       {last && <path key={data?.pulse} d={path} className="hs-edge__pulse" fill="none" />}
       <EdgeLabelRenderer>
-        <div className={last ? 'hs-edge__label is-last' : 'hs-edge__label'} style={{ transform: `translate(-50%, -50%) translate(${lx}px, ${ly}px)` }}>
+        <div className={last ? 'hs-edge__label is-last' : 'hs-edge__label'} style={{ transform: `translate(${lx}px, ${ly}px) ${side}` }}>
           {data?.label}
         </div>
       </EdgeLabelRenderer>

@@ -23,7 +23,7 @@ export function EventLog() {
   return (
     <section className="hs-panel hs-log" aria-label={t('panel.log')}>
       <h2>{t('panel.log')}</h2>
-      <ol className="hs-scroll" data-testid="event-log">
+      <ol className="hs-scroll" data-testid="event-log" tabIndex={0} aria-label={t('panel.log')}>
         {rows.map((r, i) => (
           <li key={sim.log.length - i} data-testid="log-row">
             <span className="hs-log__time">{formatClock(lang, r.at)}</span> <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { loopKey, readLoop } from '../../engine';
 import { formatClock } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
@@ -13,11 +14,16 @@ export function LedgerPanel() {
   const ctx = useSimStore((s) => s.sim.context);
   const key = readLoop(ctx.ledger, ctx.cursor, ctx.config).key;
   const rows = ctx.ledger.slice(-SHOWN);
+  const box = useRef<HTMLDivElement>(null);
+  // The newest attempt is at the bottom: follow it.
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [ctx.ledger.length]);
   return (
     <section className="hs-panel hs-ledger" aria-label={t('panel.ledger')}>
       <h2>{t('panel.ledger')}</h2>
       {ctx.ledger.length > SHOWN && <p className="hs-note">{t('ledger.more', { shown: SHOWN, total: ctx.ledger.length })}</p>}
-      <div className="hs-scroll">
+      <div className="hs-scroll" ref={box} tabIndex={0} role="region" aria-label={t('panel.ledger')}>
         <table data-testid="ledger">
           <thead>
             <tr>

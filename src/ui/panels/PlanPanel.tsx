@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import type { Step, TodoStatus } from '../../engine';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -11,6 +11,13 @@ export function PlanPanel() {
   const lang = useSimStore((s) => s.lang);
   const ctx = useSimStore((s) => s.sim.context);
   const refs = new Map(ctx.refs.map((r) => [r.step, r]));
+  const list = useRef<HTMLOListElement>(null);
+  // Keep the current step in view as the run moves (only the list scrolls, not the page).
+  useEffect(() => {
+    const box = list.current;
+    const cur = box?.querySelector<HTMLElement>('.is-current');
+    if (box && cur) box.scrollTop = cur.offsetTop - box.offsetTop - box.clientHeight / 3;
+  }, [ctx.cursor]);
   const groups: { phase: string; steps: Step[] }[] = [];
   for (const step of ctx.plan.steps) {
     const g = groups.at(-1);
@@ -23,7 +30,7 @@ export function PlanPanel() {
         {t('panel.plan')}{' '}
         <small>{t('plan.version', { v: Math.max(1, ctx.plan.version), mode: t(`plan.mode.${ctx.plan.mode}`) })}</small>
       </h2>
-      <ol className="hs-plan__list">
+      <ol className="hs-plan__list" ref={list} tabIndex={0} aria-label={t('panel.plan')}>
         {groups.map((g, gi) => (
           <Fragment key={`${g.phase}-${gi}`}>
             <li className="hs-plan__phase" aria-hidden="true">
