@@ -113,25 +113,51 @@ export function fromRanges(text: Ranges): number[] | null {
   return out;
 }
 
-function stepsWith(todos: readonly TodoStatus[], status: TodoStatus): number[] {
-  const out: number[] = [];
-  todos.forEach((t, i) => t === status && out.push(i + 1));
-  return out;
+/** The todo list as ranges per status, in one pass (a checkpoint is built on the hot path). */
+function todoRanges(todos: readonly TodoStatus[]): Record<TodoStatus, Ranges> {
+  const parts: Record<TodoStatus, string[]> = { pending: [], in_progress: [], done: [], skipped: [] };
+  for (let i = 0; i < todos.length; ) {
+    const status = todos[i] as TodoStatus;
+    let j = i;
+    while (j + 1 < todos.length && todos[j + 1] === status) j++;
+    parts[status].push(i === j ? String(i + 1) : `${i + 1}-${j + 1}`);
+    i = j + 1;
+  }
+  return { pending: parts.pending.join(','), in_progress: parts.in_progress.join(','), done: parts.done.join(','), skipped: parts.skipped.join(',') };
 }
+
+/** Canonical args of a planned step, computed once per step object (steps never change). */
+const plannedArgs = new WeakMap<Step, string>();
+function canonicalOf(step: Step): string {
+  let c = plannedArgs.get(step);
+  if (c === undefined) plannedArgs.set(step, (c = canonicalArgs(step.args)));
+  return c;
+}
+
+/**
+ * Stored rows, made once per attempt (attempts are immutable) and shared by every checkpoint
+ * that holds them: a checkpoint costs O(new rows), not O(ledger), to build. Keyed by the
+ * planned step too, since a replan can put another step at the same number.
+ */
+const storedRows = new WeakMap<Attempt, { planned: Step | undefined; row: LedgerRow }>();
 
 function toRow(a: Attempt, plan: readonly Step[]): LedgerRow {
   const planned = plan[a.step - 1];
-  return {
+  const hit = storedRows.get(a);
+  if (hit && hit.planned === planned) return hit.row;
+  const row: LedgerRow = {
     step: a.step,
     attempt: a.attempt,
     outcome: a.outcome,
     at: a.at,
-    ...(planned && canonicalArgs(planned.args) === a.args ? {} : { args: a.input.args }),
+    ...(planned && canonicalOf(planned) === a.args ? {} : { args: a.input.args }),
     ...(a.input.fault ? { fault: a.input.fault } : {}),
     ...(a.error ? { error: a.error } : {}),
     ...(a.actor === 'human' ? { actor: 'human' as const } : {}),
     ...(a.ref && a.ref !== planned?.produces ? { ref: a.ref } : {}),
   };
+  storedRows.set(a, { planned, row });
+  return row;
 }
 
 /** Builds the checkpoint of a run as it stands in `state`: cheap, it shares the context's data. */
@@ -143,6 +169,7 @@ export function toCheckpoint(
 ): Checkpoint {
   const steps = ctx.plan.steps;
   const cursor = Math.min(ctx.cursor, steps.length);
+  const todos = todoRanges(ctx.todos);
   return {
     schema: CHECKPOINT_SCHEMA,
     runId: ctx.runId,
@@ -152,18 +179,15 @@ export function toCheckpoint(
     seed: ctx.seed,
     state,
     step: cursor,
-    done: toRanges(stepsWith(ctx.todos, 'done')),
-    refs: ctx.refs.slice(),
-    todos: {
-      in_progress: toRanges(stepsWith(ctx.todos, 'in_progress')),
-      pending: toRanges(stepsWith(ctx.todos, 'pending')),
-      skipped: toRanges(stepsWith(ctx.todos, 'skipped')),
-    },
+    done: todos.done,
+    // Shared with the context: both are immutable (a checkpoint is never mutated).
+    refs: ctx.refs as ArtifactRef[],
+    todos: { in_progress: todos.in_progress, pending: todos.pending, skipped: todos.skipped },
     plan: {
       mode: ctx.plan.mode,
       version: ctx.plan.version,
       total: steps.length,
-      revisions: ctx.plan.revisions.slice(),
+      revisions: ctx.plan.revisions as number[],
       ...(ctx.plan.mode === 'dynamic' ? { remaining: steps.slice(cursor - 1) } : {}),
     },
     ledger: ctx.ledger.map((a) => toRow(a, steps)),

@@ -5,7 +5,7 @@ import type { ApprovalRequest, Config, InjectableError, StateName, TaskContext }
 import { validateConfig } from './config';
 import { errorText } from './errors';
 import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
-import { createTaskMachine, type TaskEvent, type TaskEmitted } from './taskMachine';
+import { createTaskMachine, type CheckpointDue, type TaskEvent } from './taskMachine';
 
 /**
  * The simulator's host of one run: the harness process (an XState actor, gone after a crash)
@@ -128,7 +128,9 @@ export class Sim {
 
   private spawn(context: TaskContext, state: StateName): TaskSnapshot {
     const actor = resumeActor(this.machine, context, state);
-    actor.on('checkpoint', (e) => this.keep(e));
+    actor.on('checkpoints', (e) => {
+      for (const due of e.due) this.keep(due);
+    });
     actor.on('approval.requested', (e) => {
       this.requestsSent.push(e.request);
       this.onApprovalRequest?.(e.request);
@@ -144,7 +146,7 @@ export class Sim {
     return snap;
   }
 
-  private keep(e: Extract<TaskEmitted, { type: 'checkpoint' }>) {
+  private keep(e: CheckpointDue) {
     if (!this.checkpointing) return;
     const cp = toCheckpoint(e.context, e.state, e.trigger, this.wallClock());
     this.newest = cp;
@@ -204,9 +206,11 @@ export class Sim {
     if (!actor) return false;
     if (event.type === 'TICK' && this.replanDue()) event = { type: 'REPLAN' };
     const before = actor.getSnapshot();
-    if (!before.can(event)) return false;
+    if (before.status !== 'active') return false;
     actor.send(event);
     const after = actor.getSnapshot();
+    // XState keeps the same snapshot when no transition was enabled: nothing happened.
+    if (after === before) return false;
     this.last = after;
     const from = stateOf(before);
     const to = stateOf(after);

@@ -1,6 +1,7 @@
 import type { Scenario } from './scenarios';
 import type {
   Attempt,
+  AttemptInput,
   Config,
   ContextMessage,
   InjectableError,
@@ -13,7 +14,7 @@ import { canonicalArgs } from './canonical';
 import { attemptsAt, record } from './ledger';
 import { readLoop } from './loopGuard';
 import { buildRecoveryHint, formatHint } from './recoveryHint';
-import { MINUTE, PLAN_TOKENS, argsFor, callTokens, durationOf, nextInput, runTool, tokensOf } from './world';
+import { MINUTE, PLAN_TOKENS, argsFor, callTokens, durationOf, nextInput, runTool, tokensOf, type ToolResult } from './world';
 
 /**
  * The task's working state as pure functions (context in, context out), so every effect of
@@ -64,12 +65,37 @@ export function needsApproval(ctx: TaskContext): boolean {
   return step !== undefined && isRisky(ctx, step) && !ctx.approval.approved.includes(step.n);
 }
 
+interface Execution {
+  step: Step;
+  attempt: number;
+  input: AttemptInput;
+  result: ToolResult;
+}
+
+/**
+ * The current step's next execution, worked out once per context: the guard that picks the
+ * transition and the action that records it both read it (contexts are immutable, so the
+ * memo can never go stale).
+ */
+const executions = new WeakMap<TaskContext, Execution | null>();
+function nextExecution(scenario: Scenario, ctx: TaskContext): Execution | null {
+  let e = executions.get(ctx);
+  if (e === undefined) {
+    const step = currentStep(ctx);
+    if (step) {
+      const attempt = attemptsAt(ctx.ledger, step.n) + 1;
+      const input = nextInput(scenario, ctx, step);
+      e = { step, attempt, input, result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness) };
+    } else e = null;
+    executions.set(ctx, e);
+  }
+  return e;
+}
+
 /** Would the current step's next execution fail? Pure: the world is a function of its input. */
 export function nextExecutionFails(scenario: Scenario, ctx: TaskContext): boolean {
-  const step = currentStep(ctx);
-  if (!step) return false;
-  const input = nextInput(scenario, ctx, step);
-  return !runTool(input, ctx.seed, step.n, attemptsAt(ctx.ledger, step.n) + 1, ctx.config.flakiness).ok;
+  const e = nextExecution(scenario, ctx);
+  return e !== null && !e.result.ok;
 }
 
 export function loopFused(ctx: TaskContext): boolean {
@@ -119,11 +145,9 @@ export function adviseAfterFailure(ctx: TaskContext): TaskContext {
  * artifact ref kept and the cursor advanced; on failure the hint (and reminder) is injected.
  */
 export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
-  const step = currentStep(ctx);
-  if (!step) return ctx;
-  const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-  const input = nextInput(scenario, ctx, step);
-  const result = runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness);
+  const e = nextExecution(scenario, ctx);
+  if (!e) return ctx;
+  const { step, attempt, input, result } = e;
   const args = canonicalArgs(input.args);
   const clock = ctx.clock + durationOf(step, ctx.seed, attempt, result.ok);
   const faults = ctx.world.faults.length > 0 ? ctx.world.faults.slice(1) : ctx.world.faults;
@@ -138,28 +162,35 @@ export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
     at: clock,
     ...(result.ok ? (step.produces ? { ref: step.produces } : {}) : { error: result.error }),
   };
-  const base: TaskContext = {
-    ...ctx,
-    ledger: record(ctx.ledger, row),
-    clock,
-    tokens: ctx.tokens + callTokens(args, ctx.seed, step.n, attempt),
-    world: faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults },
-  };
-  if (!result.ok) return adviseAfterFailure({ ...base, todos: setTodo(ctx.todos, step.n, 'in_progress') });
-  return completeStep(base, step, step.produces);
+  const ledger = record(ctx.ledger, row);
+  const tokens = ctx.tokens + callTokens(args, ctx.seed, step.n, attempt);
+  const world = faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults };
+  if (!result.ok) {
+    const failed = { ...ctx, ledger, clock, tokens, world, todos: setTodo(ctx.todos, step.n, 'in_progress') };
+    return adviseAfterFailure(failed);
+  }
+  return completeStep({ ...ctx, ledger, clock, tokens, world }, step, step.produces);
 }
 
 /** Marks `step` done (with its artifact) and moves the cursor to the next step not skipped. */
 export function completeStep(ctx: TaskContext, step: Step, ref: string | undefined): TaskContext {
   const refs = ref ? [...ctx.refs, { step: step.n, ref, ...(step.renames ? { from: step.renames } : {}) }] : ctx.refs;
-  return advance({ ...ctx, refs, todos: setTodo(ctx.todos, step.n, 'done') });
+  const todos = ctx.todos.slice();
+  if (step.n >= 1 && step.n <= todos.length) todos[step.n - 1] = 'done';
+  return moveOn({ ...ctx, refs }, todos);
 }
 
 /** Moves the cursor on to the next step that is neither done nor skipped. */
 export function advance(ctx: TaskContext): TaskContext {
+  return moveOn(ctx, ctx.todos.slice());
+}
+
+/** The cursor to the next open step of `todos` (a fresh copy this function may change). */
+function moveOn(ctx: TaskContext, todos: TodoStatus[]): TaskContext {
   let cursor = ctx.cursor + 1;
-  while (ctx.todos[cursor - 1] === 'skipped' || ctx.todos[cursor - 1] === 'done') cursor++;
-  return { ...ctx, cursor, todos: setTodo(ctx.todos, cursor, 'in_progress') };
+  while (todos[cursor - 1] === 'skipped' || todos[cursor - 1] === 'done') cursor++;
+  if (cursor <= todos.length) todos[cursor - 1] = 'in_progress';
+  return { ...ctx, cursor, todos };
 }
 
 /** Planning produced the plan (first time) or the revision: the todos are the plan's steps. */

@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import type { Scenario } from './scenarios';
 import type { ApprovalRequest, CheckpointTrigger, InjectableError, StateName, TaskContext } from './types';
 import {
@@ -45,10 +45,15 @@ export type TaskEventType = TaskEvent['type'];
 /** Events that only feed the world or ask for a manual checkpoint (not drawn as edges). */
 export const WORLD_EVENTS: readonly TaskEventType[] = ['INJECT_FAULT', 'CHANGE_APPROACH', 'REQUEST_APPROVAL', 'CHECKPOINT'];
 
-/** What the machine tells its host: a checkpoint is due (host persists it), a request goes out. */
-export type TaskEmitted =
-  | { type: 'checkpoint'; trigger: CheckpointTrigger; state: StateName; context: TaskContext }
-  | { type: 'approval.requested'; request: ApprovalRequest };
+/** A checkpoint the host must persist: the context it stands for, in which state, and why. */
+export interface CheckpointDue {
+  trigger: CheckpointTrigger;
+  state: StateName;
+  context: TaskContext;
+}
+
+/** What the machine tells its host: checkpoints are due (in order), a request goes out. */
+export type TaskEmitted = { type: 'checkpoints'; due: readonly CheckpointDue[] } | { type: 'approval.requested'; request: ApprovalRequest };
 
 /** The SPEC §7 density policies' extra checkpoints after a step is done. */
 function densityTrigger(ctx: TaskContext, doneN: number): CheckpointTrigger | null {
@@ -81,10 +86,14 @@ function afterStepTrigger(before: TaskContext, after: TaskContext): CheckpointTr
   return densityTrigger(after, prev?.n ?? 0);
 }
 
-function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: StateName) {
-  const next = { ...ctx, seq: ctx.seq + 1 };
-  return { context: next, emitted: { type: 'checkpoint' as const, trigger, state, context: next } };
+/** The next numbered checkpoint of `ctx`. */
+function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: StateName): CheckpointDue {
+  return { trigger, state, context: { ...ctx, seq: ctx.seq + 1 } };
 }
+
+/** The two actions of a declared checkpoint: emit it, then count it in the context. */
+const checkpoint = (trigger: CheckpointTrigger, state: StateName) =>
+  [{ type: 'emitCheckpoint', params: { trigger, state } }, 'bumpSeq'] as const;
 
 /**
  * The eight states of SPEC §2 for one scenario's world. The five active states sit in one
@@ -92,25 +101,35 @@ function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: Stat
  * Checkpoints are emitted (the host persists them): the machine never touches storage.
  */
 export function createTaskMachine(scenario: Scenario) {
-  /** Runs the step, wrapped in its key-action checkpoints, collecting them in `out` in order. */
-  const runStep = (ctx: TaskContext, out: TaskEmitted[]): TaskContext => {
+  /**
+   * Runs the current step with the checkpoints around it, in the order they happen: before a
+   * risky or side-effect step; after it, on a phase switch or as the density policy asks, or
+   * the terminal one when it was the last. Worked out once per context (contexts are
+   * immutable), so the action that emits the checkpoints and the one that assigns the result
+   * share one computation: plain emit + assign, cheaper than enqueueActions on every tick.
+   */
+  const stepRuns = new WeakMap<TaskContext, { context: TaskContext; due: CheckpointDue[] }>();
+  const runStep = (ctx: TaskContext) => {
+    let run = stepRuns.get(ctx);
+    if (run) return run;
+    const due: CheckpointDue[] = [];
     let c = ctx;
     const before = beforeStepTrigger(c);
     if (before) {
-      const due = checkpointDue(c, before, 'running');
-      c = due.context;
-      out.push(due.emitted);
+      const d = checkpointDue(c, before, 'running');
+      due.push(d);
+      c = d.context;
     }
-    const after = executeStep(scenario, c);
-    if (after.cursor !== c.cursor && !isLastStep(c)) {
-      const trigger = afterStepTrigger(c, after);
-      if (trigger) {
-        const due = checkpointDue(after, trigger, 'running');
-        out.push(due.emitted);
-        return due.context;
-      }
+    let after = executeStep(scenario, c);
+    const trigger = after.cursor > after.plan.steps.length ? 'terminal' : after.cursor !== c.cursor ? afterStepTrigger(c, after) : null;
+    if (trigger) {
+      const d = trigger === 'terminal' ? checkpointDue({ ...after, ended: 'completed' }, trigger, 'completed') : checkpointDue(after, trigger, 'running');
+      due.push(d);
+      after = d.context;
     }
-    return after;
+    run = { context: after, due };
+    stepRuns.set(ctx, run);
+    return run;
   };
 
   return setup({
@@ -145,32 +164,19 @@ export function createTaskMachine(scenario: Scenario) {
       markRisky: assign(({ context }) => markRisky(context)),
       requestApproval: assign(({ context }) => requestApproval(context)),
       endAs: assign((_, params: { reason: NonNullable<TaskContext['ended']> }) => ({ ended: params.reason })),
-      /** A checkpoint of the context as it stands, numbered; the host persists it. */
-      checkpoint: enqueueActions(({ context, enqueue }, params: { trigger: CheckpointTrigger; state: StateName }) => {
-        const due = checkpointDue(context, params.trigger, params.state);
-        enqueue.assign(due.context);
-        enqueue.emit(due.emitted);
-      }),
+      /** A checkpoint of the context as it stands; `bumpSeq` then counts it. */
+      emitCheckpoint: emit(({ context }, params: { trigger: CheckpointTrigger; state: StateName }) => ({
+        type: 'checkpoints' as const,
+        due: [checkpointDue(context, params.trigger, params.state)],
+      })),
+      bumpSeq: assign(({ context }) => ({ seq: context.seq + 1 })),
       /** A person's "checkpoint now", in whatever active state the run stands. */
-      manualCheckpoint: enqueueActions(({ context, enqueue, self }) => {
-        const value = self.getSnapshot().value as { active?: StateName };
-        const due = checkpointDue(context, 'manual', value.active ?? 'created');
-        enqueue.assign(due.context);
-        enqueue.emit(due.emitted);
-      }),
-      /** Runs the current step with the checkpoints around it (before a risky or side-effect
-       *  step, after a phase switch or as the density policy asks), in the order they happen. */
-      runStep: enqueueActions(({ context, enqueue }, params: { end?: 'completed' }) => {
-        const out: TaskEmitted[] = [];
-        let next = runStep(context, out);
-        if (params.end) {
-          const due = checkpointDue({ ...next, ended: params.end }, 'terminal', 'completed');
-          next = due.context;
-          out.push(due.emitted);
-        }
-        enqueue.assign(next);
-        for (const e of out) enqueue.emit(e);
-      }),
+      emitManualCheckpoint: emit(({ context, self }) => ({
+        type: 'checkpoints' as const,
+        due: [checkpointDue(context, 'manual', ((self.getSnapshot().value as { active?: StateName }).active ?? 'created'))],
+      })),
+      emitStepCheckpoints: emit(({ context }) => ({ type: 'checkpoints' as const, due: runStep(context).due })),
+      applyStep: assign(({ context }) => runStep(context).context),
       emitApprovalRequest: emit(({ context }) => ({
         type: 'approval.requested' as const,
         request: context.approval.pending as ApprovalRequest,
@@ -186,13 +192,10 @@ export function createTaskMachine(scenario: Scenario) {
         on: {
           CANCEL: {
             target: 'cancelled',
-            actions: [
-              { type: 'endAs', params: { reason: 'cancelled' } },
-              { type: 'checkpoint', params: { trigger: 'terminal', state: 'cancelled' } },
-            ],
+            actions: [{ type: 'endAs', params: { reason: 'cancelled' } }, ...checkpoint('terminal', 'cancelled')],
           },
           INJECT_FAULT: { actions: 'injectFault' },
-          CHECKPOINT: { actions: 'manualCheckpoint' },
+          CHECKPOINT: { actions: ['emitManualCheckpoint', 'bumpSeq'] },
         },
         states: {
           created: {
@@ -202,10 +205,7 @@ export function createTaskMachine(scenario: Scenario) {
             on: {
               TICK: {
                 target: 'running',
-                actions: [
-                  'producePlan',
-                  { type: 'checkpoint', params: { trigger: 'phase_switch', state: 'running' } },
-                ],
+                actions: ['producePlan', ...checkpoint('phase_switch', 'running')],
               },
             },
           },
@@ -215,15 +215,11 @@ export function createTaskMachine(scenario: Scenario) {
                 {
                   guard: 'needsApproval',
                   target: 'waiting_approval',
-                  actions: [
-                    'requestApproval',
-                    { type: 'checkpoint', params: { trigger: 'before_suspend', state: 'waiting_approval' } },
-                    'emitApprovalRequest',
-                  ],
+                  actions: ['requestApproval', ...checkpoint('before_suspend', 'waiting_approval'), 'emitApprovalRequest'],
                 },
-                { guard: 'stepFails', target: 'tool_failed', actions: { type: 'runStep', params: {} } },
-                { guard: 'isLastStep', target: '#task.completed', actions: { type: 'runStep', params: { end: 'completed' } } },
-                { target: 'running', actions: { type: 'runStep', params: {} } },
+                { guard: 'stepFails', target: 'tool_failed', actions: ['emitStepCheckpoints', 'applyStep'] },
+                { guard: 'isLastStep', target: '#task.completed', actions: ['emitStepCheckpoints', 'applyStep'] },
+                { target: 'running', actions: ['emitStepCheckpoints', 'applyStep'] },
               ],
               REPLAN: { guard: 'dynamicPlan', target: 'planning', actions: 'replan' },
               REQUEST_APPROVAL: { guard: 'notYetRisky', actions: 'markRisky' },
@@ -236,18 +232,12 @@ export function createTaskMachine(scenario: Scenario) {
                 {
                   guard: 'fused',
                   target: '#task.failed',
-                  actions: [
-                    { type: 'endAs', params: { reason: 'loop_fuse' } },
-                    { type: 'checkpoint', params: { trigger: 'terminal', state: 'failed' } },
-                  ],
+                  actions: [{ type: 'endAs', params: { reason: 'loop_fuse' } }, ...checkpoint('terminal', 'failed')],
                 },
                 {
                   guard: 'attemptsExhausted',
                   target: '#task.failed',
-                  actions: [
-                    { type: 'endAs', params: { reason: 'retries_exhausted' } },
-                    { type: 'checkpoint', params: { trigger: 'terminal', state: 'failed' } },
-                  ],
+                  actions: [{ type: 'endAs', params: { reason: 'retries_exhausted' } }, ...checkpoint('terminal', 'failed')],
                 },
                 { target: 'running' },
               ],
