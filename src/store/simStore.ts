@@ -12,6 +12,7 @@ import {
   type Lang,
   type SimCommand,
 } from '../engine';
+import { viewOf, type SimView } from './view';
 
 /**
  * The one UI store (zustand): the running simulation and the page's preferences. Engine state
@@ -23,9 +24,10 @@ export type StorageStatus = { status: 'indexeddb' | 'memory' | 'error'; message?
 export type TabRole = 'driver' | 'follower';
 
 export interface SimState {
+  /** The live simulation; components read `view` (what is published) instead. */
   sim: Sim;
-  /** Moves on every change of the Sim; components select from `sim` and re-read on it. */
-  rev: number;
+  /** What the page shows: republished on every change once pending checkpoints are durable. */
+  view: SimView;
   lang: Lang;
   /** Ticks per second while playing (log scale on the slider). */
   speed: number;
@@ -79,19 +81,20 @@ export const useSimStore = create<SimState>()((set, get) => {
       newestDone: fromRanges(cp.done)?.length ?? 0,
     }));
   };
-  const bump = () => set((s) => ({ rev: s.rev + 1 }));
+  const publish = () => set((s) => ({ view: viewOf(s.sim) }));
   const stopTimer = () => {
     if (timer !== null) clearInterval(timer);
     timer = null;
   };
   const attach = (sim: Sim) => {
-    sim.subscribe(bump);
+    sim.subscribe(publish);
     return sim;
   };
+  const first = attach(makeSim(DEFAULT_SCENARIO_ID, 1, onCheckpoint));
 
   return {
-    sim: attach(makeSim(DEFAULT_SCENARIO_ID, 1, onCheckpoint)),
-    rev: 0,
+    sim: first,
+    view: viewOf(first),
     lang: 'en',
     speed: 4,
     playing: false,
@@ -111,7 +114,8 @@ export const useSimStore = create<SimState>()((set, get) => {
     newRun: (scenarioId = get().sim.scenario.id, seed = 1) => {
       stopTimer();
       set({ playing: false, bytesWritten: 0, newestBytes: 0, newestDone: 0, newestFullBytes: 0, rejectReason: '' });
-      set((s) => ({ sim: attach(makeSim(scenarioId, seed, onCheckpoint)), rev: s.rev + 1, ready: true }));
+      const sim = attach(makeSim(scenarioId, seed, onCheckpoint));
+      set({ sim, view: viewOf(sim), ready: true });
     },
 
     play: () => {
@@ -160,7 +164,7 @@ export const useSimStore = create<SimState>()((set, get) => {
 });
 
 /** Steps done since the newest checkpoint: what a crash now would lose. */
-export function stepsAtRisk(s: Pick<SimState, 'sim' | 'newestDone'>): number {
-  const done = s.sim.context.todos.reduce((n, t) => n + (t === 'done' ? 1 : 0), 0);
-  return Math.max(0, done - (s.sim.newest ? s.newestDone : 0));
+export function stepsAtRisk(s: Pick<SimState, 'view' | 'newestDone'>): number {
+  const done = s.view.context.todos.reduce((n, t) => n + (t === 'done' ? 1 : 0), 0);
+  return Math.max(0, done - (s.view.newest ? s.newestDone : 0));
 }

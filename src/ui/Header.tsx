@@ -6,7 +6,7 @@ import { useT } from './useT';
 export function Header() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const scenario = useSimStore((s) => s.sim.scenario);
+  const scenario = useSimStore((s) => s.view.scenario);
   const storage = useSimStore((s) => s.storage);
   const role = useSimStore((s) => s.role);
   const { newRun, setLang, setHelpOpen } = useSimStore.getState();

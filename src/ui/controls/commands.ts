@@ -1,5 +1,6 @@
 import type { Sim } from '../../engine';
 import type { SimState } from '../../store/simStore';
+import type { SimView } from '../../store/view';
 import type { MessageKey } from '../../i18n';
 
 /**
@@ -26,14 +27,15 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 function common(s: SimState): ReturnType<Command['blocked']> {
   if (s.role === 'follower') return { key: 'why.follower' };
   if (!s.sim.alive) return { key: 'why.down' };
-  if (TERMINAL.has(s.sim.state)) return { key: 'why.terminal', params: { state: s.sim.state } };
+  if (TERMINAL.has(s.view.state)) return { key: 'why.terminal', params: { state: s.view.state } };
   return null;
 }
 
-const when = (ok: (sim: Sim) => boolean, why: MessageKey, params?: (sim: Sim) => Record<string, string>) =>
-  (s: SimState) => common(s) ?? (ok(s.sim) ? null : { key: why, ...(params ? { params: params(s.sim) } : {}) });
+/** Applies when `ok` holds of what the page shows (and of the live Sim, for `can`). */
+const when = (ok: (v: SimView, sim: Sim) => boolean, why: MessageKey, params?: (v: SimView) => Record<string, string>) =>
+  (s: SimState) => common(s) ?? (ok(s.view, s.sim) ? null : { key: why, ...(params ? { params: params(s.view) } : {}) });
 
-const stateParam = (sim: Sim) => ({ state: sim.state });
+const stateParam = (v: SimView) => ({ state: v.state });
 
 export const COMMANDS: readonly Command[] = [
   {
@@ -70,12 +72,12 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: 'change-approach', testId: 'btn-change-approach', label: 'ctl.changeApproach', key: 'h', group: 'inject',
-    blocked: when((sim) => sim.can({ type: 'CHANGE_APPROACH' }), 'why.noFailure'),
+    blocked: when((_, sim) => sim.can({ type: 'CHANGE_APPROACH' }), 'why.noFailure'),
     run: (s) => s.send({ type: 'CHANGE_APPROACH' }),
   },
   {
     id: 'request-approval', testId: 'btn-request-approval', label: 'ctl.requestApproval', key: 'q', group: 'inject',
-    blocked: (s) => common(s) ?? (s.sim.state !== 'running' ? { key: 'why.notRunning', params: stateParam(s.sim) } : s.sim.can({ type: 'REQUEST_APPROVAL' }) ? null : { key: 'why.alreadyRisky' }),
+    blocked: (s) => common(s) ?? (s.view.state !== 'running' ? { key: 'why.notRunning', params: stateParam(s.view) } : s.sim.can({ type: 'REQUEST_APPROVAL' }) ? null : { key: 'why.alreadyRisky' }),
     run: (s) => s.send({ type: 'REQUEST_APPROVAL' }),
   },
   {
@@ -100,7 +102,7 @@ export const COMMANDS: readonly Command[] = [
     id: 'replan', testId: 'btn-replan', label: 'ctl.replan', key: 'p', group: 'person',
     blocked: (s) =>
       common(s) ??
-      (s.sim.context.plan.mode !== 'dynamic' ? { key: 'why.oneShot' } : s.sim.state !== 'running' ? { key: 'why.notRunning', params: stateParam(s.sim) } : null),
+      (s.view.context.plan.mode !== 'dynamic' ? { key: 'why.oneShot' } : s.view.state !== 'running' ? { key: 'why.notRunning', params: stateParam(s.view) } : null),
     run: (s) => s.send({ type: 'REPLAN' }),
   },
   {
@@ -110,7 +112,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: 'crash', testId: 'btn-crash', label: 'ctl.crash', key: 'x', group: 'process', tone: 'danger',
-    blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.sim.alive ? null : { key: 'why.down' }),
+    blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.view.alive ? null : { key: 'why.down' }),
     run: (s) => {
       s.pause();
       s.send({ type: 'CRASH' });
@@ -118,7 +120,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: 'restart', testId: 'btn-restart', label: 'ctl.restart', key: 't', group: 'process', tone: 'primary',
-    blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.sim.alive ? { key: 'why.notDown' } : null),
+    blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.view.alive ? { key: 'why.notDown' } : null),
     run: (s) => s.send({ type: 'RESTART' }),
   },
   {

@@ -6,7 +6,7 @@ import { useT } from '../useT';
 export function ChannelPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const channel = useSimStore((s) => s.sim.context.channel);
+  const channel = useSimStore((s) => s.view.context.channel);
   return (
     <section className="hs-panel hs-channel" aria-label={t('panel.channel')}>
       <h2>{t('panel.channel')}</h2>

@@ -5,7 +5,7 @@ import { useT } from '../useT';
 /** The newest checkpoint as readable JSON, and position vs luggage as two bars. */
 export function CheckpointPanel() {
   const t = useT();
-  const newest = useSimStore((s) => s.sim.newest);
+  const newest = useSimStore((s) => s.view.newest);
   const bytes = useSimStore((s) => s.newestBytes);
   const full = useSimStore((s) => s.newestFullBytes);
   const ratio = bytes > 0 ? Math.round(full / bytes) : 0;

@@ -17,20 +17,19 @@ function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): str
 export function EventLog() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const sim = useSimStore((s) => s.sim);
-  useSimStore((s) => s.rev);
-  const rows = sim.log.slice(-SHOWN).reverse();
+  const view = useSimStore((s) => s.view);
+  const rows = view.log.slice(-SHOWN).reverse();
   return (
     <section className="hs-panel hs-log" aria-label={t('panel.log')}>
       <h2>{t('panel.log')}</h2>
       <ol className="hs-scroll" data-testid="event-log" tabIndex={0} aria-label={t('panel.log')}>
         {rows.map((r, i) => (
-          <li key={sim.log.length - i} data-testid="log-row">
+          <li key={view.logLength - i} data-testid="log-row">
             <span className="hs-log__time">{formatClock(lang, r.at)}</span> <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}
             <span className="hs-log__move">
               {r.from} → {r.to}
             </span>
-            <span className="hs-log__rule">{ruleOf(r, t, sim.checkpointing)}</span>
+            <span className="hs-log__rule">{ruleOf(r, t, view.checkpointing)}</span>
           </li>
         ))}
       </ol>

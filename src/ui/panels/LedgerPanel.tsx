@@ -11,7 +11,7 @@ const SHOWN = 200;
 export function LedgerPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const ctx = useSimStore((s) => s.sim.context);
+  const ctx = useSimStore((s) => s.view.context);
   const key = readLoop(ctx.ledger, ctx.cursor, ctx.config).key;
   const rows = ctx.ledger.slice(-SHOWN);
   const box = useRef<HTMLDivElement>(null);

@@ -6,13 +6,13 @@ import { useT } from '../useT';
 export function Meters() {
   const t = useT();
   const s = useSimStore();
-  const { sim, lang } = s;
+  const { view, lang } = s;
   return (
     <section className="hs-meters" aria-label={t('panel.meters')}>
-      <Meter label={t('meter.clock')} testId="virtual-clock" value={formatClock(lang, sim.clock)} />
-      <Meter label={t('meter.tokens')} testId="token-meter" value={formatInt(sim.tokens)} />
-      <Meter label={t('meter.wasted')} testId="steps-wasted" value={formatInt(sim.wasted)} />
-      <Meter label={t('meter.checkpoints')} testId="checkpoint-count" value={formatInt(sim.checkpointsWritten)} />
+      <Meter label={t('meter.clock')} testId="virtual-clock" value={formatClock(lang, view.clock)} />
+      <Meter label={t('meter.tokens')} testId="token-meter" value={formatInt(view.tokens)} />
+      <Meter label={t('meter.wasted')} testId="steps-wasted" value={formatInt(view.wasted)} />
+      <Meter label={t('meter.checkpoints')} testId="checkpoint-count" value={formatInt(view.checkpointing ? view.context.seq : 0)} />
       <Meter label={t('meter.bytes')} testId="bytes-written" value={formatInt(s.bytesWritten)} />
       <Meter label={t('cp.lost')} testId="steps-at-risk" value={formatInt(stepsAtRisk(s))} />
     </section>

@@ -9,7 +9,7 @@ const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '
 export function PlanPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const ctx = useSimStore((s) => s.sim.context);
+  const ctx = useSimStore((s) => s.view.context);
   const refs = new Map(ctx.refs.map((r) => [r.step, r]));
   const list = useRef<HTMLOListElement>(null);
   // Keep the current step in view as the run moves (only the list scrolls, not the page).

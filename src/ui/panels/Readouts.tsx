@@ -7,10 +7,9 @@ const STAGE_ICON = { none: '·', counting: '①', reminded: '⚠', fused: '⛔' 
 /** Where the run stands: state, step n/N, the loop guard, attempts, approval requests. */
 export function Readouts() {
   const t = useT();
-  const sim = useSimStore((s) => s.sim);
-  useSimStore((s) => s.rev);
-  const ctx = sim.context;
-  const state = sim.state;
+  const view = useSimStore((s) => s.view);
+  const ctx = view.context;
+  const state = view.state;
   const total = ctx.plan.steps.length;
   const step = Math.min(ctx.cursor, total);
   const loop = readLoop(ctx.ledger, ctx.cursor, ctx.config);
@@ -47,9 +46,9 @@ export function Readouts() {
           {ctx.approval.issued}
         </span>
       </div>
-      {sim.down && (
+      {view.down && (
         <p className="hs-down" role="status" data-testid="process-down">
-          {t(sim.down === 'timeout' ? 'read.down.timeout' : 'read.down.crash')}
+          {t(view.down === 'timeout' ? 'read.down.timeout' : 'read.down.crash')}
         </p>
       )}
     </section>
