@@ -1,0 +1,67 @@
+/**
+ * Numbered storage messages, in one place like the engine's `errors.ts` (E1xx–E4xx there):
+ * E5xx for what is stored, E6xx for run files a person imports. A message is shown to a
+ * student as it is, so it says what happened and what still holds.
+ */
+const MESSAGES = {
+  E501: 'IndexedDB is unavailable (%s): this run is kept in memory only, and a reload will not resume it.',
+  E502: 'Storage is full (%s): %s. Deleting finished runs makes room.',
+  E503: 'Checkpoint #%s of run %s is not newer than the stored newest (#%s): the newer one is kept.',
+  E504: 'Checkpoint #%s was not saved: %s',
+  E505: 'A run with id %s exists already.',
+  E506: 'There is no run %s.',
+  E507: 'The stored index of run %s is unreadable (%s); nothing was written to it.',
+  E508: 'Storage failed (%s): %s.',
+  E510: 'Not a Harness Sim record (no schema id of ours).',
+  E511: 'Stored with schema %s; this simulator reads %s.',
+  E512: 'The record is %s bytes; the limit is 1 MiB.',
+  E513: 'The record is damaged: %s.',
+  E514: 'Checkpoint #%s lost part of its %s: chunk %s is missing.',
+  E515: 'Checkpoint #%s cannot read a %s chunk (%s): %s',
+  E516: 'A key this simulator does not use: %s.',
+  E517: 'Run %s has no checkpoint #%s.',
+  E509: 'The run cannot be saved: %s.',
+  E601: 'This file is %s bytes; the limit is 20 MiB.',
+  E602: 'This file is not JSON: %s',
+  E603: 'This is not a Harness Sim run file (no "format" field naming harness-sim.run).',
+  E604: 'This run file has format %s; this simulator reads harness-sim.run/1.',
+  E605: 'The run in this file is malformed: %s.',
+  E606: 'Checkpoint %s of this file is refused: %s',
+  E607: 'This file mixes runs: checkpoint %s belongs to %s, the file is run %s.',
+  E608: 'This file holds checkpoint #%s twice.',
+  E609: 'Even its newest checkpoint makes a file of more than the 20 MiB an import reads.',
+} as const;
+
+export type StorageErrorCode = keyof typeof MESSAGES;
+
+/** The message for `code`, each `%s` filled in turn from `details`, prefixed by its number. */
+export function storageError(code: StorageErrorCode, ...details: (string | number)[]): string {
+  let i = 0;
+  return `${code}: ${MESSAGES[code].replace(/%s/g, () => String(details[i++] ?? ''))}`;
+}
+
+/** A value quoted for a message: JSON-quoted and cut short, so hostile or huge text stays inert. */
+export function quote(v: unknown, max = 80): string {
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    s = String(v);
+  }
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+/** The name and message of whatever was thrown, for a message a person reads. */
+export function describeError(e: unknown): string {
+  if (e instanceof Error || (typeof e === 'object' && e !== null && 'name' in e)) {
+    const { name, message } = e as { name?: unknown; message?: unknown };
+    return [name, message].filter((x) => typeof x === 'string' && x !== '').join(': ') || 'unknown error';
+  }
+  return String(e);
+}
+
+/** Browsers name a full disk differently (Firefox's older name included). */
+export function isQuotaError(e: unknown): boolean {
+  const name = typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}

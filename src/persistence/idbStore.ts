@@ -1,0 +1,117 @@
+import { promisifyRequest, type UseStore } from 'idb-keyval';
+import { hasPrefix, type Backend, type Tx } from './backend';
+import { createRecordStore, type RecordStoreOptions } from './recordStore';
+import type { CheckpointStore } from './types';
+
+/**
+ * The IndexedDB store, on idb-keyval's `UseStore` seam: its own database (idb-keyval cannot
+ * add an object store to an existing database), records keyed by arrays. A checkpoint write
+ * reads the run index, stages new chunks, the record and the index, and commits them in ONE
+ * readwrite transaction (the sequence guard and "no record without its chunks" need that;
+ * `setMany` and `update` each cover only part of it).
+ */
+
+export const DB_NAME = 'harness-sim';
+export const STORE_NAME = 'records';
+
+/**
+ * idb-keyval's `createStore`, with three changes: the factory is a parameter (tests inject
+ * one, and a missing `indexedDB` becomes a rejected promise rather than a synchronous throw),
+ * a blocked open rejects instead of waiting forever, and another tab's upgrade or deletion of
+ * the database closes this connection instead of being blocked by it.
+ */
+export function openDatabase(factory: IDBFactory, dbName = DB_NAME, storeName = STORE_NAME): UseStore {
+  let dbp: Promise<IDBDatabase> | undefined;
+  const getDB = (): Promise<IDBDatabase> => {
+    if (dbp) return dbp;
+    const request = factory.open(dbName);
+    request.onupgradeneeded = () => request.result.createObjectStore(storeName);
+    const p = new Promise<IDBDatabase>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => reject(new DOMException(`Opening database "${dbName}" is blocked by another tab.`, 'BlockedError'));
+    });
+    dbp = p;
+    p.then(
+      (db) => {
+        db.onclose = () => (dbp = undefined);
+        db.onversionchange = () => {
+          db.close();
+          dbp = undefined;
+        };
+      },
+      () => (dbp = undefined),
+    );
+    return p;
+  };
+  return (txMode, callback) => {
+    try {
+      return getDB().then((db) => callback(db.transaction(storeName, txMode).objectStore(storeName)));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+}
+
+function txOver(store: IDBObjectStore): Tx {
+  return {
+    get: (key) => promisifyRequest(store.get(key)),
+    has: (key) => promisifyRequest(store.count(key)).then((n) => n > 0),
+    async keys(prefix) {
+      if (prefix.length === 0) return promisifyRequest(store.getAllKeys());
+      // Arrays sort after strings and numbers, so [...prefix, []] bounds every key below prefix.
+      const range = IDBKeyRange.bound([...prefix], [...prefix, []]);
+      return (await promisifyRequest(store.getAllKeys(range))).filter((k) => hasPrefix(k, prefix));
+    },
+    put: (key, value) => void store.put(value, key),
+    del: (key) => void store.delete(key),
+  };
+}
+
+/** A Backend on an idb-keyval store: each call is one IndexedDB transaction. */
+export function idbBackend(useStore: UseStore): Backend {
+  function run<T>(mode: IDBTransactionMode, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return useStore(mode, (store) => {
+        // An aborted transaction rejects with its error, which is null when nobody said why.
+        const done = promisifyRequest(store.transaction).catch((e: unknown) => {
+          throw e ?? new DOMException('The transaction was aborted.', 'AbortError');
+        });
+        // Observed below; this keeps an abort after a failed `fn` from being an unhandled rejection.
+        done.catch(() => undefined);
+        return fn(txOver(store)).then(
+          async (result) => {
+            await done;
+            return result;
+          },
+          (e: unknown) => {
+            try {
+              store.transaction.abort();
+            } catch {
+              // Already finished: nothing was left to undo.
+            }
+            throw e;
+          },
+        );
+      });
+    } catch (e) {
+      // idb-keyval's default store throws synchronously when there is no indexedDB at all.
+      return Promise.reject(e);
+    }
+  }
+  return { kind: 'indexeddb', read: (fn) => run('readonly', fn), write: (fn) => run('readwrite', fn) };
+}
+
+export interface IdbStoreOptions extends RecordStoreOptions {
+  /** The idb-keyval store to use; by default the `harness-sim` database of `indexedDB`. */
+  useStore?: UseStore;
+  /** The IndexedDB factory; by default the page's `indexedDB`. */
+  indexedDB?: IDBFactory;
+  dbName?: string;
+}
+
+/** A CheckpointStore on IndexedDB. Open it through `openCheckpointStore`, which probes first. */
+export function createIdbStore(opts: IdbStoreOptions = {}): CheckpointStore {
+  const useStore = opts.useStore ?? openDatabase(opts.indexedDB ?? indexedDB, opts.dbName ?? DB_NAME);
+  return createRecordStore(idbBackend(useStore), opts);
+}

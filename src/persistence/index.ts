@@ -1,0 +1,34 @@
+/** The storage layer's public surface: the store interface, its two implementations, tabs. */
+export {
+  RUN_SCHEMA,
+  type CheckpointStore,
+  type CheckpointSummary,
+  type CreateRunResult,
+  type DeleteResult,
+  type ExportResult,
+  type ImportResult,
+  type NewRun,
+  type PutResult,
+  type RunMeta,
+  type SkipKind,
+  type Skipped,
+} from './types';
+export { openCheckpointStore, type OpenOptions, type OpenedStore } from './open';
+export { DB_NAME, STORE_NAME, createIdbStore, openDatabase, type IdbStoreOptions } from './idbStore';
+export { createMemoryStore } from './memoryStore';
+export { type RecordStoreOptions } from './recordStore';
+export { CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA } from './records';
+export { CHUNK_ROWS } from './chunks';
+export { MAX_IMPORT_BYTES } from './runFile';
+export {
+  CHANNEL_NAME,
+  joinRun,
+  lockName,
+  type LocksLike,
+  type RoleReason,
+  type TabChannel,
+  type TabOptions,
+  type TabRole,
+  type TabSession,
+  type TabStatus,
+} from './tabs';

@@ -1,0 +1,32 @@
+import type { Key } from './backend';
+
+/**
+ * Where records live. One run index per run, one record per checkpoint, and the ledger
+ * chunks its checkpoints share. Every key starts with the kind and the run id, so a run's
+ * records are one key range (and one delete when a person asks for it).
+ */
+export const runKey = (runId: string): Key => ['run', runId];
+export const checkpointKey = (runId: string, seq: number): Key => ['cp', runId, seq];
+export const chunkKey = (runId: string, hash: string): Key => ['chunk', runId, hash];
+
+/** A key as a person reads it in a notice: `cp/run-1/7`. */
+export function keyText(key: unknown): string {
+  if (Array.isArray(key)) return key.map((k) => (typeof k === 'string' || typeof k === 'number' ? String(k) : '?')).join('/');
+  return typeof key === 'string' || typeof key === 'number' ? String(key) : Object.prototype.toString.call(key);
+}
+
+export type ParsedKey =
+  | { kind: 'run'; runId: string }
+  | { kind: 'cp'; runId: string; seq: number }
+  | { kind: 'chunk'; runId: string; hash: string }
+  | { kind: 'foreign' };
+
+/** What a key names, or `foreign` for a key this simulator never writes. */
+export function parseKey(key: unknown): ParsedKey {
+  if (!Array.isArray(key) || typeof key[1] !== 'string') return { kind: 'foreign' };
+  const [kind, runId, last] = key as unknown[];
+  if (kind === 'run' && key.length === 2) return { kind: 'run', runId: runId as string };
+  if (kind === 'cp' && key.length === 3 && Number.isInteger(last)) return { kind: 'cp', runId: runId as string, seq: last as number };
+  if (kind === 'chunk' && key.length === 3 && typeof last === 'string') return { kind: 'chunk', runId: runId as string, hash: last };
+  return { kind: 'foreign' };
+}

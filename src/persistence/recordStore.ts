@@ -1,0 +1,258 @@
+import { MAX_CHECKPOINT_BYTES, findScenario, type Checkpoint } from '../engine';
+import { ChunkCache } from './chunks';
+import type { Backend, Tx } from './backend';
+import { utf8Length } from './bytes';
+import { describeError, isQuotaError, quote, storageError } from './errors';
+import { checkpointKey, keyText, parseKey, runKey } from './keys';
+import { checkRunRecord, isRunId } from './records';
+import { MAX_IMPORT_BYTES, parseRunFile, runFileText } from './runFile';
+import { chunksOf, listStored, prepare, readStored, seqsOf, stage, writeProblem, type Prepared } from './stored';
+import { RUN_SCHEMA, type CheckpointStore, type NewRun, type PutResult, type RunMeta, type Skipped } from './types';
+
+/**
+ * The CheckpointStore over any Backend: the IndexedDB one and the memory one share every rule
+ * here (sequence guard, checks, skipping, messages), so the fallback behaves like the real thing.
+ */
+
+export interface RecordStoreOptions {
+  /** Wall clock for createdAt / updatedAt (ms since 1970). */
+  now?: () => number;
+  /** Monotonic clock for write latency (ms). */
+  timer?: () => number;
+}
+
+/** Compact bytes of checkpoints an export gathers; the indentation adds a little on top. */
+const EXPORT_BUDGET = MAX_IMPORT_BYTES * 0.9;
+
+/** Thrown inside a write transaction to undo everything it staged and answer with `message`. */
+class Refusal extends Error {}
+
+const failed = (error: string, quota = false, stale = false): PutResult => ({ ok: false, error, quota, stale });
+
+export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {}): CheckpointStore {
+  const now = opts.now ?? (() => Date.now());
+  const timer = opts.timer ?? (() => performance.now());
+  const cache = new ChunkCache();
+
+  const freshRun = (meta: Required<NewRun>, createdAt = now()): RunMeta => ({
+    schema: RUN_SCHEMA,
+    runId: meta.runId,
+    scenario: meta.scenario,
+    seed: meta.seed,
+    branch: meta.branch,
+    newestSeq: 0,
+    state: 'created',
+    step: 1,
+    createdAt,
+    updatedAt: createdAt,
+    checkpoints: 0,
+    bytes: 0,
+  });
+
+  /** The run index inside `tx`: absent, readable, or unreadable (then nothing is written to it). */
+  async function runIn(tx: Tx, runId: string): Promise<{ run: RunMeta | null } | { error: string }> {
+    const raw = await tx.get(runKey(runId));
+    if (raw === undefined) return { run: null };
+    const c = checkRunRecord(raw, runId);
+    return c.ok ? { run: c.value } : { error: storageError('E507', quote(runId), c.reason) };
+  }
+
+  /** The index once checkpoint `cp` is stored, having added `bytes`. */
+  const advanced = (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number): RunMeta => ({
+    ...run,
+    newestSeq: cp.seq,
+    state: cp.state,
+    step: cp.step,
+    updatedAt: now(),
+    checkpoints: run.checkpoints + 1,
+    bytes: run.bytes + bytes,
+  });
+
+  /** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
+  const writeFailure = (e: unknown, what: string): PutResult =>
+    e instanceof Refusal
+      ? failed(e.message)
+      : isQuotaError(e)
+        ? failed(storageError('E502', describeError(e), what), true)
+        : failed(storageError('E508', describeError(e), what));
+
+  const store: CheckpointStore = {
+    kind: backend.kind,
+
+    async listRuns() {
+      return backend.read(async (tx) => {
+        const keys = await tx.keys([]);
+        const runs: RunMeta[] = [];
+        const skipped: Skipped[] = [];
+        const runKeys = keys.filter((k) => parseKey(k).kind === 'run');
+        const values = await Promise.all(runKeys.map((k) => tx.get(k)));
+        runKeys.forEach((key, i) => {
+          const c = checkRunRecord(values[i], (parseKey(key) as { runId: string }).runId);
+          // What a person sees is what the run weighs in storage, its index included.
+          if (c.ok) runs.push({ ...c.value, bytes: c.value.bytes + c.bytes });
+          else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
+        });
+        for (const key of keys) {
+          if (parseKey(key).kind === 'foreign') skipped.push({ key: keyText(key), kind: 'foreign', reason: storageError('E516', quote(keyText(key))) });
+        }
+        runs.sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.runId < b.runId ? -1 : 1));
+        return { runs, skipped };
+      });
+    },
+
+    async createRun(meta) {
+      const m = { runId: meta.runId, scenario: meta.scenario, seed: meta.seed, branch: meta.branch ?? null };
+      if (!isRunId(m.runId)) return { ok: false, error: storageError('E509', 'its id must be text of 1 to 200 characters'), quota: false };
+      if (!findScenario(m.scenario)) return { ok: false, error: storageError('E509', `scenario ${quote(m.scenario)} is unknown`), quota: false };
+      if (!Number.isInteger(m.seed)) return { ok: false, error: storageError('E509', 'its seed must be a whole number'), quota: false };
+      try {
+        const run = await backend.write(async (tx) => {
+          if (await tx.has(runKey(m.runId))) throw new Refusal(storageError('E505', quote(m.runId)));
+          const run = freshRun(m);
+          tx.put(runKey(m.runId), run);
+          return run;
+        });
+        return { ok: true, run };
+      } catch (e) {
+        const r = writeFailure(e, `run ${quote(m.runId)} was not saved`);
+        return { ok: false, error: r.ok ? '' : r.error, quota: !r.ok && r.quota };
+      }
+    },
+
+    async put(cp) {
+      const t0 = timer();
+      const problem = writeProblem(cp);
+      if (problem) return failed(storageError('E504', quote((cp as { seq?: unknown } | null)?.seq ?? '?'), problem));
+      const p = prepare(cp, cache);
+      if (p.size > MAX_CHECKPOINT_BYTES) return failed(storageError('E504', cp.seq, `it is ${p.size.toLocaleString('en')} bytes; the limit is 1 MiB`));
+      try {
+        const bytes = await backend.write(async (tx) => {
+          const found = await runIn(tx, cp.runId);
+          if ('error' in found) throw new Refusal(found.error);
+          const run = found.run ?? freshRun({ runId: cp.runId, scenario: cp.scenario, seed: cp.seed, branch: cp.branch ?? null });
+          // The sequence guard: a tab that fell behind never overwrites what a newer write stored.
+          if (cp.seq <= run.newestSeq) return { stale: run.newestSeq };
+          const added = await stage(tx, cp.runId, p);
+          tx.put(runKey(cp.runId), advanced(run, cp, added));
+          return added;
+        });
+        if (typeof bytes !== 'number') return failed(storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
+        return { ok: true, bytes, ms: timer() - t0 };
+      } catch (e) {
+        return writeFailure(e, `checkpoint #${cp.seq} was not saved (the run goes on)`);
+      }
+    },
+
+    async list(runId) {
+      const { items, skipped } = await backend.read((tx) => listStored(tx, runId));
+      return { items: items.map((i) => i.summary), skipped };
+    },
+
+    async get(runId, seq) {
+      const r = await backend.read((tx) => readStored(tx, runId, seq));
+      return r.ok ? r : { ok: false, error: r.reason };
+    },
+
+    async newest(runId) {
+      return backend.read(async (tx) => {
+        // Newest first, one record at a time: a long run's older records are never read.
+        const skipped: Skipped[] = [];
+        const chunks = chunksOf(tx, runId);
+        for (const seq of await seqsOf(tx, runId)) {
+          const r = await readStored(tx, runId, seq, chunks);
+          if (r.ok) return { checkpoint: r.checkpoint, skipped };
+          skipped.push({ key: keyText(checkpointKey(runId, seq)), kind: r.kind, reason: r.reason });
+        }
+        return { checkpoint: null, skipped };
+      });
+    },
+
+    async deleteRun(runId) {
+      try {
+        const deleted = await backend.write(async (tx) => {
+          const keys = [...(await tx.keys(['cp', runId])), ...(await tx.keys(['chunk', runId]))];
+          if (await tx.has(runKey(runId))) keys.push(runKey(runId));
+          if (keys.length === 0) throw new Refusal(storageError('E506', quote(runId)));
+          for (const k of keys) tx.del(k);
+          return keys.length;
+        });
+        return { ok: true, deleted };
+      } catch (e) {
+        const r = writeFailure(e, `run ${quote(runId)} was not deleted`);
+        return { ok: false, error: r.ok ? '' : r.error };
+      }
+    },
+
+    async exportRun(runId, opts = {}) {
+      return backend.read(async (tx) => {
+        const found = await runIn(tx, runId);
+        if ('error' in found) return { ok: false as const, error: found.error };
+        if (!found.run) return { ok: false as const, error: storageError('E506', quote(runId)) };
+        const seqs = (await seqsOf(tx, runId)).slice(0, opts.newest ?? Infinity);
+        const skipped: Skipped[] = [];
+        const chunks = chunksOf(tx, runId);
+        const checkpoints: Checkpoint[] = [];
+        let bytes = 0;
+        // Newest first, while the file stays one an import reads; older ones are left out (and counted).
+        for (const seq of seqs) {
+          const r = await readStored(tx, runId, seq, chunks);
+          if (!r.ok) {
+            skipped.push({ key: keyText(checkpointKey(runId, seq)), kind: r.kind, reason: r.reason });
+            continue;
+          }
+          bytes += utf8Length(JSON.stringify(r.checkpoint));
+          if (bytes > EXPORT_BUDGET) break;
+          checkpoints.push(r.checkpoint);
+        }
+        let text = runFileText(found.run, checkpoints);
+        while (utf8Length(text) > MAX_IMPORT_BYTES && checkpoints.length > 1) {
+          checkpoints.length = Math.ceil(checkpoints.length * 0.9);
+          text = runFileText(found.run, checkpoints);
+        }
+        if (utf8Length(text) > MAX_IMPORT_BYTES) return { ok: false as const, error: storageError('E609') };
+        return { ok: true as const, text, skipped, omitted: seqs.length - skipped.length - checkpoints.length };
+      });
+    },
+
+    async importRun(text) {
+      const file = parseRunFile(text);
+      if (!file.ok) return file;
+      const prepared = file.checkpoints.map((cp) => prepare(cp, cache));
+      try {
+        const runId = await backend.write(async (tx) => {
+          const runId = await freeRunId(tx, file.run.runId);
+          let run = freshRun({ ...file.run, runId }, file.run.createdAt ?? now());
+          for (const [i, p] of prepared.entries()) {
+            const cp = file.checkpoints[i] as Checkpoint;
+            const renamed = renamedSize(p, cp.runId, runId);
+            if (renamed > MAX_CHECKPOINT_BYTES) throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
+            run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
+          }
+          tx.put(runKey(runId), run);
+          return runId;
+        });
+        return { ok: true, runId };
+      } catch (e) {
+        const r = writeFailure(e, 'the run was not imported');
+        return { ok: false, error: r.ok ? '' : r.error };
+      }
+    },
+  };
+  return store;
+}
+
+/** Size of a checkpoint's JSON once its run id is `to` instead of `from`. */
+function renamedSize(p: Prepared, from: string, to: string): number {
+  return p.size - utf8Length(JSON.stringify(from)) + utf8Length(JSON.stringify(to));
+}
+
+/** `runId`, or, when taken (an import never overwrites), the first free `runId (imported n)`. */
+async function freeRunId(tx: Tx, runId: string): Promise<string> {
+  const taken = async (id: string) => (await tx.has(runKey(id))) || (await tx.keys(['cp', id])).length > 0;
+  if (!(await taken(runId))) return runId;
+  const base = runId.slice(0, 180);
+  for (let n = 1; ; n++) {
+    const id = `${base} (imported${n === 1 ? '' : ` ${n}`})`;
+    if (!(await taken(id))) return id;
+  }
+}

@@ -1,0 +1,150 @@
+import { MAX_CHECKPOINT_BYTES, STATE_NAMES, type CheckpointTrigger, type StateName } from '../engine';
+import { jsonOf } from './bytes';
+import { quote, storageError } from './errors';
+import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind } from './types';
+
+/**
+ * The stored record versions and the checks that decide whether a record is read or skipped.
+ * Each record names its schema; v1 is the first of each, so there is nothing to migrate yet:
+ * a later version adds its reader here, and its fixture beside `__fixtures__/*.v1.json`.
+ */
+
+export const STORED_CHECKPOINT_SCHEMA = 'harness-sim.stored-checkpoint/1';
+export const CHUNK_SCHEMA = 'harness-sim.chunk/1';
+
+/** A list of rows stored as full chunks (newest first, linked by `prev`) plus the rows after them. */
+export interface Chain {
+  /** Hash of the newest full chunk, or null when all rows are in the tail. */
+  head: string | null;
+  /** How many full chunks the chain holds. */
+  chunks: number;
+  tail: unknown[];
+}
+
+/**
+ * One checkpoint as stored: the checkpoint without its two append-only arrays (kept as `null`
+ * so the reassembled checkpoint has the same key order, hence the same JSON and size), and
+ * those arrays as chains of shared chunks.
+ */
+export interface StoredCheckpoint {
+  schema: typeof STORED_CHECKPOINT_SCHEMA;
+  /** UTF-8 bytes of the whole checkpoint's JSON. */
+  size: number;
+  /** Bytes this checkpoint's write added to storage: the record and its new chunks. */
+  stored: number;
+  ledger: Chain;
+  refs: Chain;
+  body: Record<string, unknown> & { ledger: null; refs: null };
+}
+
+/** A full chunk of rows; its key is the hash of this record's JSON, so it names its whole past. */
+export interface ChunkRecord {
+  schema: typeof CHUNK_SCHEMA;
+  prev: string | null;
+  rows: unknown[];
+}
+
+export type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+export const isRunId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
+const isBranch = (v: unknown) => v === null || (isObj(v) && typeof v.from === 'string' && isNat(v.seq));
+
+export type Checked<T> = { ok: true; value: T; json: string; bytes: number } | { ok: false; kind: SkipKind; reason: string };
+
+const skip = <T>(kind: SkipKind, reason: string): Checked<T> => ({ ok: false, kind, reason });
+
+/**
+ * The checks every stored record goes through, in order: it has a JSON form, it is at most
+ * 1 MiB, it is ours, it is this version, and (`fields`) its fields are what this version says.
+ */
+function checkRecord<T>(value: unknown, schema: string, fields: (r: Obj) => string | null): Checked<T> {
+  const j = jsonOf(value);
+  if (!j) return skip('corrupt', storageError('E513', 'it has no JSON form'));
+  if (j.bytes > MAX_CHECKPOINT_BYTES) return skip('oversize', storageError('E512', j.bytes.toLocaleString('en')));
+  if (!isObj(value) || typeof value.schema !== 'string' || !value.schema.startsWith('harness-sim.')) {
+    return skip('foreign', storageError('E510'));
+  }
+  const family = schema.slice(0, schema.lastIndexOf('/') + 1);
+  if (value.schema !== schema) {
+    return value.schema.startsWith(family)
+      ? skip('version', storageError('E511', quote(value.schema), schema))
+      : skip('corrupt', storageError('E513', `a ${quote(value.schema)} record where a ${schema} belongs`));
+  }
+  const bad = fields(value);
+  return bad ? skip('corrupt', storageError('E513', bad)) : { ok: true, value: value as T, json: j.json, bytes: j.bytes };
+}
+
+/** The first field that is wrong, named for the message; null when all are right. */
+function firstBad(checks: [string, boolean][]): string | null {
+  const bad = checks.find(([, ok]) => !ok);
+  return bad ? `field "${bad[0]}" is missing or malformed` : null;
+}
+
+export function checkRunRecord(value: unknown, runId: string): Checked<RunMeta> {
+  return checkRecord<RunMeta>(value, RUN_SCHEMA, (r) =>
+    firstBad([
+      ['runId', r.runId === runId],
+      ['scenario', typeof r.scenario === 'string'],
+      ['seed', Number.isInteger(r.seed)],
+      ['branch', isBranch(r.branch)],
+      ['newestSeq', isNat(r.newestSeq)],
+      ['state', STATE_NAMES.includes(r.state as StateName)],
+      ['step', isNat(r.step)],
+      ['createdAt', isNat(r.createdAt)],
+      ['updatedAt', isNat(r.updatedAt)],
+      ['checkpoints', isNat(r.checkpoints)],
+      ['bytes', isNat(r.bytes)],
+    ]),
+  );
+}
+
+const isChain = (c: unknown): c is Chain =>
+  isObj(c) && isNat(c.chunks) && Array.isArray(c.tail) && (c.head === null ? c.chunks === 0 : typeof c.head === 'string' && c.chunks > 0);
+
+/** The envelope and the summary fields a history line needs; the rest is checked on reassembly. */
+export function checkStoredCheckpoint(value: unknown, runId: string, seq: number): Checked<StoredCheckpoint> {
+  return checkRecord<StoredCheckpoint>(value, STORED_CHECKPOINT_SCHEMA, (r) => {
+    const b = isObj(r.body) ? r.body : {};
+    const time = isObj(b.time) ? b.time : {};
+    return firstBad([
+      ['size', isNat(r.size)],
+      ['stored', isNat(r.stored)],
+      ['ledger', isChain(r.ledger)],
+      ['refs', isChain(r.refs)],
+      ['body', isObj(r.body) && b.ledger === null && b.refs === null],
+      ['body.runId', b.runId === runId],
+      ['body.seq', b.seq === seq],
+      ['body.step', isNat(b.step)],
+      ['body.state', STATE_NAMES.includes(b.state as StateName)],
+      ['body.trigger', typeof b.trigger === 'string'],
+      ['body.time', isNat(time.virtual) && isNat(time.wall)],
+    ]);
+  });
+}
+
+export function checkChunk(value: unknown): Checked<ChunkRecord> {
+  return checkRecord<ChunkRecord>(value, CHUNK_SCHEMA, (r) =>
+    firstBad([
+      ['prev', r.prev === null || typeof r.prev === 'string'],
+      ['rows', Array.isArray(r.rows)],
+    ]),
+  );
+}
+
+/** The history line of a stored checkpoint whose envelope checked out. */
+export function summaryOf(r: StoredCheckpoint): CheckpointSummary {
+  // checkStoredCheckpoint vouched for these fields.
+  const b = r.body as unknown as { runId: string; seq: number; step: number; state: StateName; trigger: CheckpointTrigger; time: { virtual: number; wall: number } };
+  return {
+    runId: b.runId,
+    seq: b.seq,
+    step: b.step,
+    state: b.state,
+    trigger: b.trigger,
+    bytes: r.size,
+    storedBytes: r.stored,
+    virtual: b.time.virtual,
+    wall: b.time.wall,
+  };
+}

@@ -1,0 +1,109 @@
+import { MAX_CHECKPOINT_BYTES, checkCheckpoint, checkpointBytes, findScenario, type Checkpoint } from '../engine';
+import { utf8Length } from './bytes';
+import { quote, storageError } from './errors';
+import { isNat, isObj, isRunId } from './records';
+import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
+
+/**
+ * The run file a person exports, reads, edits and imports: `{ format, run, checkpoints }` as
+ * pretty JSON. Everything in an imported file is data: it is checked here in full before
+ * anything is stored, and its text is only ever shown as text.
+ */
+
+/** The largest run file read (a 4,000-step run with every checkpoint is far below it). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+export interface RunFile {
+  format: typeof RUN_SCHEMA;
+  run: RunMeta;
+  checkpoints: Checkpoint[];
+}
+
+/**
+ * The file's text, checkpoints oldest first as a person reads a history. Indented JSON, but
+ * anything short (a ledger row, a ref) stays on one line: easier to read and edit than one
+ * value per line, and about the size of compact JSON, so long runs still fit in a file.
+ */
+export function runFileText(run: RunMeta, checkpoints: readonly Checkpoint[]): string {
+  const file: RunFile = { format: RUN_SCHEMA, run, checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq) };
+  return prettyJson(file);
+}
+
+/** JSON indented by two spaces, except values whose JSON fits in `width` on their line. */
+export function prettyJson(value: unknown, indent = '', width = 100): string {
+  const flat = JSON.stringify(value) ?? 'null';
+  if (typeof value !== 'object' || value === null || indent.length + flat.length <= width) return flat;
+  const inner = `${indent}  `;
+  const lines = Array.isArray(value)
+    ? value.map((v) => inner + prettyJson(v ?? null, inner, width))
+    : Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `${inner}${JSON.stringify(k)}: ${prettyJson(v, inner, width)}`);
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  return lines.length === 0 ? open + close : `${open}\n${lines.join(',\n')}\n${indent}${close}`;
+}
+
+export type ParsedRunFile =
+  | { ok: true; run: Required<NewRun> & { createdAt: number | null }; checkpoints: Checkpoint[] }
+  | { ok: false; error: string };
+
+const refuse = (error: string): ParsedRunFile => ({ ok: false, error });
+
+/**
+ * Checks a run file in full: size, JSON, ours, this version, the run, then every checkpoint
+ * by the engine's own check, all of one run, no seq twice. The first problem is the answer.
+ */
+export function parseRunFile(text: unknown): ParsedRunFile {
+  if (typeof text !== 'string') return refuse(storageError('E602', 'it is not text'));
+  // Every character is at least one byte: a cheap bound first, the exact count only if needed.
+  if (text.length > MAX_IMPORT_BYTES || utf8Length(text) > MAX_IMPORT_BYTES) {
+    return refuse(storageError('E601', utf8Length(text).toLocaleString('en')));
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return refuse(storageError('E602', (e as Error).message.slice(0, 120)));
+  }
+  if (!isObj(raw) || typeof raw.format !== 'string' || !raw.format.startsWith('harness-sim.run')) return refuse(storageError('E603'));
+  if (raw.format !== RUN_SCHEMA) return refuse(storageError('E604', quote(raw.format)));
+  const run = raw.run;
+  if (!isObj(run)) return refuse(storageError('E605', 'there is no "run" object'));
+  const bad = (
+    [
+      ['runId', isRunId(run.runId)],
+      ['scenario', typeof run.scenario === 'string'],
+      ['seed', Number.isInteger(run.seed)],
+      ['branch', run.branch === undefined || run.branch === null || (isObj(run.branch) && isRunId(run.branch.from) && isNat(run.branch.seq))],
+      ['createdAt', run.createdAt === undefined || isNat(run.createdAt)],
+    ] as const
+  ).find(([, ok]) => !ok);
+  if (bad) return refuse(storageError('E605', `field "${bad[0]}" is missing or malformed`));
+  const runId = run.runId as string;
+  if (!findScenario(run.scenario as string)) return refuse(storageError('E605', `scenario ${quote(run.scenario)} is not one this simulator has`));
+  if (!Array.isArray(raw.checkpoints)) return refuse(storageError('E605', 'there is no "checkpoints" list'));
+  const checkpoints: Checkpoint[] = [];
+  const seen = new Set<number>();
+  for (const [i, item] of raw.checkpoints.entries()) {
+    const label = `${i + 1}`;
+    const c = checkCheckpoint(item);
+    if (!c.ok) return refuse(storageError('E606', label, c.error));
+    const cp = c.checkpoint;
+    const bytes = checkpointBytes(cp);
+    if (bytes > MAX_CHECKPOINT_BYTES) return refuse(storageError('E606', label, `it is ${bytes.toLocaleString('en')} bytes; the limit is 1 MiB`));
+    if (cp.runId !== runId) return refuse(storageError('E607', label, quote(cp.runId), quote(runId)));
+    if (cp.scenario !== run.scenario || cp.seed !== run.seed) {
+      return refuse(storageError('E606', label, `it is of scenario ${quote(cp.scenario)} seed ${cp.seed}, the run of ${quote(run.scenario)} seed ${String(run.seed)}`));
+    }
+    if (seen.has(cp.seq)) return refuse(storageError('E608', cp.seq));
+    seen.add(cp.seq);
+    checkpoints.push(cp);
+  }
+  checkpoints.sort((a, b) => a.seq - b.seq);
+  const branch = isObj(run.branch) ? { from: run.branch.from as string, seq: run.branch.seq as number } : null;
+  return {
+    ok: true,
+    run: { runId, scenario: run.scenario as string, seed: run.seed as number, branch, createdAt: (run.createdAt as number | undefined) ?? null },
+    checkpoints,
+  };
+}

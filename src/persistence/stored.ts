@@ -1,0 +1,160 @@
+import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, STATE_NAMES, checkCheckpoint, type Checkpoint, type StateName } from '../engine';
+import type { Tx } from './backend';
+import { jsonOf, utf8Length } from './bytes';
+import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
+import { quote, storageError } from './errors';
+import { checkpointKey, chunkKey, keyText, parseKey } from './keys';
+import { STORED_CHECKPOINT_SCHEMA, checkStoredCheckpoint, isNat, isObj, isRunId, summaryOf, type Chain, type StoredCheckpoint } from './records';
+import type { CheckpointSummary, SkipKind, Skipped } from './types';
+
+/**
+ * A checkpoint's way into storage and back: cut into a record and chunks before a write,
+ * staged inside a write transaction, reassembled and checked by the engine on a read.
+ */
+
+/** A checkpoint cut for storing; done before the transaction opens (hashing is the slow part). */
+export interface Prepared {
+  seq: number;
+  /** UTF-8 bytes of the whole checkpoint's JSON. */
+  size: number;
+  body: StoredCheckpoint['body'];
+  ledger: { chain: Chain; chunks: NewChunk[] };
+  refs: { chain: Chain; chunks: NewChunk[] };
+}
+
+/** `"ledger":null` is where the body's JSON differs from the checkpoint's: 4 bytes each. */
+const NULL_BYTES = 4;
+
+/**
+ * Why a checkpoint cannot be written, or null. Only what storing needs (its key, its index
+ * line, its two arrays): the engine made it, and its full check (O(steps), 16 ms at step
+ * 4,000) runs on every read, so a bad one is still caught, reported and skipped there.
+ */
+export function writeProblem(cp: unknown): string | null {
+  if (!isObj(cp) || cp.schema !== CHECKPOINT_SCHEMA) return 'it is not a harness-sim.checkpoint/1';
+  const checks: [string, boolean][] = [
+    ['runId', isRunId(cp.runId)],
+    ['seq', isNat(cp.seq)],
+    ['scenario', typeof cp.scenario === 'string'],
+    ['seed', Number.isInteger(cp.seed)],
+    ['state', STATE_NAMES.includes(cp.state as StateName)],
+    ['step', isNat(cp.step) && cp.step >= 1],
+    ['trigger', typeof cp.trigger === 'string'],
+    ['ledger', Array.isArray(cp.ledger)],
+    ['refs', Array.isArray(cp.refs)],
+    ['time', isObj(cp.time) && isNat(cp.time.virtual) && isNat(cp.time.wall)],
+    ['branch', cp.branch === undefined || (isObj(cp.branch) && typeof cp.branch.from === 'string' && isNat(cp.branch.seq))],
+  ];
+  const bad = checks.find(([, ok]) => !ok);
+  return bad ? `field "${bad[0]}" is missing or malformed` : null;
+}
+
+export function prepare(cp: Checkpoint, cache = new ChunkCache()): Prepared {
+  // Same key order as the checkpoint, so the reassembled one serializes byte for byte alike.
+  const body: StoredCheckpoint['body'] = { ...(cp as unknown as Record<string, unknown>), ledger: null, refs: null };
+  const ledger = chainOf(cp.ledger, cache);
+  const refs = chainOf(cp.refs, cache);
+  const size = utf8Length(JSON.stringify(body)) - 2 * NULL_BYTES + ledger.bytes + refs.bytes;
+  return { seq: cp.seq, size, body, ledger, refs };
+}
+
+/**
+ * Writes a prepared checkpoint of `runId` into `tx`: the chunks not stored yet, then its
+ * record, in the caller's transaction (so a record never points at chunks that did not land).
+ * Returns the bytes it added.
+ */
+export async function stage(tx: Tx, runId: string, p: Prepared): Promise<number> {
+  let bytes = 0;
+  for (const { chunks } of [p.ledger, p.refs]) {
+    // Newest first, stopping at the first chunk already stored: a stored chunk was written with
+    // all its predecessors (same transaction), so the rest of the chain is there too.
+    for (let i = chunks.length - 1; i >= 0; i--) {
+      const c = chunks[i] as NewChunk;
+      const key = chunkKey(runId, c.hash);
+      if (await tx.has(key)) break;
+      tx.put(key, c.record);
+      bytes += c.bytes;
+    }
+  }
+  const record: StoredCheckpoint = {
+    schema: STORED_CHECKPOINT_SCHEMA,
+    size: p.size,
+    stored: 0,
+    ledger: p.ledger.chain,
+    refs: p.refs.chain,
+    body: { ...p.body, runId },
+  };
+  // `stored` counts the record itself, whose length depends on `stored`: settle on a fixed point.
+  for (let i = 0; i < 3; i++) record.stored = bytes + utf8Length(JSON.stringify(record));
+  tx.put(checkpointKey(runId, p.seq), record);
+  return record.stored;
+}
+
+export type ReadStored = { ok: true; checkpoint: Checkpoint } | { ok: false; kind: SkipKind; reason: string };
+
+/** The skip kind of an engine refusal, by its number (see the engine's errors.ts). */
+function kindOfEngineError(error: string): SkipKind {
+  if (error.startsWith('E202') || error.startsWith('E206')) return 'foreign';
+  if (error.startsWith('E203')) return 'version';
+  if (error.startsWith('E204')) return 'oversize';
+  return 'corrupt';
+}
+
+/** A reader of a run's chunks inside `tx`, each chunk fetched and verified once. */
+export const chunksOf = (tx: Tx, runId: string): ((hash: string) => Promise<ChunkRead>) =>
+  chunkReader((hash) => tx.get(chunkKey(runId, hash)));
+
+/** Reassembles a stored record into a checkpoint and has the engine check it. */
+export async function assemble(record: StoredCheckpoint, seq: number, chunks: (hash: string) => Promise<ChunkRead>): Promise<ReadStored> {
+  const parts: Record<'ledger' | 'refs', unknown[]> = { ledger: [], refs: [] };
+  for (const field of ['ledger', 'refs'] as const) {
+    const r = await readChain(record[field], chunks);
+    if (!r.ok) {
+      return r.kind === 'missing'
+        ? { ok: false, kind: 'missing', reason: storageError('E514', seq, field, r.hash) }
+        : { ok: false, kind: r.kind, reason: storageError('E515', seq, field, r.hash, r.why) };
+    }
+    parts[field] = r.rows;
+  }
+  const whole = { ...record.body, ledger: parts.ledger, refs: parts.refs };
+  const j = jsonOf(whole);
+  if (!j) return { ok: false, kind: 'corrupt', reason: storageError('E513', 'it has no JSON form') };
+  if (j.bytes > MAX_CHECKPOINT_BYTES) return { ok: false, kind: 'oversize', reason: storageError('E512', j.bytes.toLocaleString('en')) };
+  const parsed = checkCheckpoint(whole);
+  return parsed.ok ? parsed : { ok: false, kind: kindOfEngineError(parsed.error), reason: parsed.error };
+}
+
+/** Reads checkpoint `seq` of `runId` whole, or says why it cannot be read. */
+export async function readStored(tx: Tx, runId: string, seq: number, chunks = chunksOf(tx, runId)): Promise<ReadStored> {
+  const raw = await tx.get(checkpointKey(runId, seq));
+  if (raw === undefined) return { ok: false, kind: 'missing', reason: storageError('E517', quote(runId), seq) };
+  const c = checkStoredCheckpoint(raw, runId, seq);
+  return c.ok ? assemble(c.value, seq, chunks) : c;
+}
+
+/** The seqs of a run's stored checkpoint records, newest first (keys only: nothing is read). */
+export async function seqsOf(tx: Tx, runId: string): Promise<number[]> {
+  const seqs: number[] = [];
+  for (const key of await tx.keys(['cp', runId])) {
+    const k = parseKey(key);
+    if (k.kind === 'cp') seqs.push(k.seq);
+  }
+  return seqs.sort((a, b) => b - a);
+}
+
+/** The envelopes of a run's checkpoint records, newest first, and those that cannot be read. */
+export async function listStored(tx: Tx, runId: string): Promise<{ items: { summary: CheckpointSummary; record: StoredCheckpoint }[]; skipped: Skipped[] }> {
+  const keys = await tx.keys(['cp', runId]);
+  const values = await Promise.all(keys.map((k) => tx.get(k)));
+  const items: { summary: CheckpointSummary; record: StoredCheckpoint }[] = [];
+  const skipped: Skipped[] = [];
+  keys.forEach((key, i) => {
+    const parsed = parseKey(key);
+    if (parsed.kind !== 'cp') return;
+    const c = checkStoredCheckpoint(values[i], runId, parsed.seq);
+    if (c.ok) items.push({ summary: summaryOf(c.value), record: c.value });
+    else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
+  });
+  items.sort((a, b) => b.summary.seq - a.summary.seq);
+  return { items, skipped };
+}

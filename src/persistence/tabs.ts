@@ -1,0 +1,254 @@
+import { checkCheckpoint, type Checkpoint } from '../engine';
+
+/**
+ * Several tabs on one run: exactly one drives it, the others follow read-only. The driver
+ * holds a Web Lock named after the run for as long as it drives (the browser releases it when
+ * the tab closes or reloads); followers queue for it, so when the driver goes the first
+ * follower drives on by itself. "Take over" steals the lock: the old driver's hold is aborted,
+ * it becomes a follower and queues again. A BroadcastChannel carries each durable checkpoint
+ * and each change of driver to the other tabs.
+ */
+
+export type TabRole = 'driver' | 'follower';
+
+/** Why this tab's role is what it is. */
+export type RoleReason =
+  /** It asked first and got the lock, or there are no Web Locks (then every tab drives). */
+  | 'elected'
+  /** It was following, and the driver tab went away. */
+  | 'promoted'
+  /** A person pressed "take over" here. */
+  | 'took_over'
+  /** Another tab took over. */
+  | 'taken_over';
+
+/** The part of `navigator.locks` used here (injectable: Node has none). */
+export interface LocksLike {
+  request(
+    name: string,
+    options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal },
+    callback: (lock: { name: string } | null) => unknown,
+  ): Promise<unknown>;
+}
+
+/** A message channel between the tabs of one origin (a BroadcastChannel by default). */
+export interface TabChannel {
+  post(message: unknown): void;
+  listen(listener: (message: unknown) => void): void;
+  close(): void;
+}
+
+export interface TabOptions {
+  /** `navigator.locks` by default; `null` acts as if the browser had none. */
+  locks?: LocksLike | null;
+  /** Opens the channel; by default a BroadcastChannel. Returning null means none. */
+  channel?: ((name: string) => TabChannel | null) | null;
+  /** This tab's id in messages (random by default). */
+  tabId?: string;
+}
+
+export interface TabStatus {
+  /** Web Locks elect the driver; without them every tab drives. */
+  locks: boolean;
+  /** A channel carries checkpoints to followers; without one they do not follow live. */
+  channel: boolean;
+  /** What is missing and what that means, for the page to show. */
+  notice?: string;
+}
+
+export interface TabSession {
+  readonly runId: string;
+  readonly tabId: string;
+  readonly status: TabStatus;
+  /** This tab's role now. */
+  readonly role: TabRole;
+  /** Called on every change of this tab's role. Returns an unsubscribe function. */
+  onRole(listener: (role: TabRole, why: RoleReason) => void): () => void;
+  /** Called (in a follower) with each checkpoint the driver made durable. */
+  onCheckpoint(listener: (cp: Checkpoint) => void): () => void;
+  /** The driver tells the followers a checkpoint is stored; ignored (false) in a follower. */
+  announce(cp: Checkpoint): boolean;
+  /** Makes this tab the driver (the old one becomes a follower and is told); false if it could not. */
+  takeOver(): Promise<boolean>;
+  /** Leaves the run: releases the lock (a follower drives on) and closes the channel. */
+  close(): void;
+}
+
+const MESSAGE_SCHEMA = 'harness-sim.tab/1';
+
+type TabMessage =
+  | { schema: typeof MESSAGE_SCHEMA; type: 'checkpoint'; runId: string; from: string; checkpoint: Checkpoint }
+  | { schema: typeof MESSAGE_SCHEMA; type: 'driver'; runId: string; from: string };
+
+export const lockName = (runId: string) => `harness-sim:run:${runId}`;
+export const CHANNEL_NAME = 'harness-sim';
+
+function defaultLocks(): LocksLike | null {
+  // Web Locks exist only in secure contexts (localhost counts); Node has no navigator.locks.
+  return (typeof navigator !== 'undefined' && navigator.locks) || null;
+}
+
+function broadcastChannel(name: string): TabChannel | null {
+  if (typeof BroadcastChannel !== 'function') return null;
+  const bc = new BroadcastChannel(name);
+  return {
+    post: (m) => bc.postMessage(m),
+    listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)),
+    close: () => bc.close(),
+  };
+}
+
+const NO_LOCKS = 'Web Locks are unavailable here: this tab drives, and so would a second tab on this run.';
+
+const randomId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Math.random().toString(36).slice(2, 10)}`;
+
+const isAbort = (e: unknown) => typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+
+/** Joins the run as driver (lock free) or follower (lock held by another tab). */
+export async function joinRun(runId: string, opts: TabOptions = {}): Promise<TabSession> {
+  const locks = opts.locks === undefined ? defaultLocks() : opts.locks;
+  const channel = (opts.channel === undefined ? broadcastChannel : (opts.channel ?? (() => null)))(CHANNEL_NAME);
+  const tabId = opts.tabId ?? randomId();
+  const name = lockName(runId);
+  const roleListeners = new Set<(role: TabRole, why: RoleReason) => void>();
+  const cpListeners = new Set<(cp: Checkpoint) => void>();
+  let role: TabRole = 'follower';
+  let closed = false;
+  /** Ends the current hold (resolves the promise the lock callback returned). */
+  let release: (() => void) | null = null;
+  /** Cancels the queued request a follower keeps for when the driver goes. */
+  let queued: AbortController | null = null;
+
+  const notices: string[] = [];
+  if (!locks) notices.push(NO_LOCKS);
+  if (!channel) notices.push('BroadcastChannel is unavailable: other tabs on this run do not follow it live.');
+  const status: TabStatus = { locks: locks !== null, channel: channel !== null };
+
+  const post = (m: TabMessage) => channel?.post(m);
+  const become = (next: TabRole, why: RoleReason) => {
+    if (closed || next === role) return;
+    role = next;
+    if (next === 'driver') post({ schema: MESSAGE_SCHEMA, type: 'driver', runId, from: tabId });
+    for (const l of roleListeners) l(next, why);
+  };
+
+  /** Another tab drives now: let go of the lock (if still ours), follow, and queue again. */
+  const lostDrive = () => {
+    if (role !== 'driver' || closed) return;
+    const r = release;
+    release = null;
+    r?.();
+    become('follower', 'taken_over');
+    queue();
+  };
+
+  /**
+   * Asks for the lock. `answer` hears at once whether it was granted (an `ifAvailable`
+   * request may be refused). A granted lock is held until released; if it is stolen the
+   * request rejects with AbortError and this tab follows. A rejection before any grant
+   * (our own cancel, or a lock manager that refuses) is passed on.
+   */
+  const request = (options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal }, why: RoleReason, answer?: (granted: boolean) => void) => {
+    let granted = false;
+    return (locks as LocksLike)
+      .request(name, options, (lock) => {
+        answer?.(lock !== null);
+        if (!lock) return undefined;
+        granted = true;
+        return new Promise<void>((resolve) => {
+          release = resolve;
+          become('driver', why);
+        });
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => {
+          if (!granted) throw e;
+          if (isAbort(e)) lostDrive();
+        },
+      );
+  };
+
+  /** A follower waits in line for the lock: when the driver tab goes, this one drives on. */
+  const queue = () => {
+    if (!locks || closed) return;
+    const ac = new AbortController();
+    queued = ac;
+    request({ signal: ac.signal }, 'promoted', () => (queued = null)).catch(() => undefined);
+  };
+
+  if (!locks) {
+    become('driver', 'elected');
+  } else {
+    const got = await new Promise<boolean>((resolve, reject) => {
+      request({ ifAvailable: true }, 'elected', resolve).catch(reject);
+    }).catch(() => null);
+    if (got === null) {
+      // The lock manager refused outright (a sandboxed frame): drive alone, and say so.
+      status.locks = false;
+      notices.unshift(NO_LOCKS);
+      become('driver', 'elected');
+    } else if (!got) {
+      queue();
+    }
+  }
+  if (notices.length) status.notice = notices.join(' ');
+
+  channel?.listen((m) => {
+    if (closed || typeof m !== 'object' || m === null) return;
+    const msg = m as Partial<TabMessage>;
+    if (msg.schema !== MESSAGE_SCHEMA || msg.runId !== runId || msg.from === tabId) return;
+    // A steal's AbortError and the new driver's message race; whichever comes first counts.
+    if (msg.type === 'driver' && status.locks) lostDrive();
+    if (msg.type === 'checkpoint' && role === 'follower') {
+      // Another tab's message is data like any other: checked before anyone sees it.
+      const r = checkCheckpoint(msg.checkpoint);
+      if (r.ok && r.checkpoint.runId === runId) for (const l of cpListeners) l(r.checkpoint);
+    }
+  });
+
+  const session: TabSession = {
+    runId,
+    tabId,
+    status,
+    get role() {
+      return role;
+    },
+    onRole(listener) {
+      roleListeners.add(listener);
+      return () => roleListeners.delete(listener);
+    },
+    onCheckpoint(listener) {
+      cpListeners.add(listener);
+      return () => cpListeners.delete(listener);
+    },
+    announce(cp) {
+      if (role !== 'driver' || closed || cp.runId !== runId) return false;
+      post({ schema: MESSAGE_SCHEMA, type: 'checkpoint', runId, from: tabId, checkpoint: cp });
+      return true;
+    },
+    async takeOver() {
+      if (role === 'driver') return true;
+      if (closed || !locks) return false;
+      queued?.abort();
+      queued = null;
+      const got = await new Promise<boolean>((resolve) => {
+        request({ steal: true }, 'took_over', resolve).catch(() => resolve(false));
+      });
+      if (!got) queue();
+      return got;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      queued?.abort();
+      release?.();
+      release = null;
+      channel?.close();
+      roleListeners.clear();
+      cpListeners.clear();
+    },
+  };
+  return session;
+}

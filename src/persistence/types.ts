@@ -1,0 +1,119 @@
+import type { Checkpoint, CheckpointTrigger, ParseResult, StateName } from '../engine';
+
+/**
+ * The storage layer's whole surface: the rest of the app talks only to `CheckpointStore`,
+ * whether IndexedDB or memory stands behind it. Nothing here throws for bad stored data:
+ * a record that cannot be read comes back as a `Skipped` with its reason, and the rest loads.
+ */
+
+/** Schema id of a run index record, and of this version's run file (export). */
+export const RUN_SCHEMA = 'harness-sim.run/1';
+
+/** One run as the history lists it: what its newest checkpoint says, and what it weighs. */
+export interface RunMeta {
+  schema: typeof RUN_SCHEMA;
+  runId: string;
+  scenario: string;
+  seed: number;
+  /** Set on a fork: the run and checkpoint this branch started from. */
+  branch: { from: string; seq: number } | null;
+  /** Sequence number of the newest stored checkpoint; 0 before any. It only grows. */
+  newestSeq: number;
+  /** State of the newest checkpoint, or `created` before any. */
+  state: StateName;
+  /** Step of the newest checkpoint (the step in progress or to run next); 1 before any. */
+  step: number;
+  /** Wall time (ms since 1970) the run was saved first, and last. */
+  createdAt: number;
+  updatedAt: number;
+  /** How many checkpoints were stored. */
+  checkpoints: number;
+  /** Stored bytes (UTF-8 JSON) of this run's checkpoint records and chunks; `listRuns` adds its index record's own. */
+  bytes: number;
+}
+
+/** What the app says about a run it has just created (before its first checkpoint). */
+export interface NewRun {
+  runId: string;
+  scenario: string;
+  seed: number;
+  branch?: { from: string; seq: number } | null;
+}
+
+/** Why a stored record was not read; it is left where it is. */
+export type SkipKind = 'corrupt' | 'foreign' | 'version' | 'oversize' | 'missing';
+
+/** A stored record that was skipped: its key as text and a numbered reason a person can read. */
+export interface Skipped {
+  key: string;
+  kind: SkipKind;
+  reason: string;
+}
+
+/** One line of a run's checkpoint history (read without reassembling the checkpoint). */
+export interface CheckpointSummary {
+  runId: string;
+  seq: number;
+  step: number;
+  state: StateName;
+  trigger: CheckpointTrigger;
+  /** Size of the whole checkpoint as JSON (what an export holds for it). */
+  bytes: number;
+  /** What its record added to storage (shared ledger chunks are counted once, by the write that stored them). */
+  storedBytes: number;
+  /** Virtual time (ms since the run's start) and wall time (ms since 1970) of the write. */
+  virtual: number;
+  wall: number;
+}
+
+/**
+ * The outcome of a write. `ok` once the transaction has completed (durable), with the bytes
+ * it stored and how long it took. Otherwise why: `quota` when the disk is full, `stale` when a
+ * newer checkpoint of the run is stored already (another tab drove on: reload from storage).
+ */
+export type PutResult =
+  | { ok: true; bytes: number; ms: number }
+  | { ok: false; error: string; quota: boolean; stale: boolean };
+
+export type CreateRunResult = { ok: true; run: RunMeta } | { ok: false; error: string; quota: boolean };
+
+export type DeleteResult = { ok: true; deleted: number } | { ok: false; error: string };
+
+/** `omitted`: older checkpoints left out so the file stays under the 20 MiB an import reads. */
+export type ExportResult = { ok: true; text: string; skipped: Skipped[]; omitted: number } | { ok: false; error: string };
+
+export type ImportResult = { ok: true; runId: string } | { ok: false; error: string };
+
+/** Checkpoints of runs, kept where they outlive the page (or, failing that, in memory). */
+export interface CheckpointStore {
+  readonly kind: 'indexeddb' | 'memory';
+  /** Every run, newest-updated first, and the run records that could not be read. */
+  listRuns(): Promise<{ runs: RunMeta[]; skipped: Skipped[] }>;
+  /** Saves a fresh run before its first checkpoint; refuses an id already used. */
+  createRun(meta: NewRun): Promise<CreateRunResult>;
+  /**
+   * Stores a checkpoint; resolves once the write is durable. Never replaces a newer checkpoint
+   * of the run (sequence guard); creates the run's index if the run was never saved.
+   */
+  put(cp: Checkpoint): Promise<PutResult>;
+  /** A run's checkpoints, newest first, and its records that could not be read. */
+  list(runId: string): Promise<{ items: CheckpointSummary[]; skipped: Skipped[] }>;
+  /** One checkpoint, reassembled and checked by the engine. */
+  get(runId: string, seq: number): Promise<ParseResult>;
+  /** The newest checkpoint of the run that reads back whole, skipping (and reporting) damaged ones. */
+  newest(runId: string): Promise<{ checkpoint: Checkpoint | null; skipped: Skipped[] }>;
+  /** Deletes a run and everything stored for it: only ever because a person asked. */
+  deleteRun(runId: string): Promise<DeleteResult>;
+  /**
+   * A run as readable JSON a person can edit: `{ format, run, checkpoints }`, with all its
+   * readable checkpoints (or its `newest` n). Records that cannot be read are listed in
+   * `skipped`; older checkpoints that would take the file past the 20 MiB an import reads are
+   * left out and counted in `omitted`.
+   */
+  exportRun(runId: string, opts?: { newest?: number }): Promise<ExportResult>;
+  /**
+   * Reads a run file, checks all of it, then stores it in one transaction, under a fresh id if
+   * its id is taken. A refused file changes nothing.
+   */
+  importRun(text: string): Promise<ImportResult>;
+}
