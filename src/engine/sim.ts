@@ -22,7 +22,8 @@ export type TaskActor = Actor<TaskMachine>;
 export type SimCommand =
   | TaskEvent
   | { type: 'CRASH' }
-  | { type: 'RESTART' }
+  /** Start the process again from `from` (what the disk holds; null: nothing) or the newest kept. */
+  | { type: 'RESTART'; from?: Checkpoint | null }
   /** The fail button: the current step's next execution fails, run until that shows. */
   | { type: 'FAIL_NOW'; error: InjectableError };
 
@@ -193,7 +194,7 @@ export class Sim {
       case 'CRASH':
         return this.crash('crash');
       case 'RESTART':
-        return this.restart();
+        return this.restart(cmd.from === undefined ? this.newest : cmd.from);
       case 'FAIL_NOW':
         return this.failNow(cmd.error);
       default:
@@ -270,14 +271,15 @@ export class Sim {
    * says (same state, step, todos, pending approval: never sent again). Without, it has
    * nothing to read: it begins at step 1 and every step it redoes counts as waste.
    */
-  private restart(): boolean {
+  private restart(stored: Checkpoint | null): boolean {
     if (this.actor) return false;
     const ctx = this.last.context;
     // The clock and tokens are the world's: a new process does not turn them back.
     const world = { clock: this.clock, tokens: this.tokens };
     const from = stateOf(this.last);
-    if (this.checkpointing && this.newest) {
-      this.last = this.spawn({ ...restoreContext(this.newest, this.scenario), ...world }, this.newest.state);
+    if (this.checkpointing && stored) {
+      this.newest = stored;
+      this.last = this.spawn({ ...restoreContext(stored, this.scenario), ...world }, stored.state);
     } else {
       const wasStarted = this.started;
       const input = { scenario: this.scenario, seed: ctx.seed, runId: ctx.runId, config: ctx.config };

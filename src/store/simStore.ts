@@ -7,27 +7,65 @@ import {
   fromRanges,
   fullStateBytes,
   type Checkpoint,
-  type TaskContext,
+  type Config,
+  type DensityPolicy,
   type InjectableError,
   type Lang,
+  type Replay,
   type SimCommand,
+  type TaskContext,
+  type WorkingSet,
 } from '../engine';
+import { createMemoryStore } from '../persistence';
+import type { CheckpointStore, CheckpointSummary, RunMeta, Skipped, TabRole } from '../persistence';
+import { createRunActions, type RunActions } from './runs';
 import { viewOf, type SimView } from './view';
 
 /**
- * The one UI store (zustand): the running simulation and the page's preferences. Engine state
- * stays in the engine; this store only holds the Sim, a revision number that moves when the
- * Sim changes (so selectors re-read), and what the person chose on the page.
+ * The one UI store (zustand): the running simulation, what the page shows of it, where its
+ * checkpoints are kept, and what the person chose on the page. Engine state stays in the
+ * engine; storage stays behind `CheckpointStore`; React reads and sends through here.
  */
 
 export type StorageStatus = { status: 'indexeddb' | 'memory' | 'error'; message?: string };
-export type TabRole = 'driver' | 'follower';
+export type { TabRole } from '../persistence';
+
+/** The last checkpoint write as the checkpoint panel shows it: durable or not, and how fast. */
+export interface WriteReport {
+  seq: number;
+  trigger: string;
+  ok: boolean;
+  ms: number;
+  bytes: number;
+  error?: string;
+}
+
+/** How the run was resumed, for "resumed from checkpoint #n (trigger, age)". */
+export interface ResumeReport {
+  seq: number;
+  trigger: string;
+  wall: number;
+  /** How old the checkpoint was when the run resumed from it (wall ms). */
+  age: number;
+  step: number;
+  state: string;
+  workingSet: WorkingSet;
+}
+
+/** Settings a new run starts with (the density policy, the counterfactual, the overnight timeout). */
+export interface RunSettings {
+  density: DensityPolicy;
+  checkpointing: boolean;
+  overnight: boolean;
+}
 
 export interface SimState {
   /** The live simulation; components read `view` (what is published) instead. */
   sim: Sim;
   /** What the page shows: republished on every change once pending checkpoints are durable. */
   view: SimView;
+  /** A checkpoint being previewed from the history (the run itself goes on unchanged). */
+  preview: { seq: number; view: SimView } | null;
   lang: Lang;
   /** Ticks per second while playing (log scale on the slider). */
   speed: number;
@@ -38,6 +76,18 @@ export interface SimState {
   ready: boolean;
   storage: StorageStatus;
   role: TabRole;
+  persist: CheckpointStore;
+  settings: RunSettings;
+  /** The current run's checkpoints (newest first), all runs, and records storage skipped. */
+  history: CheckpointSummary[];
+  runs: RunMeta[];
+  skipped: Skipped[];
+  resumed: ResumeReport | null;
+  lastWrite: WriteReport | null;
+  writesPending: number;
+  replay: Replay | null;
+  /** A message for the person: an import refused, a takeover refused, a write that failed. */
+  notice: { kind: 'error' | 'info'; text: string } | null;
   /** Bytes of all checkpoints written by this run, and of the newest one. */
   bytesWritten: number;
   newestBytes: number;
@@ -47,7 +97,6 @@ export interface SimState {
   newestFullBytes: number;
 
   send: (cmd: SimCommand) => boolean;
-  newRun: (scenarioId?: string, seed?: number) => void;
   play: () => void;
   pause: () => void;
   setSpeed: (ticksPerSecond: number) => void;
@@ -56,45 +105,90 @@ export interface SimState {
   setErrorType: (e: InjectableError) => void;
   setRejectReason: (reason: string) => void;
   setHelpOpen: (open: boolean) => void;
+  setSettings: (s: Partial<RunSettings>) => void;
+  setNotice: (n: SimState['notice']) => void;
 }
+
+export type Store = SimState & RunActions;
 
 let timer: ReturnType<typeof setInterval> | null = null;
 /** The fewest milliseconds between two play timer callbacks; faster speeds tick several times. */
 const MIN_INTERVAL_MS = 25;
 /** Fast-forward stops after this many ticks even if no approval comes (a 4,000-step plan). */
 const FAST_FORWARD_LIMIT = 100_000;
+const OVERNIGHT_MS = 8 * 60 * 60_000;
 
 const isTerminal = (s: string) => s === 'completed' || s === 'failed' || s === 'cancelled';
 
-function makeSim(scenarioId: string, seed: number, onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void): Sim {
-  const id = findScenario(scenarioId) ? scenarioId : DEFAULT_SCENARIO_ID;
-  return new Sim({ scenario: id, seed, runId: `run-${seed}-${id}`, wallClock: () => Date.now(), onCheckpoint });
+/** The engine config a run's settings ask for. */
+export function configOf(settings: RunSettings): Partial<Config> {
+  return { density: settings.density, ...(settings.overnight ? { processTimeoutMs: OVERNIGHT_MS } : {}) };
 }
 
-export const useSimStore = create<SimState>()((set, get) => {
+export const useSimStore = create<Store>()((set, get) => {
+  /** Publishes the view now, or as soon as the pending checkpoint writes are durable. */
+  let dirty = false;
+  const publish = () => {
+    if (get().writesPending > 0) {
+      dirty = true;
+      return;
+    }
+    dirty = false;
+    set((s) => ({ view: viewOf(s.sim) }));
+    get().announceLive();
+  };
+
+  /** Each checkpoint the engine asks for is written before the page shows what follows it. */
   const onCheckpoint = (cp: Checkpoint, ctx: TaskContext) => {
     const bytes = checkpointBytes(cp);
     set((s) => ({
+      writesPending: s.writesPending + 1,
       bytesWritten: s.bytesWritten + bytes,
       newestBytes: bytes,
       newestFullBytes: fullStateBytes(ctx, bytes),
       newestDone: fromRanges(cp.done)?.length ?? 0,
     }));
+    void get()
+      .persist.put(cp)
+      .then(
+        (r) => ({ seq: cp.seq, trigger: cp.trigger, ...(r.ok ? { ok: true, ms: r.ms, bytes: r.bytes } : { ok: false, ms: 0, bytes: 0, error: r.error }) }),
+        (e: unknown) => ({ seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, error: String(e) }),
+      )
+      .then((report: WriteReport) => {
+        const summary: CheckpointSummary = {
+          runId: cp.runId,
+          seq: cp.seq,
+          step: cp.step,
+          state: cp.state,
+          trigger: cp.trigger,
+          bytes,
+          storedBytes: report.bytes,
+          virtual: cp.time.virtual,
+          wall: cp.time.wall,
+        };
+        set((s) => ({
+          writesPending: s.writesPending - 1,
+          lastWrite: report,
+          history: report.ok && s.sim.context.runId === cp.runId ? [summary, ...s.history.filter((h) => h.seq !== cp.seq)] : s.history,
+          notice: report.ok ? s.notice : { kind: 'error', text: report.error ?? '' },
+        }));
+        if (get().writesPending === 0 && dirty) publish();
+        get().afterWrite(cp, report);
+      });
   };
-  const publish = () => set((s) => ({ view: viewOf(s.sim) }));
+
   const stopTimer = () => {
     if (timer !== null) clearInterval(timer);
     timer = null;
   };
-  const attach = (sim: Sim) => {
-    sim.subscribe(publish);
-    return sim;
-  };
-  const first = attach(makeSim(DEFAULT_SCENARIO_ID, 1, onCheckpoint));
+
+  const first = new Sim({ scenario: DEFAULT_SCENARIO_ID, runId: 'boot' });
+  const runActions = createRunActions(set, get, { onCheckpoint, publish, stopTimer });
 
   return {
     sim: first,
     view: viewOf(first),
+    preview: null,
     lang: 'en',
     speed: 4,
     playing: false,
@@ -104,18 +198,25 @@ export const useSimStore = create<SimState>()((set, get) => {
     ready: false,
     storage: { status: 'memory' },
     role: 'driver',
+    persist: createMemoryStore(),
+    settings: { density: 'key_actions', checkpointing: true, overnight: false },
+    history: [],
+    runs: [],
+    skipped: [],
+    resumed: null,
+    lastWrite: null,
+    writesPending: 0,
+    replay: null,
+    notice: null,
     bytesWritten: 0,
     newestBytes: 0,
     newestDone: 0,
     newestFullBytes: 0,
+    ...runActions,
 
-    send: (cmd) => get().sim.send(cmd),
-
-    newRun: (scenarioId = get().sim.scenario.id, seed = 1) => {
-      stopTimer();
-      set({ playing: false, bytesWritten: 0, newestBytes: 0, newestDone: 0, newestFullBytes: 0, rejectReason: '' });
-      const sim = attach(makeSim(scenarioId, seed, onCheckpoint));
-      set({ sim, view: viewOf(sim), ready: true });
+    send: (cmd) => {
+      if (get().role === 'follower') return false;
+      return get().sim.send(cmd);
     },
 
     play: () => {
@@ -131,7 +232,7 @@ export const useSimStore = create<SimState>()((set, get) => {
             get().pause();
             return;
           }
-          sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+          get().send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
         }
       }, interval);
     },
@@ -152,7 +253,7 @@ export const useSimStore = create<SimState>()((set, get) => {
       for (let i = 0; i < FAST_FORWARD_LIMIT && sim.alive; i++) {
         const s = sim.state;
         if (isTerminal(s) || s === 'waiting_approval') break;
-        sim.send(s === 'created' ? { type: 'START' } : { type: 'TICK' });
+        get().send(s === 'created' ? { type: 'START' } : { type: 'TICK' });
       }
     },
 
@@ -160,6 +261,8 @@ export const useSimStore = create<SimState>()((set, get) => {
     setErrorType: (errorType) => set({ errorType }),
     setRejectReason: (rejectReason) => set({ rejectReason }),
     setHelpOpen: (helpOpen) => set({ helpOpen }),
+    setSettings: (s) => set((st) => ({ settings: { ...st.settings, ...s } })),
+    setNotice: (notice) => set({ notice }),
   };
 });
 
@@ -168,3 +271,8 @@ export function stepsAtRisk(s: Pick<SimState, 'view' | 'newestDone'>): number {
   const done = s.view.context.todos.reduce((n, t) => n + (t === 'done' ? 1 : 0), 0);
   return Math.max(0, done - (s.view.newest ? s.newestDone : 0));
 }
+
+/** What the page shows: the previewed checkpoint if one is selected, else the live run. */
+export const shownView = (s: Pick<SimState, 'view' | 'preview'>): SimView => s.preview?.view ?? s.view;
+
+export { findScenario };

@@ -11,7 +11,11 @@ import { EventLog } from './panels/EventLog';
 import { LedgerPanel } from './panels/LedgerPanel';
 import { Meters } from './panels/Meters';
 import { PlanPanel } from './panels/PlanPanel';
+import { HistoryPanel } from './panels/HistoryPanel';
 import { Readouts } from './panels/Readouts';
+import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
+import { RunsPanel } from './panels/RunsPanel';
+import { TakeoverPanel } from './panels/TakeoverPanel';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
@@ -57,11 +61,16 @@ export function App() {
           <Meters />
         </div>
         <div className="hs-col hs-col--side">
+          <StorageNotice />
+          <ResumeNotice />
           <ChannelPanel />
           <PlanPanel />
           <LedgerPanel />
           <CheckpointPanel />
+          <HistoryPanel />
           <EventLog />
+          <TakeoverPanel />
+          <RunsPanel />
         </div>
       </main>
       <HelpOverlay />

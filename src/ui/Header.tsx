@@ -22,7 +22,7 @@ export function Header() {
           data-testid="select-scenario"
           value={SCENARIOS.some((s) => s.id === scenario.id) ? scenario.id : ''}
           onChange={(e) => {
-            newRun(e.target.value);
+            void newRun(e.target.value);
             const url = new URL(window.location.href);
             url.searchParams.set('scenario', e.target.value);
             window.history.replaceState(null, '', url);
@@ -47,6 +47,11 @@ export function Header() {
         <span className={`hs-badge hs-badge--${role}`} data-testid="tab-role" data-role={role}>
           {t(`role.${role}`)}
         </span>
+        {role === 'follower' && (
+          <button type="button" className="hs-btn" data-testid="btn-take-over" onClick={() => void useSimStore.getState().takeOver()}>
+            {t('role.takeOver')}
+          </button>
+        )}
       </div>
       <button
         type="button"

@@ -1,5 +1,5 @@
 import { INJECTABLE_ERRORS, type InjectableError } from '../../engine';
-import { useSimStore, type SimState } from '../../store/simStore';
+import { useSimStore, type Store as SimState } from '../../store/simStore';
 import { useT } from '../useT';
 import { COMMANDS, type Command } from './commands';
 

@@ -1,5 +1,5 @@
 import type { Sim } from '../../engine';
-import type { SimState } from '../../store/simStore';
+import type { Store as SimState } from '../../store/simStore';
 import type { SimView } from '../../store/view';
 import type { MessageKey } from '../../i18n';
 
@@ -121,12 +121,12 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'restart', testId: 'btn-restart', label: 'ctl.restart', key: 't', group: 'process', tone: 'primary',
     blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.view.alive ? { key: 'why.notDown' } : null),
-    run: (s) => s.send({ type: 'RESTART' }),
+    run: (s) => void s.restart(),
   },
   {
     id: 'reset', testId: 'btn-reset', label: 'ctl.reset', key: 'z', group: 'process',
     blocked: () => null,
-    run: (s) => s.newRun(),
+    run: (s) => void s.newRun(),
   },
 ];
 

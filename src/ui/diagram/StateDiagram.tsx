@@ -3,7 +3,7 @@ import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type
 import '@xyflow/react/dist/style.css';
 import { TERMINAL_STATES, machineEdges, readLoop, type StateName } from '../../engine';
 import { formatDuration } from '../../i18n';
-import { useSimStore } from '../../store/simStore';
+import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import { GROUP, NODE_H, NODE_W, POSITIONS, handleId, ROUTES } from './layout';
 import { GroupNode, StateNode, type GroupNodeType, type StateNodeType } from './StateNode';
@@ -28,7 +28,7 @@ const isTerminal = (s: StateName) => (TERMINAL_STATES as readonly string[]).incl
 
 /** Edges of the machine, read once from its definition (they never change). */
 function useMachineEdges() {
-  const machine = useSimStore((s) => s.view.machine);
+  const machine = useSimStore((s) => shownView(s).machine);
   return useMemo(() => machineEdges(machine), [machine]);
 }
 
@@ -36,7 +36,7 @@ function useMachineEdges() {
 function useNodeLines(): Partial<Record<StateName, { lines: string[]; tone?: 'warn' | 'danger' }>> {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const ctx = useSimStore((s) => s.view.context);
+  const ctx = useSimStore((s) => shownView(s).context);
   return useMemo(() => {
     const total = ctx.plan.steps.length;
     const n = Math.min(ctx.cursor, total);
@@ -58,9 +58,9 @@ function useNodeLines(): Partial<Record<StateName, { lines: string[]; tone?: 'wa
 
 function Diagram() {
   const t = useT();
-  const state = useSimStore((s) => s.view.state);
-  const logLength = useSimStore((s) => s.view.logLength);
-  const lastRecord = useSimStore((s) => s.view.log.at(-1));
+  const state = useSimStore((s) => shownView(s).state);
+  const logLength = useSimStore((s) => shownView(s).logLength);
+  const lastRecord = useSimStore((s) => shownView(s).log.at(-1));
   const machineEdgeList = useMachineEdges();
   const lines = useNodeLines();
   const { fitView } = useReactFlow();

@@ -1,12 +1,12 @@
 import { formatClock } from '../../i18n';
-import { useSimStore } from '../../store/simStore';
+import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 /** What the model would see injected: reminders, recovery hints, rejection reasons. */
 export function ChannelPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const channel = useSimStore((s) => s.view.context.channel);
+  const channel = useSimStore((s) => shownView(s).context.channel);
   return (
     <section className="hs-panel hs-channel" aria-label={t('panel.channel')}>
       <h2>{t('panel.channel')}</h2>

@@ -1,14 +1,16 @@
 import { formatInt } from '../../i18n';
-import { useSimStore } from '../../store/simStore';
+import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 /** The newest checkpoint as readable JSON, and position vs luggage as two bars. */
 export function CheckpointPanel() {
   const t = useT();
-  const newest = useSimStore((s) => s.view.newest);
+  const newest = useSimStore((s) => shownView(s).newest);
   const bytes = useSimStore((s) => s.newestBytes);
   const full = useSimStore((s) => s.newestFullBytes);
   const ratio = bytes > 0 ? Math.round(full / bytes) : 0;
+  const write = useSimStore((s) => s.lastWrite);
+  const pending = useSimStore((s) => s.writesPending);
   return (
     <section className="hs-panel hs-checkpoint" aria-label={t('panel.checkpoint')}>
       <h2>
@@ -19,6 +21,15 @@ export function CheckpointPanel() {
           </small>
         )}
       </h2>
+      <p className={write && !write.ok ? 'hs-warn' : 'hs-note'} data-testid="checkpoint-write" data-ok={write ? String(write.ok) : undefined} role="status">
+        {pending > 0
+          ? t('write.pending')
+          : write
+            ? write.ok
+              ? `#${write.seq} ${write.trigger}: ${t('write.ok', { ms: write.ms.toFixed(1), bytes: formatInt(write.bytes) })}`
+              : t('write.failed', { seq: write.seq, error: write.error ?? '' })
+            : ''}
+      </p>
       <div className="hs-bars" role="img" aria-label={`${t('cp.position')}: ${bytes} B; ${t('cp.full')}: ${full} B`}>
         <div className="hs-bar">
           <span className="hs-bar__label">{t('cp.position')}</span>

@@ -1,6 +1,6 @@
 import type { TransitionRecord } from '../../engine';
 import { formatClock } from '../../i18n';
-import { useSimStore } from '../../store/simStore';
+import { shownView, useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
 
 const SHOWN = 150;
@@ -17,7 +17,7 @@ function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): str
 export function EventLog() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const view = useSimStore((s) => s.view);
+  const view = useSimStore(shownView);
   const rows = view.log.slice(-SHOWN).reverse();
   return (
     <section className="hs-panel hs-log" aria-label={t('panel.log')}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { loopKey, readLoop } from '../../engine';
 import { formatClock } from '../../i18n';
-import { useSimStore } from '../../store/simStore';
+import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 /** Rows shown at most: the newest ones (a 4,000-step run has thousands). */
@@ -11,7 +11,7 @@ const SHOWN = 200;
 export function LedgerPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const ctx = useSimStore((s) => s.view.context);
+  const ctx = useSimStore((s) => shownView(s).context);
   const key = readLoop(ctx.ledger, ctx.cursor, ctx.config).key;
   const rows = ctx.ledger.slice(-SHOWN);
   const box = useRef<HTMLDivElement>(null);

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from 'react';
 import type { Step, TodoStatus } from '../../engine';
-import { useSimStore } from '../../store/simStore';
+import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
@@ -9,7 +9,7 @@ const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '
 export function PlanPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const ctx = useSimStore((s) => s.view.context);
+  const ctx = useSimStore((s) => shownView(s).context);
   const refs = new Map(ctx.refs.map((r) => [r.step, r]));
   const list = useRef<HTMLOListElement>(null);
   // Keep the current step in view as the run moves (only the list scrolls, not the page).

@@ -1,5 +1,5 @@
 import { attemptsAt, readLoop } from '../../engine';
-import { useSimStore } from '../../store/simStore';
+import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 const STAGE_ICON = { none: '·', counting: '①', reminded: '⚠', fused: '⛔' } as const;
@@ -7,7 +7,7 @@ const STAGE_ICON = { none: '·', counting: '①', reminded: '⚠', fused: '⛔' 
 /** Where the run stands: state, step n/N, the loop guard, attempts, approval requests. */
 export function Readouts() {
   const t = useT();
-  const view = useSimStore((s) => s.view);
+  const view = useSimStore(shownView);
   const ctx = view.context;
   const state = view.state;
   const total = ctx.plan.steps.length;

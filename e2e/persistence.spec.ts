@@ -1,0 +1,231 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectState, int, open, text } from './helpers';
+
+/** The newest checkpoint in the history list: what a resume must stand on. */
+async function newestItem(page: Page) {
+  const item = page.getByTestId('checkpoint-item').first();
+  return {
+    seq: Number(await item.getAttribute('data-seq')),
+    step: await item.getAttribute('data-step'),
+    state: await item.getAttribute('data-state'),
+    trigger: await item.getAttribute('data-trigger'),
+  };
+}
+
+test('a fresh run is saved before Start, and the address loses run=new', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  expect(page.url()).not.toContain('run=new');
+  await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'indexeddb');
+  const runs = await page.getByTestId('run-item').count();
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('run-item')).toHaveCount(runs);
+  await expectState(page, 'created');
+});
+
+test('reload mid-run resumes at the newest checkpoint', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  for (let i = 0; i < 9; i++) await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('current-step')).toHaveText('9');
+  const newest = await newestItem(page);
+  expect(newest).toMatchObject({ step: '7', trigger: 'phase_switch' });
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('resume-notice')).toHaveAttribute('data-seq', String(newest.seq));
+  await expect(page.getByTestId('resume-notice')).toContainText('phase_switch');
+  await expect(page.getByTestId('current-step')).toHaveText('7');
+  await expectState(page, 'running');
+  await expect(page.getByTestId('working-set')).toContainText('reports/inventory.md');
+  await expect(page.locator('[data-testid="todo"][data-status="done"]')).toHaveCount(6);
+});
+
+test('reload while waiting for approval keeps the one request; approve continues', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await expectState(page, 'waiting_approval');
+  await expect(page.getByTestId('approval-requests')).toHaveText('1');
+  expect(await newestItem(page)).toMatchObject({ step: '27', state: 'waiting_approval', trigger: 'before_suspend' });
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectState(page, 'waiting_approval');
+  await expect(page.getByTestId('current-step')).toHaveText('27');
+  await expect(page.getByTestId('approval-requests')).toHaveText('1');
+  await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('approval-requests')).toHaveText('1');
+  await page.getByTestId('btn-approve').click();
+  await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('current-step')).toHaveText('28');
+  await expect(page.getByTestId('approval-requests')).toHaveText('1');
+});
+
+test('crash and restart without a reload stand at the newest checkpoint', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  for (let i = 0; i < 10; i++) await page.getByTestId('btn-step').click();
+  const newest = await newestItem(page);
+  await page.getByTestId('btn-crash').click();
+  await expect(page.getByTestId('process-down')).toBeVisible();
+  await expect(page.getByTestId('btn-step')).toBeDisabled();
+  await page.getByTestId('btn-restart').click();
+  await expect(page.getByTestId('current-step')).toHaveText(String(newest.step));
+  await expect(page.getByTestId('resume-notice')).toHaveAttribute('data-seq', String(newest.seq));
+});
+
+test('without checkpoints a restart begins at step 1 and the redone steps are wasted', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('input-checkpointing').uncheck();
+  await page.getByTestId('btn-new-run').click();
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await expect(page.getByTestId('current-step')).toHaveText('27');
+  await expect(page.getByTestId('checkpoint-count')).toHaveText('0');
+  await page.getByTestId('btn-crash').click();
+  await page.getByTestId('btn-restart').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await expect(page.getByTestId('current-step')).toHaveText('27');
+  await expect(page.getByTestId('steps-wasted')).toHaveText('26');
+});
+
+test('cancel, then fork from a non-terminal checkpoint resumes on a new branch', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  for (let i = 0; i < 16; i++) await page.getByTestId('btn-step').click();
+  await page.getByTestId('btn-cancel').click();
+  await expectState(page, 'cancelled');
+  const item = page.locator('[data-testid="checkpoint-item"][data-state="running"]').first();
+  const step = await item.getAttribute('data-step');
+  await item.getByTestId('btn-fork').click();
+  await expectState(page, 'running');
+  await expect(page.getByTestId('current-step')).toHaveText(String(step));
+  await expect(page.locator('[data-testid="run-item"]').filter({ hasText: 'branch of' })).toHaveCount(1);
+  await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('current-step')).toHaveText(String(Number(step) + 1));
+});
+
+test('selecting a checkpoint previews it without changing the run', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await page.locator('[data-testid="checkpoint-item"][data-trigger="phase_switch"]').last().getByTestId('btn-preview').click();
+  await expect(page.getByTestId('preview-banner')).toBeVisible();
+  await expect(page.getByTestId('current-step')).toHaveText('1');
+  await page.getByTestId('btn-preview-close').click();
+  await expect(page.getByTestId('current-step')).toHaveText('27');
+  await expectState(page, 'waiting_approval');
+});
+
+test('failure replay shows the same error again; takeover hands back', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-step').click();
+  for (let i = 0; i < 3; i++) await page.getByTestId('btn-fail').click();
+  await expectState(page, 'failed');
+  await page.getByTestId('btn-replay').click();
+  await expect(page.getByTestId('replay-result')).toHaveAttribute('data-same', 'true');
+  await expect(page.getByTestId('replay-result')).toContainText('not_found');
+  await page.getByTestId('select-takeover-kind').selectOption('set_args');
+  await page.getByTestId('input-takeover-args').fill('not json');
+  await page.getByTestId('btn-takeover').click();
+  await expect(page.getByTestId('takeover-result')).toHaveAttribute('data-ok', 'false');
+  await page.getByTestId('input-takeover-args').fill('{"cmd":"psql -l"}');
+  await page.getByTestId('btn-takeover').click();
+  await expect(page.getByTestId('takeover-result')).toHaveAttribute('data-ok', 'true');
+  await expectState(page, 'running');
+  await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('current-step')).toHaveText('2');
+  await expect(page.getByTestId('ledger-row').filter({ hasText: 'human' })).toHaveCount(1);
+});
+
+test('corrupt storage: the bad record is skipped with its reason, the run still resumes', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  for (let i = 0; i < 8; i++) await page.getByTestId('btn-step').click();
+  const newest = await newestItem(page);
+  const runId = await page.locator('[data-testid="run-item"].is-current').getAttribute('data-run');
+  // A damaged checkpoint record newer than the rest, and a foreign record beside it.
+  await page.evaluate(
+    ([runId, seq]) =>
+      new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open('harness-sim');
+        req.onsuccess = () => {
+          const tx = req.result.transaction('records', 'readwrite');
+          tx.objectStore('records').put({ schema: 'harness-sim.stored-checkpoint/1', garbage: true }, ['cp', runId as string, (seq as number) + 50]);
+          tx.objectStore('records').put('<img src=x onerror=alert(1)>', ['cp', runId as string, (seq as number) + 51]);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+        req.onerror = () => reject(req.error);
+      }),
+    [runId, newest.seq] as const,
+  );
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('storage-notice')).toBeVisible();
+  await expect(page.getByTestId('storage-notice')).toContainText('2');
+  await expect(page.getByTestId('current-step')).toHaveText(String(newest.step));
+  await expect(page.getByTestId('fatal-error')).toHaveCount(0);
+});
+
+test('import: a file that is not ours is refused with the reason; a good one opens', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-step').click();
+  const before = await page.getByTestId('run-item').count();
+  await page.getByTestId('input-import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"<b>world</b>"}') });
+  await expect(page.getByTestId('notice')).toBeVisible();
+  await expect(page.getByTestId('notice').locator('b')).toHaveCount(0);
+  await expect(page.getByTestId('run-item')).toHaveCount(before);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('btn-export').click();
+  const file = await (await download).path();
+  await page.getByTestId('input-import').setInputFiles(file);
+  await expect(page.getByTestId('run-item')).toHaveCount(before + 1);
+  await expectState(page, 'running');
+});
+
+test('two tabs on one run: one drives, the other follows and can take over', async ({ context }) => {
+  const a = await context.newPage();
+  await open(a, '?lang=en&run=new');
+  await a.getByTestId('btn-start').click();
+  const b = await context.newPage();
+  await open(b, '?lang=en');
+  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
+  await expect(b.getByTestId('btn-step')).toBeDisabled();
+  for (let i = 0; i < 8; i++) await a.getByTestId('btn-step').click();
+  await expect(b.getByTestId('current-step')).toHaveText(await text(a, 'current-step'));
+  await b.getByTestId('btn-take-over').click();
+  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
+  await b.getByTestId('btn-step').click();
+  await expect(a.getByTestId('btn-step')).toBeDisabled();
+});
+
+test('crash loop: killed at 20 random moments of an auto-run, each resume stands on the newest checkpoint', async ({ context }) => {
+  test.setTimeout(180_000);
+  let page = await context.newPage();
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('input-speed').fill('85');
+  for (let kill = 0; kill < 20; kill++) {
+    const state = await text(page, 'current-state');
+    if (state === 'completed') {
+      await page.getByTestId('btn-new-run').click();
+      await expectState(page, 'created');
+    }
+    if (state === 'waiting_approval') await page.getByTestId('btn-approve').click();
+    await page.getByTestId('btn-play').click();
+    await page.waitForTimeout(80 + Math.floor(Math.random() * 400));
+    await page.close({ runBeforeUnload: false });
+    page = await context.newPage();
+    await open(page, '?lang=en');
+    const newest = await newestItem(page);
+    if (Number.isNaN(newest.seq)) continue;
+    await expect(page.getByTestId('current-step')).toHaveText(String(newest.step));
+    await expect(page.getByTestId('current-state')).toHaveText(String(newest.state));
+    const done = await page.locator('[data-testid="todo"][data-status="done"]').count();
+    expect(done).toBeGreaterThanOrEqual(Number(newest.step) - 1 - (newest.state === 'completed' ? -1 : 0));
+    expect(await int(page, 'checkpoint-count')).toBeGreaterThanOrEqual(newest.seq);
+  }
+});

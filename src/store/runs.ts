@@ -1,0 +1,313 @@
+import {
+  DEFAULT_SCENARIO_ID,
+  Sim,
+  applyTakeover,
+  checkpointBytes,
+  findScenario,
+  forkCheckpoint,
+  fromRanges,
+  fullStateBytes,
+  replayFailure,
+  toCheckpoint,
+  workingSet,
+  type Checkpoint,
+  type TakeoverEdit,
+  type TaskContext,
+} from '../engine';
+import { joinRun, openCheckpointStore, type RunMeta, type TabSession } from '../persistence';
+import type { Store, WriteReport } from './simStore';
+import { configOf } from './simStore';
+import { viewOf } from './view';
+
+/**
+ * The store's run actions: boot (resume or create), new runs, restart from storage, history
+ * preview, fork, takeover, replay, export and import. Each one leaves the page usable: a
+ * failure becomes a notice, never an uncaught error.
+ */
+export interface RunActions {
+  boot: (search: string) => Promise<void>;
+  newRun: (scenarioId?: string, seed?: number) => Promise<void>;
+  openRun: (runId: string) => Promise<boolean>;
+  restart: () => Promise<void>;
+  selectCheckpoint: (seq: number | null) => Promise<void>;
+  forkFrom: (seq: number) => Promise<void>;
+  takeover: (edit: TakeoverEdit) => Promise<string | null>;
+  replayLastFailure: () => void;
+  exportRun: () => Promise<string | null>;
+  importRun: (text: string) => Promise<void>;
+  deleteRun: (runId: string) => Promise<void>;
+  refreshRuns: () => Promise<void>;
+  afterWrite: (cp: Checkpoint, report: WriteReport) => void;
+  /** Driver: shows the followers where the run stands now (throttled). */
+  announceLive: () => void;
+  /** Follower: becomes the driver (the other tab follows). */
+  takeOver: () => Promise<void>;
+}
+
+type Set = (partial: Partial<Store> | ((s: Store) => Partial<Store>)) => void;
+type Get = () => Store;
+interface Wiring {
+  onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void;
+  publish: () => void;
+  stopTimer: () => void;
+}
+
+/** A run id nobody has used: time and a few random letters (ids are not part of a replay). */
+export const newRunId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+const URL_PARAMS_TO_DROP = ['run'];
+
+function dropRunNew() {
+  const url = new URL(window.location.href);
+  if (!URL_PARAMS_TO_DROP.some((p) => url.searchParams.has(p))) return;
+  for (const p of URL_PARAMS_TO_DROP) url.searchParams.delete(p);
+  window.history.replaceState(null, '', url);
+}
+
+export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
+  /** Makes `sim` the page's run: subscribed, shown, meters reset to what it carries. */
+  const adopt = (sim: Sim, extra: Partial<Store> = {}) => {
+    w.stopTimer();
+    sim.subscribe(w.publish);
+    const cp = sim.newest;
+    const bytes = cp ? checkpointBytes(cp) : 0;
+    set({
+      sim,
+      view: viewOf(sim),
+      preview: null,
+      playing: false,
+      replay: null,
+      rejectReason: '',
+      newestBytes: bytes,
+      newestFullBytes: cp ? fullStateBytes(sim.context, bytes) : 0,
+      newestDone: cp ? (fromRanges(cp.done)?.length ?? 0) : 0,
+      bytesWritten: 0,
+      ...extra,
+    });
+  };
+
+  const resumeFrom = (cp: Checkpoint, run: RunMeta | undefined) => {
+    const sim = new Sim({ scenario: cp.scenario, from: cp, wallClock: Date.now, onCheckpoint: w.onCheckpoint });
+    adopt(sim, {
+      bytesWritten: run?.bytes ?? 0,
+      resumed: { seq: cp.seq, trigger: cp.trigger, wall: cp.time.wall, age: Date.now() - cp.time.wall, step: cp.step, state: cp.state, workingSet: workingSet(sim.context) },
+    });
+  };
+
+  /** This tab's membership of the current run: driver or follower (Web Locks + BroadcastChannel). */
+  let session: TabSession | null = null;
+  let lastStored: Checkpoint | null = null;
+  let announceTimer: ReturnType<typeof setTimeout> | null = null;
+  /** At most this often a driver sends followers its live position (stored checkpoints go at once). */
+  const ANNOUNCE_MS = 100;
+
+  const join = async (runId: string) => {
+    session?.close();
+    const s = await joinRun(runId);
+    session = s;
+    lastStored = get().sim.newest;
+    set({ role: s.role });
+    s.onRole((role) => {
+      if (session !== s) return;
+      if (role === 'follower') get().pause();
+      set({ role });
+    });
+    s.onCheckpoint((cp) => {
+      if (session === s && get().role === 'follower' && cp.runId === get().sim.context.runId) mirror(cp);
+    });
+  };
+
+  /** A follower shows what the driver announced: a Sim resumed from it, never driven here. */
+  const mirror = (cp: Checkpoint) => {
+    // A stored checkpoint has a new sequence number; a live position repeats the last one.
+    const stored = lastStored === null || cp.seq > lastStored.seq;
+    if (stored) lastStored = cp;
+    const sim = new Sim({ scenario: cp.scenario, from: cp, wallClock: Date.now, onCheckpoint: w.onCheckpoint });
+    sim.newest = lastStored;
+    sim.subscribe(w.publish);
+    set({ sim, view: viewOf(sim), resumed: null });
+    if (stored) void loadHistory(cp.runId);
+  };
+
+  const loadHistory = async (runId: string) => {
+    const { items, skipped } = await get().persist.list(runId);
+    set((s) => ({ history: items, skipped: mergeSkipped(s.skipped, skipped) }));
+  };
+
+  const actions: RunActions = {
+    boot: async (search) => {
+      const params = new URLSearchParams(search);
+      const opened = await openCheckpointStore();
+      set({ persist: opened.store, storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) } });
+      const { runs, skipped } = await opened.store.listRuns();
+      set({ runs, skipped });
+      const scenarioId = findScenario(params.get('scenario') ?? '') ? (params.get('scenario') as string) : DEFAULT_SCENARIO_ID;
+      const seed = Number.parseInt(params.get('seed') ?? '1', 10);
+      let resumed = false;
+      if (params.get('run') !== 'new') {
+        for (const run of runs.filter((r) => r.scenario === scenarioId)) {
+          if ((resumed = await actions.openRun(run.runId))) break;
+        }
+      }
+      if (!resumed) await actions.newRun(scenarioId, Number.isFinite(seed) ? seed : 1);
+      dropRunNew();
+      // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
+      set({ ready: true });
+    },
+
+    newRun: async (scenarioId = get().view.scenario.id, seed = 1) => {
+      const { settings, persist } = get();
+      const runId = newRunId();
+      const sim = new Sim({
+        scenario: findScenario(scenarioId) ? scenarioId : DEFAULT_SCENARIO_ID,
+        seed,
+        runId,
+        config: configOf(settings),
+        checkpointing: settings.checkpointing,
+        wallClock: Date.now,
+        onCheckpoint: w.onCheckpoint,
+      });
+      // A fresh run is saved as soon as it exists, so a reload comes back to it (ui-contract),
+      // and before the page can start it, so no checkpoint is written for a run not yet saved.
+      const saved = await persist.createRun({ runId, scenario: sim.scenario.id, seed });
+      adopt(sim, { history: [], resumed: null, lastWrite: null, notice: saved.ok ? null : { kind: 'error', text: saved.error } });
+      await join(runId);
+      await actions.refreshRuns();
+    },
+
+    openRun: async (runId) => {
+      const { persist, runs } = get();
+      const run = runs.find((r) => r.runId === runId);
+      const { checkpoint, skipped } = await persist.newest(runId);
+      set((s) => ({ skipped: mergeSkipped(s.skipped, skipped) }));
+      if (checkpoint) {
+        resumeFrom(checkpoint, run);
+      } else if (run && run.newestSeq === 0 && findScenario(run.scenario)) {
+        // Saved before its first checkpoint: it stands where it was created.
+        adopt(new Sim({ scenario: run.scenario, seed: run.seed, runId, wallClock: Date.now, onCheckpoint: w.onCheckpoint }), { resumed: null });
+      } else {
+        return false;
+      }
+      set({ lastWrite: null, notice: null });
+      await join(runId);
+      await loadHistory(runId);
+      return true;
+    },
+
+    restart: async () => {
+      const { sim, persist } = get();
+      // A restart reads what the disk holds, as a reload would (not what memory last wrote).
+      const { checkpoint } = sim.checkpointing ? await persist.newest(sim.context.runId) : { checkpoint: null };
+      if (!get().sim.send({ type: 'RESTART', from: checkpoint })) return;
+      if (checkpoint) {
+        set({ resumed: { seq: checkpoint.seq, trigger: checkpoint.trigger, wall: checkpoint.time.wall, age: Date.now() - checkpoint.time.wall, step: checkpoint.step, state: checkpoint.state, workingSet: workingSet(get().sim.context) } });
+      }
+    },
+
+    selectCheckpoint: async (seq) => {
+      if (seq === null) return set({ preview: null });
+      const { persist, sim } = get();
+      const r = await persist.get(sim.context.runId, seq);
+      if (!r.ok) return set({ notice: { kind: 'error', text: r.error }, preview: null });
+      // A preview is a Sim resumed from the checkpoint, shown but never driven.
+      const shadow = new Sim({ scenario: r.checkpoint.scenario, from: r.checkpoint });
+      set({ preview: { seq, view: viewOf(shadow) } });
+    },
+
+    forkFrom: async (seq) => {
+      const { persist, sim } = get();
+      const r = await persist.get(sim.context.runId, seq);
+      if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
+      const runId = newRunId();
+      const branch = forkCheckpoint(r.checkpoint, runId);
+      const created = await persist.createRun({ runId, scenario: branch.scenario, seed: branch.seed, branch: { from: r.checkpoint.runId, seq } });
+      if (!created.ok) return set({ notice: { kind: 'error', text: created.error } });
+      const put = await persist.put(branch);
+      if (!put.ok) return set({ notice: { kind: 'error', text: put.error } });
+      resumeFrom(branch, undefined);
+      await join(runId);
+      await loadHistory(runId);
+      await actions.refreshRuns();
+    },
+
+    takeover: async (edit) => {
+      const { sim, persist } = get();
+      const from = sim.newest;
+      if (!from) return 'E401: there is no checkpoint to take over from yet';
+      const scenario = findScenario(from.scenario);
+      if (!scenario) return `E206: unknown scenario ${from.scenario}`;
+      const r = applyTakeover(from, edit, scenario, Date.now());
+      if (!r.ok) return r.error;
+      const put = await persist.put(r.checkpoint);
+      if (!put.ok) return put.error;
+      // Hand back: the process continues from the edited checkpoint.
+      resumeFrom(r.checkpoint, get().runs.find((x) => x.runId === r.checkpoint.runId));
+      await loadHistory(r.checkpoint.runId);
+      return null;
+    },
+
+    replayLastFailure: () => {
+      const { sim } = get();
+      const cp = sim.newest;
+      const scenario = findScenario(sim.scenario.id);
+      if (!cp || !scenario) return;
+      set({ replay: replayFailure(cp, scenario) });
+    },
+
+    exportRun: async () => {
+      const r = await get().persist.exportRun(get().sim.context.runId);
+      if (!r.ok) {
+        set({ notice: { kind: 'error', text: r.error } });
+        return null;
+      }
+      return r.text;
+    },
+
+    importRun: async (text) => {
+      const r = await get().persist.importRun(text);
+      if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
+      await actions.refreshRuns();
+      await actions.openRun(r.runId);
+      set({ notice: { kind: 'info', text: r.runId } });
+    },
+
+    deleteRun: async (runId) => {
+      if (runId === get().sim.context.runId) return;
+      const r = await get().persist.deleteRun(runId);
+      if (!r.ok) set({ notice: { kind: 'error', text: r.error } });
+      await actions.refreshRuns();
+    },
+
+    refreshRuns: async () => {
+      const { runs, skipped } = await get().persist.listRuns();
+      set((s) => ({ runs, skipped: mergeSkipped(s.skipped, skipped) }));
+    },
+
+    afterWrite: (cp, report) => {
+      if (!report.ok || get().role !== 'driver') return;
+      lastStored = cp;
+      session?.announce(cp);
+    },
+
+    announceLive: () => {
+      if (!session || get().role !== 'driver' || announceTimer !== null) return;
+      announceTimer = setTimeout(() => {
+        announceTimer = null;
+        const { sim } = get();
+        if (get().role === 'driver') session?.announce(toCheckpoint(sim.context, sim.state, 'manual', Date.now()));
+      }, ANNOUNCE_MS);
+    },
+
+    takeOver: async () => {
+      if (!session || get().role === 'driver') return;
+      if (await session.takeOver()) set({ role: 'driver' });
+    },
+  };
+  return actions;
+}
+
+function mergeSkipped<T extends { key: string }>(a: readonly T[], b: readonly T[]): T[] {
+  const seen = new Set(a.map((x) => x.key));
+  return [...a, ...b.filter((x) => !seen.has(x.key))];
+}
+

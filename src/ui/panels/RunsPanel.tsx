@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import type { DensityPolicy } from '../../engine';
+import { formatInt } from '../../i18n';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+const DENSITIES: DensityPolicy[] = ['key_actions', 'every_step', 'every_n'];
+
+/** Runs and branches, export and import, pruning on request, and the settings of a new run. */
+export function RunsPanel() {
+  const t = useT();
+  const runs = useSimStore((s) => s.runs);
+  const current = useSimStore((s) => s.view.context.runId);
+  const settings = useSimStore((s) => s.settings);
+  const st = useSimStore.getState();
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const download = async () => {
+    const text = await st.exportRun();
+    if (text === null) return;
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${current}.harness-sim.json`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <section className="hs-panel hs-runs" aria-label={t('runs.title')}>
+      <h2>{t('runs.title')}</h2>
+      <ul className="hs-scroll" data-testid="runs" tabIndex={0} aria-label={t('runs.title')}>
+        {runs.map((r) => (
+          <li key={r.runId} className={`hs-run${r.runId === current ? ' is-current' : ''}`} data-testid="run-item" data-run={r.runId} data-state={r.state}>
+            <code>{r.runId}</code> · {r.scenario} · <code>{r.state}</code> · {t('read.step')} {r.step} · #{r.newestSeq} · {formatInt(r.bytes)} B
+            {r.branch && <span className="hs-note"> · {t('runs.branchOf', { from: r.branch.from, seq: r.branch.seq })}</span>}
+            {r.runId === current ? (
+              <strong> · {t('runs.current')}</strong>
+            ) : (
+              <>
+                <button type="button" className="hs-btn" data-testid="btn-open-run" onClick={() => void st.openRun(r.runId)}>
+                  {t('runs.open')}
+                </button>
+                {confirming === r.runId ? (
+                  <button type="button" className="hs-btn hs-btn--danger" data-testid="btn-confirm-delete" onClick={() => void st.deleteRun(r.runId).then(() => setConfirming(null))}>
+                    {t('runs.confirmDelete')}
+                  </button>
+                ) : (
+                  <button type="button" className="hs-btn" data-testid="btn-delete-run" onClick={() => setConfirming(r.runId)}>
+                    {t('runs.delete')}
+                  </button>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="hs-row">
+        <button type="button" className="hs-btn" data-testid="btn-export" onClick={() => void download()}>
+          {t('runs.export')}
+        </button>
+        <label className="hs-field">
+          <span>{t('runs.import')}</span>
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-testid="input-import"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void file.text().then((text) => st.importRun(text));
+            }}
+          />
+        </label>
+      </div>
+      <fieldset className="hs-settings">
+        <legend>{t('settings.title')}</legend>
+        <label className="hs-field">
+          <span>{t('settings.density')}</span>
+          <select data-testid="select-density" value={settings.density} onChange={(e) => st.setSettings({ density: e.target.value as DensityPolicy })}>
+            {DENSITIES.map((d) => (
+              <option key={d} value={d}>
+                {t(`cp.density.${d}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="hs-field">
+          <input type="checkbox" data-testid="input-checkpointing" checked={settings.checkpointing} onChange={(e) => st.setSettings({ checkpointing: e.target.checked })} />
+          <span>{t('settings.checkpointing')}</span>
+        </label>
+        <label className="hs-field">
+          <input type="checkbox" data-testid="input-overnight" checked={settings.overnight} onChange={(e) => st.setSettings({ overnight: e.target.checked })} />
+          <span>{t('settings.overnight')}</span>
+        </label>
+        <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-new-run" onClick={() => void st.newRun()}>
+          {t('settings.apply')}
+        </button>
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { TakeoverEdit } from '../../engine';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+type Kind = TakeoverEdit['kind'];
+
+/** A person edits the newest checkpoint (validated), then hands it back; and failure replay. */
+export function TakeoverPanel() {
+  const t = useT();
+  const view = useSimStore((s) => s.view);
+  const replay = useSimStore((s) => s.replay);
+  const follower = useSimStore((s) => s.role === 'follower');
+  const st = useSimStore.getState();
+  const [kind, setKind] = useState<Kind>('mark_done');
+  const [step, setStep] = useState('');
+  const [ref, setRef] = useState('');
+  const [args, setArgs] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const stepN = step === '' ? Math.min(view.context.cursor, view.context.plan.steps.length) : Number(step);
+
+  const apply = async () => {
+    let edit: TakeoverEdit;
+    if (kind === 'set_args') {
+      try {
+        edit = { kind, step: stepN, args: JSON.parse(args || '{}') };
+      } catch (e) {
+        return setResult({ ok: false, text: t('takeover.badJson', { msg: (e as Error).message }) });
+      }
+    } else edit = kind === 'mark_done' ? { kind, step: stepN, ...(ref ? { ref } : {}) } : { kind, step: stepN };
+    const error = await st.takeover(edit);
+    setResult(error ? { ok: false, text: error } : { ok: true, text: t('takeover.done', { seq: useSimStore.getState().sim.newest?.seq ?? 0 }) });
+  };
+
+  return (
+    <section className="hs-panel hs-takeover" aria-label={t('takeover.title')}>
+      <h2>{t('takeover.title')}</h2>
+      <p className="hs-note">{t('takeover.intro')}</p>
+      <form
+        className="hs-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void apply();
+        }}
+      >
+        <label className="hs-field">
+          <span>{t('takeover.kind')}</span>
+          <select data-testid="select-takeover-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+            {(['mark_done', 'skip', 'set_args'] as const).map((k) => (
+              <option key={k} value={k}>
+                {t(`takeover.kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="hs-field">
+          <span>{t('takeover.step')}</span>
+          <input data-testid="input-takeover-step" type="number" min={1} value={step} placeholder={String(stepN)} onChange={(e) => setStep(e.target.value)} style={{ width: '5rem' }} />
+        </label>
+        {kind === 'mark_done' && (
+          <label className="hs-field">
+            <span>{t('takeover.ref')}</span>
+            <input data-testid="input-takeover-ref" type="text" maxLength={200} value={ref} placeholder={view.context.plan.steps[stepN - 1]?.produces ?? ''} onChange={(e) => setRef(e.target.value)} />
+          </label>
+        )}
+        {kind === 'set_args' && (
+          <label className="hs-field">
+            <span>{t('takeover.args')}</span>
+            <input data-testid="input-takeover-args" type="text" value={args} placeholder={JSON.stringify(view.context.plan.steps[stepN - 1]?.args ?? {})} onChange={(e) => setArgs(e.target.value)} />
+          </label>
+        )}
+        <button type="submit" className="hs-btn hs-btn--primary" data-testid="btn-takeover" disabled={follower || !view.newest} title={follower ? t('why.follower') : undefined}>
+          {t('takeover.apply')}
+        </button>
+      </form>
+      {result && (
+        <p className={result.ok ? 'hs-info' : 'hs-warn'} role="status" data-testid="takeover-result" data-ok={result.ok ? 'true' : 'false'}>
+          {result.text}
+        </p>
+      )}
+      <h2>{t('replay.title')}</h2>
+      <p className="hs-note">{t('replay.intro')}</p>
+      <button type="button" className="hs-btn" data-testid="btn-replay" disabled={!view.context.ledger.some((a) => a.outcome === 'error')} onClick={() => st.replayLastFailure()}>
+        {t('replay.run')}
+      </button>
+      {replay && (
+        <div className="hs-replay" data-testid="replay-result" data-same={replay.same ? 'true' : 'false'}>
+          <div>
+            <strong>{t('replay.original')}</strong>
+            <p>
+              {t('read.step')} {replay.step} #{replay.attempt}: <code>{replay.original.type}</code> {replay.original.message}
+            </p>
+          </div>
+          <div>
+            <strong>{t('replay.replayed')}</strong>
+            <p>{replay.replayed.ok ? 'ok' : <><code>{replay.replayed.error.type}</code> {replay.replayed.error.message}</>}</p>
+          </div>
+          <p className="hs-note">{t(replay.same ? 'replay.same' : 'replay.differs')}</p>
+        </div>
+      )}
+    </section>
+  );
+}
