@@ -121,6 +121,7 @@ export class Sim {
     if (opts.from) {
       this.newest = opts.from;
       this.last = this.spawn(restoreContext(opts.from, scenario), opts.from.state);
+      this.log.push({ at: this.last.context.clock, event: 'RESTORE', from: opts.from.state, to: opts.from.state });
     } else {
       const input = { scenario, seed: opts.seed ?? 1, runId: opts.runId ?? 'run-1', config: config.config };
       this.last = this.spawn(createTaskContext(input), 'created');
