@@ -38,6 +38,7 @@ export function Controls() {
   const t = useT();
   const state = useSimStore();
   const visible = COMMANDS.filter((c) => c.visible?.(state) ?? true);
+  const speedText = t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) });
   return (
     <section className="hs-controls" aria-label={t('panel.readouts')}>
       {GROUPS.map((g) => (
@@ -58,10 +59,10 @@ export function Controls() {
                 max={100}
                 step={1}
                 value={Math.round(sliderFromSpeed(state.speed))}
-                aria-valuetext={t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) })}
+                aria-valuetext={speedText}
                 onChange={(e) => state.setSpeed(speedFromSlider(Number(e.target.value)))}
               />
-              <output>{t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) })}</output>
+              <output>{speedText}</output>
             </label>
           )}
           {g === 'inject' && (
