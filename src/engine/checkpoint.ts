@@ -126,14 +126,6 @@ function todoRanges(todos: readonly TodoStatus[]): Record<TodoStatus, Ranges> {
   return { pending: parts.pending.join(','), in_progress: parts.in_progress.join(','), done: parts.done.join(','), skipped: parts.skipped.join(',') };
 }
 
-/** Canonical args of a planned step, computed once per step object (steps never change). */
-const plannedArgs = new WeakMap<Step, string>();
-function canonicalOf(step: Step): string {
-  let c = plannedArgs.get(step);
-  if (c === undefined) plannedArgs.set(step, (c = canonicalArgs(step.args)));
-  return c;
-}
-
 /**
  * Stored rows, made once per attempt (attempts are immutable) and shared by every checkpoint
  * that holds them: a checkpoint costs O(new rows), not O(ledger), to build. Keyed by the
@@ -150,7 +142,7 @@ function toRow(a: Attempt, plan: readonly Step[]): LedgerRow {
     attempt: a.attempt,
     outcome: a.outcome,
     at: a.at,
-    ...(planned && canonicalOf(planned) === a.args ? {} : { args: a.input.args }),
+    ...(planned && canonicalArgs(planned.args) === a.args ? {} : { args: a.input.args }),
     ...(a.input.fault ? { fault: a.input.fault } : {}),
     ...(a.error ? { error: a.error } : {}),
     ...(a.actor === 'human' ? { actor: 'human' as const } : {}),

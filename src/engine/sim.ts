@@ -52,6 +52,9 @@ export interface TransitionRecord {
   to: StateName;
 }
 
+/** Events the log shows even when the state stays (a tick in running is a step done). */
+const LOGGED: ReadonlySet<string> = new Set(['TICK', 'START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN']);
+
 const machines = new Map<string, TaskMachine>();
 
 /** One machine per scenario (its world), made once. */
@@ -216,7 +219,7 @@ export class Sim {
     this.last = after;
     const from = stateOf(before);
     const to = stateOf(after);
-    if (event.type === 'TICK' || from !== to || ['START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN'].includes(event.type)) {
+    if (from !== to || LOGGED.has(event.type)) {
       this.log.push({ at: after.context.clock, event: event.type, from, to });
     }
     if (event.type === 'START') this.started = true;
