@@ -229,3 +229,20 @@ test('crash loop: killed at 20 random moments of an auto-run, each resume stands
     expect(await int(page, 'checkpoint-count')).toBeGreaterThanOrEqual(newest.seq);
   }
 });
+
+test('IndexedDB unavailable: the simulator runs in memory and says a reload will not resume', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      get() {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      },
+    });
+  });
+  await open(page, '?lang=en');
+  await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'memory');
+  await expect(page.getByTestId('storage-status')).toContainText('reload will not resume');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await expectState(page, 'waiting_approval');
+  await expect(page.getByTestId('checkpoint-item').first()).toHaveAttribute('data-trigger', 'before_suspend');
+});

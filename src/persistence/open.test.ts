@@ -140,3 +140,22 @@ describe('a full disk (quota exceeded)', () => {
     expect((await store.newest('run-1')).checkpoint).toEqual(long[long.length - 2]);
   });
 });
+
+describe('when reading indexedDB itself throws', () => {
+  it('falls back to memory with the reason', async () => {
+    const desc = Object.getOwnPropertyDescriptor(globalThis, 'indexedDB');
+    Object.defineProperty(globalThis, 'indexedDB', {
+      configurable: true,
+      get() {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+      },
+    });
+    try {
+      const opened = await openCheckpointStore();
+      expect(opened.status).toBe('memory');
+      expect(opened.notice).toContain('denied permission');
+    } finally {
+      if (desc) Object.defineProperty(globalThis, 'indexedDB', desc);
+    }
+  });
+});

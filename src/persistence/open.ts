@@ -55,7 +55,14 @@ export async function openCheckpointStore(opts: OpenOptions = {}): Promise<Opene
   const memory = (why: string): OpenedStore => ({ store: createMemoryStore(opts), status: 'memory', notice: storageError('E501', why) });
   let useStore = opts.useStore;
   if (!useStore) {
-    const factory = opts.indexedDB === undefined ? (globalThis as { indexedDB?: IDBFactory }).indexedDB : opts.indexedDB;
+    let factory: IDBFactory | null | undefined;
+    try {
+      // Merely reading `indexedDB` throws a SecurityError where storage is denied (sandboxed
+      // frames, some private modes, blocked cookies).
+      factory = opts.indexedDB === undefined ? (globalThis as { indexedDB?: IDBFactory }).indexedDB : opts.indexedDB;
+    } catch (e) {
+      return memory(describeError(e));
+    }
     if (!factory) return memory('this browser has no IndexedDB');
     useStore = openDatabase(factory, opts.dbName ?? DB_NAME);
   }
