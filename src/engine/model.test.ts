@@ -32,7 +32,7 @@ const EVENTS: TaskEvent[] = [
 
 /** What matters for the transitions: where the run is, not the clock or the tokens. */
 function serialize(s: TaskSnapshot): string {
-  const c = s.context;
+  const c = s.context.task;
   return [
     stateOf(s), c.cursor, c.plan.version, attemptsAt(c.ledger, c.cursor), c.world.faults.length,
     c.world.risky.join('.'), c.approval.approved.join('.'), c.world.approach[c.cursor] ?? 0,
@@ -52,7 +52,7 @@ describe('model-based paths from the machine', () => {
     },
     // Bound the exploration: two plan versions, a couple of queued faults, the first steps.
     filterEvents: (s, e) => {
-      const c = (s as TaskSnapshot).context;
+      const c = (s as TaskSnapshot).context.task;
       if (e.type === 'INJECT_FAULT' && c.world.faults.length >= 1) return false;
       if (e.type === 'REPLAN' && c.plan.version >= 2) return false;
       if (e.type === 'CHANGE_APPROACH' && (c.world.approach[c.cursor] ?? 0) >= 1) return false;
@@ -67,7 +67,7 @@ describe('model-based paths from the machine', () => {
   it('takes every transition of SPEC §2 on some path', () => {
     const taken = new Set<string>();
     for (const p of paths) {
-      let prev = stateOf(machine.resolveState({ value: { active: 'created' }, context: input }));
+      let prev = stateOf(machine.resolveState({ value: { active: 'created' }, context: { task: input } }));
       for (const step of p.steps) {
         const to = stateOf(step.state as TaskSnapshot);
         if ((step.event.type as string) !== 'xstate.init') taken.add(`${prev}-${to}:${step.event.type}`);
@@ -83,7 +83,7 @@ describe('model-based paths from the machine', () => {
   });
 
   it('reaches failed both by the fuse and by exhausted attempts', () => {
-    const reasons = new Set(paths.map((p) => p.state.context.ended).filter(Boolean));
+    const reasons = new Set(paths.map((p) => p.state.context.task.ended).filter(Boolean));
     expect([...reasons].sort()).toEqual(['cancelled', 'completed', 'loop_fuse', 'retries_exhausted']);
   });
 

@@ -78,7 +78,7 @@ export function stateOf(snapshot: TaskSnapshot): StateName {
 export function resumeActor(machine: TaskMachine, context: TaskContext, state: StateName): TaskActor {
   const value = state === 'completed' || state === 'failed' || state === 'cancelled' ? state : { active: state };
   // No invokes or delayed events in this machine, so the resolved snapshot is complete.
-  const snapshot = machine.resolveState({ value, context });
+  const snapshot = machine.resolveState({ value, context: { task: context } });
   return createActor(machine, { snapshot, input: context });
 }
 
@@ -124,7 +124,7 @@ export class Sim {
     if (opts.from) {
       this.newest = opts.from;
       this.last = this.spawn(restoreContext(opts.from, scenario), opts.from.state);
-      this.log.push({ at: this.last.context.clock, event: 'RESTORE', from: opts.from.state, to: opts.from.state });
+      this.log.push({ at: this.last.context.task.clock, event: 'RESTORE', from: opts.from.state, to: opts.from.state });
     } else {
       const input = { scenario, seed: opts.seed ?? 1, runId: opts.runId ?? 'run-1', config: config.config };
       this.last = this.spawn(createTaskContext(input), 'created');
@@ -144,10 +144,10 @@ export class Sim {
     this.actor = actor;
     const snap = actor.getSnapshot();
     this.started = stateOf(snap) !== 'created';
-    this.seenLedger = snap.context.ledger.length;
-    for (const a of snap.context.ledger) if (a.outcome === 'ok') this.doneEver.add(a.step);
-    this.clock = Math.max(this.clock, snap.context.clock);
-    this.tokens = Math.max(this.tokens, snap.context.tokens);
+    this.seenLedger = snap.context.task.ledger.length;
+    for (const a of snap.context.task.ledger) if (a.outcome === 'ok') this.doneEver.add(a.step);
+    this.clock = Math.max(this.clock, snap.context.task.clock);
+    this.tokens = Math.max(this.tokens, snap.context.task.tokens);
     return snap;
   }
 
@@ -173,7 +173,7 @@ export class Sim {
   }
 
   get context(): TaskContext {
-    return this.snapshot.context;
+    return this.snapshot.context.task;
   }
 
   subscribe(listener: () => void): () => void {
@@ -220,10 +220,10 @@ export class Sim {
     const from = stateOf(before);
     const to = stateOf(after);
     if (from !== to || LOGGED.has(event.type)) {
-      this.log.push({ at: after.context.clock, event: event.type, from, to });
+      this.log.push({ at: after.context.task.clock, event: event.type, from, to });
     }
     if (event.type === 'START') this.started = true;
-    this.account(after.context);
+    this.account(after.context.task);
     this.afterTransition(after);
     return true;
   }
@@ -254,7 +254,7 @@ export class Sim {
 
   /** What the world does on its own after a transition: the overnight timeout kills the process. */
   private afterTransition(snap: TaskSnapshot) {
-    const ctx = snap.context;
+    const ctx = snap.context.task;
     const timeout = ctx.config.processTimeoutMs;
     if (stateOf(snap) === 'waiting_approval' && timeout !== null && ctx.waitingSince !== null && ctx.clock - ctx.waitingSince >= timeout) {
       this.crash('timeout');
@@ -277,7 +277,7 @@ export class Sim {
    */
   private restart(stored: Checkpoint | null): boolean {
     if (this.actor) return false;
-    const ctx = this.last.context;
+    const ctx = this.last.context.task;
     // The clock and tokens are the world's: a new process does not turn them back.
     const world = { clock: this.clock, tokens: this.tokens };
     const from = stateOf(this.last);

@@ -53,6 +53,33 @@ export function createTaskContext({ scenario, seed, runId, config }: TaskInput):
   };
 }
 
+/**
+ * A copy of the task with some fields changed, built as one literal of every field: several
+ * times cheaper than `{ ...ctx, ...changes }` on this hot path (V8 allocates a spread of a
+ * 17-field object with overrides about three times as large).
+ */
+export function withTask(c: TaskContext, p: Partial<TaskContext>): TaskContext {
+  return {
+    runId: c.runId,
+    scenarioId: c.scenarioId,
+    seed: c.seed,
+    config: c.config,
+    plan: p.plan ?? c.plan,
+    cursor: p.cursor ?? c.cursor,
+    todos: p.todos ?? c.todos,
+    refs: p.refs ?? c.refs,
+    ledger: p.ledger ?? c.ledger,
+    approval: p.approval ?? c.approval,
+    world: p.world ?? c.world,
+    clock: p.clock ?? c.clock,
+    tokens: p.tokens ?? c.tokens,
+    channel: p.channel ?? c.channel,
+    seq: p.seq ?? c.seq,
+    waitingSince: 'waitingSince' in p ? (p.waitingSince as number | null) : c.waitingSince,
+    ended: 'ended' in p ? (p.ended as TaskContext['ended']) : c.ended,
+  };
+}
+
 export const currentStep = (ctx: TaskContext): Step | undefined => ctx.plan.steps[ctx.cursor - 1];
 export const isLastStep = (ctx: TaskContext): boolean => ctx.cursor >= ctx.plan.steps.length;
 
@@ -166,10 +193,9 @@ export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
   const tokens = ctx.tokens + callTokens(args, ctx.seed, step.n, attempt);
   const world = faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults };
   if (!result.ok) {
-    const failed = { ...ctx, ledger, clock, tokens, world, todos: setTodo(ctx.todos, step.n, 'in_progress') };
-    return adviseAfterFailure(failed);
+    return adviseAfterFailure(withTask(ctx, { ledger, clock, tokens, world, todos: setTodo(ctx.todos, step.n, 'in_progress') }));
   }
-  return completeStep({ ...ctx, ledger, clock, tokens, world }, step, step.produces);
+  return completeStep(withTask(ctx, { ledger, clock, tokens, world }), step, step.produces);
 }
 
 /** Marks `step` done (with its artifact) and moves the cursor to the next step not skipped. */
@@ -177,7 +203,7 @@ export function completeStep(ctx: TaskContext, step: Step, ref: string | undefin
   const refs = ref ? [...ctx.refs, { step: step.n, ref, ...(step.renames ? { from: step.renames } : {}) }] : ctx.refs;
   const todos = ctx.todos.slice();
   if (step.n >= 1 && step.n <= todos.length) todos[step.n - 1] = 'done';
-  return moveOn({ ...ctx, refs }, todos);
+  return moveOn(refs === ctx.refs ? ctx : withTask(ctx, { refs }), todos);
 }
 
 /** Moves the cursor on to the next step that is neither done nor skipped. */
@@ -190,7 +216,7 @@ function moveOn(ctx: TaskContext, todos: TodoStatus[]): TaskContext {
   let cursor = ctx.cursor + 1;
   while (todos[cursor - 1] === 'skipped' || todos[cursor - 1] === 'done') cursor++;
   if (cursor <= todos.length) todos[cursor - 1] = 'in_progress';
-  return { ...ctx, cursor, todos };
+  return withTask(ctx, { cursor, todos });
 }
 
 /** Planning produced the plan (first time) or the revision: the todos are the plan's steps. */

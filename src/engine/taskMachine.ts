@@ -20,6 +20,7 @@ import {
   reject,
   replan,
   requestApproval,
+  withTask,
 } from './task';
 import { attemptsAt } from './ledger';
 
@@ -88,7 +89,7 @@ function afterStepTrigger(before: TaskContext, after: TaskContext): CheckpointTr
 
 /** The next numbered checkpoint of `ctx`. */
 function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: StateName): CheckpointDue {
-  return { trigger, state, context: { ...ctx, seq: ctx.seq + 1 } };
+  return { trigger, state, context: withTask(ctx, { seq: ctx.seq + 1 }) };
 }
 
 /** The two actions of a declared checkpoint: emit it, then count it in the context. */
@@ -123,7 +124,7 @@ export function createTaskMachine(scenario: Scenario) {
     let after = executeStep(scenario, c);
     const trigger = after.cursor > after.plan.steps.length ? 'terminal' : after.cursor !== c.cursor ? afterStepTrigger(c, after) : null;
     if (trigger) {
-      const d = trigger === 'terminal' ? checkpointDue({ ...after, ended: 'completed' }, trigger, 'completed') : checkpointDue(after, trigger, 'running');
+      const d = trigger === 'terminal' ? checkpointDue(withTask(after, { ended: 'completed' }), trigger, 'completed') : checkpointDue(after, trigger, 'running');
       due.push(d);
       after = d.context;
     }
@@ -134,57 +135,61 @@ export function createTaskMachine(scenario: Scenario) {
 
   return setup({
     types: {
-      context: {} as TaskContext,
+      /**
+       * The task in one field: XState copies the context's keys on every assign, so one key
+       * instead of seventeen keeps a tick cheap (the task object itself is replaced whole).
+       */
+      context: {} as { task: TaskContext },
       events: {} as TaskEvent,
       /** The context to start from: a fresh one (`createTaskContext`) or a restored one. */
       input: {} as TaskContext,
       emitted: {} as TaskEmitted,
     },
     guards: {
-      needsApproval: ({ context }) => needsApproval(context),
-      stepFails: ({ context }) => nextExecutionFails(scenario, context),
-      isLastStep: ({ context }) => isLastStep(context),
-      fused: ({ context }) => loopFused(context),
-      attemptsExhausted: ({ context }) => attemptsExhausted(context),
-      dynamicPlan: ({ context }) => context.plan.mode === 'dynamic',
-      failedHere: ({ context }) => hasFailureHere(context),
-      notYetRisky: ({ context }) => {
-        const step = currentStep(context);
-        return step !== undefined && !isRisky(context, step);
+      needsApproval: ({ context }) => needsApproval(context.task),
+      stepFails: ({ context }) => nextExecutionFails(scenario, context.task),
+      isLastStep: ({ context }) => isLastStep(context.task),
+      fused: ({ context }) => loopFused(context.task),
+      attemptsExhausted: ({ context }) => attemptsExhausted(context.task),
+      dynamicPlan: ({ context }) => context.task.plan.mode === 'dynamic',
+      failedHere: ({ context }) => hasFailureHere(context.task),
+      notYetRisky: ({ context: { task } }) => {
+        const step = currentStep(task);
+        return step !== undefined && !isRisky(task, step);
       },
     },
     actions: {
-      producePlan: assign(({ context }) => producePlan(context)),
-      poll: assign(({ context }) => poll(context)),
-      approve: assign(({ context }) => approve(context)),
-      reject: assign(({ context, event }) => (event.type === 'REJECT' ? reject(scenario, context, event.reason) : context)),
-      replan: assign(({ context }) => replan(scenario, context)),
-      injectFault: assign(({ context, event }) => (event.type === 'INJECT_FAULT' ? injectFault(context, event.error) : context)),
-      changeApproach: assign(({ context }) => changeApproach(context)),
-      markRisky: assign(({ context }) => markRisky(context)),
-      requestApproval: assign(({ context }) => requestApproval(context)),
-      endAs: assign((_, params: { reason: NonNullable<TaskContext['ended']> }) => ({ ended: params.reason })),
+      producePlan: assign(({ context }) => ({ task: producePlan(context.task) })),
+      poll: assign(({ context }) => ({ task: poll(context.task) })),
+      approve: assign(({ context }) => ({ task: approve(context.task) })),
+      reject: assign(({ context, event }) => (event.type === 'REJECT' ? { task: reject(scenario, context.task, event.reason) } : context)),
+      replan: assign(({ context }) => ({ task: replan(scenario, context.task) })),
+      injectFault: assign(({ context, event }) => (event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context)),
+      changeApproach: assign(({ context }) => ({ task: changeApproach(context.task) })),
+      markRisky: assign(({ context }) => ({ task: markRisky(context.task) })),
+      requestApproval: assign(({ context }) => ({ task: requestApproval(context.task) })),
+      endAs: assign(({ context }, params: { reason: NonNullable<TaskContext['ended']> }) => ({ task: withTask(context.task, { ended: params.reason }) })),
       /** A checkpoint of the context as it stands; `bumpSeq` then counts it. */
       emitCheckpoint: emit(({ context }, params: { trigger: CheckpointTrigger; state: StateName }) => ({
         type: 'checkpoints' as const,
-        due: [checkpointDue(context, params.trigger, params.state)],
+        due: [checkpointDue(context.task, params.trigger, params.state)],
       })),
-      bumpSeq: assign(({ context }) => ({ seq: context.seq + 1 })),
+      bumpSeq: assign(({ context }) => ({ task: withTask(context.task, { seq: context.task.seq + 1 }) })),
       /** A person's "checkpoint now", in whatever active state the run stands. */
       emitManualCheckpoint: emit(({ context, self }) => ({
         type: 'checkpoints' as const,
-        due: [checkpointDue(context, 'manual', ((self.getSnapshot().value as { active?: StateName }).active ?? 'created'))],
+        due: [checkpointDue(context.task, 'manual', ((self.getSnapshot().value as { active?: StateName }).active ?? 'created'))],
       })),
-      emitStepCheckpoints: emit(({ context }) => ({ type: 'checkpoints' as const, due: runStep(context).due })),
-      applyStep: assign(({ context }) => runStep(context).context),
+      emitStepCheckpoints: emit(({ context }) => ({ type: 'checkpoints' as const, due: runStep(context.task).due })),
+      applyStep: assign(({ context }) => ({ task: runStep(context.task).context })),
       emitApprovalRequest: emit(({ context }) => ({
         type: 'approval.requested' as const,
-        request: context.approval.pending as ApprovalRequest,
+        request: context.task.approval.pending as ApprovalRequest,
       })),
     },
   }).createMachine({
     id: 'task',
-    context: ({ input }) => input,
+    context: ({ input }) => ({ task: input }),
     initial: 'active',
     states: {
       active: {
