@@ -113,6 +113,7 @@ export const en = {
   'plan.version': 'version {v} · {mode}',
   'plan.mode.one_shot': 'one-shot',
   'plan.mode.dynamic': 'dynamic',
+  'plan.window': 'Showing steps {from}–{to} of {total}, around the current one.',
   'plan.risky': 'risky: needs approval',
   'plan.side_effect': 'side effect',
   'plan.status.pending': 'pending',

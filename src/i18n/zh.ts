@@ -112,6 +112,7 @@ export const zh: Record<keyof typeof en, string> = {
   'plan.version': '版本 {v} · {mode}',
   'plan.mode.one_shot': '一次性计划',
   'plan.mode.dynamic': '动态计划',
+  'plan.window': '只显示第 {from}–{to} 步（共 {total} 步），围绕当前步骤。',
   'plan.risky': '高危：需要人审批',
   'plan.side_effect': '外部副作用',
   'plan.status.pending': '待办',

@@ -172,7 +172,8 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const saved = await persist.createRun({ runId, scenario: sim.scenario.id, seed });
       adopt(sim, { history: [], resumed: null, lastWrite: null, notice: saved.ok ? null : { kind: 'error', text: saved.error } });
       await join(runId);
-      await actions.refreshRuns();
+      // The list of runs is for the side panel: it need not hold up the page being ready.
+      void actions.refreshRuns();
     },
 
     openRun: async (runId) => {
@@ -189,8 +190,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
         return false;
       }
       set({ lastWrite: null, notice: null });
-      await join(runId);
-      await loadHistory(runId);
+      await Promise.all([join(runId), loadHistory(runId)]);
       return true;
     },
 

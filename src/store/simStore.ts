@@ -125,55 +125,81 @@ export function configOf(settings: RunSettings): Partial<Config> {
   return { density: settings.density, ...(settings.overnight ? { processTimeoutMs: OVERNIGHT_MS } : {}) };
 }
 
+/** The page redraws at most this often, however fast the run goes (a frame). */
+const FRAME_MS = 16;
+
 export const useSimStore = create<Store>()((set, get) => {
-  /** Publishes the view now, or as soon as the pending checkpoint writes are durable. */
-  let dirty = false;
-  const publish = () => {
-    if (get().writesPending > 0) {
-      dirty = true;
-      return;
-    }
-    dirty = false;
-    set((s) => ({ view: viewOf(s.sim) }));
+  /**
+   * What the page shows is published here, at most once a frame, and never while checkpoint
+   * writes are pending: the page shows what follows a checkpoint only once it is durable.
+   */
+  let pending = 0;
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  let last = 0;
+  let newest: { cp: Checkpoint; ctx: TaskContext } | null = null;
+  let written: { summary: CheckpointSummary; report: WriteReport }[] = [];
+
+  const flush = () => {
+    flushTimer = null;
+    last = performance.now();
+    const done = written;
+    written = [];
+    const cp = newest;
+    newest = null;
+    set((s) => {
+      const mine = done.filter((w) => w.report.ok && w.summary.runId === s.sim.context.runId).map((w) => w.summary);
+      const failed = done.find((w) => !w.report.ok);
+      const bytes = cp ? checkpointBytes(cp.cp) : 0;
+      return {
+        view: viewOf(s.sim),
+        writesPending: pending,
+        ...(cp ? { newestBytes: bytes, newestFullBytes: fullStateBytes(cp.ctx, bytes), newestDone: fromRanges(cp.cp.done)?.length ?? 0 } : {}),
+        ...(done.length
+          ? {
+              lastWrite: (done.at(-1) as (typeof done)[number]).report,
+              bytesWritten: s.bytesWritten + done.reduce((n, w) => n + w.report.bytes, 0),
+              history: mine.length ? [...mine.reverse(), ...s.history.filter((h) => !mine.some((m) => m.seq === h.seq))] : s.history,
+            }
+          : {}),
+        ...(failed ? { notice: { kind: 'error' as const, text: failed.report.error ?? '' } } : {}),
+      };
+    });
     get().announceLive();
+  };
+
+  const publish = () => {
+    if (pending > 0 || flushTimer !== null) return;
+    const wait = FRAME_MS - (performance.now() - last);
+    if (wait <= 0) flush();
+    else flushTimer = setTimeout(flush, wait);
   };
 
   /** Each checkpoint the engine asks for is written before the page shows what follows it. */
   const onCheckpoint = (cp: Checkpoint, ctx: TaskContext) => {
-    const bytes = checkpointBytes(cp);
-    set((s) => ({
-      writesPending: s.writesPending + 1,
-      bytesWritten: s.bytesWritten + bytes,
-      newestBytes: bytes,
-      newestFullBytes: fullStateBytes(ctx, bytes),
-      newestDone: fromRanges(cp.done)?.length ?? 0,
-    }));
+    pending++;
+    newest = { cp, ctx };
     void get()
       .persist.put(cp)
       .then(
-        (r) => ({ seq: cp.seq, trigger: cp.trigger, ...(r.ok ? { ok: true, ms: r.ms, bytes: r.bytes } : { ok: false, ms: 0, bytes: 0, error: r.error }) }),
-        (e: unknown) => ({ seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, error: String(e) }),
+        (r): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ...(r.ok ? { ok: true, ms: r.ms, bytes: r.bytes } : { ok: false, ms: 0, bytes: 0, error: r.error }) }),
+        (e: unknown): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, error: String(e) }),
       )
-      .then((report: WriteReport) => {
+      .then((report) => {
+        pending--;
         const summary: CheckpointSummary = {
           runId: cp.runId,
           seq: cp.seq,
           step: cp.step,
           state: cp.state,
           trigger: cp.trigger,
-          bytes,
+          bytes: report.bytes,
           storedBytes: report.bytes,
           virtual: cp.time.virtual,
           wall: cp.time.wall,
         };
-        set((s) => ({
-          writesPending: s.writesPending - 1,
-          lastWrite: report,
-          history: report.ok && s.sim.context.runId === cp.runId ? [summary, ...s.history.filter((h) => h.seq !== cp.seq)] : s.history,
-          notice: report.ok ? s.notice : { kind: 'error', text: report.error ?? '' },
-        }));
-        if (get().writesPending === 0 && dirty) publish();
+        written.push({ summary, report });
         get().afterWrite(cp, report);
+        if (pending === 0) publish();
       });
   };
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { TERMINAL_STATES, machineEdges, readLoop, type StateName } from '../../engine';
@@ -75,6 +75,9 @@ function Diagram() {
     return () => ro.disconnect();
   }, [fitView]);
 
+  // Node objects are kept while their data is unchanged, so React Flow redraws only the
+  // node whose counter moved (a tick changes one line of one node).
+  const [cache] = useState(() => new Map<string, Node>());
   const nodes = useMemo<Node[]>(() => {
     const group: GroupNodeType = {
       id: 'active',
@@ -104,8 +107,13 @@ function Diagram() {
         },
       }),
     );
-    return [group, ...states];
-  }, [state, lines, t]);
+    return [group, ...states].map((n) => {
+      const old = cache.get(n.id);
+      if (old && JSON.stringify(old.data) === JSON.stringify(n.data)) return old;
+      cache.set(n.id, n);
+      return n;
+    });
+  }, [state, lines, t, cache]);
 
   const lastId = lastRecord && lastRecord.event !== 'RESTORE' ? (lastRecord.event === 'CANCEL' ? 'active-cancelled' : `${lastRecord.from}-${lastRecord.to}`) : null;
 

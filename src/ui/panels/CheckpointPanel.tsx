@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { formatInt } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -9,6 +10,8 @@ export function CheckpointPanel() {
   const bytes = useSimStore((s) => s.newestBytes);
   const full = useSimStore((s) => s.newestFullBytes);
   const ratio = bytes > 0 ? Math.round(full / bytes) : 0;
+  // Pretty-printing a long run's checkpoint is not free: only when a new one arrives.
+  const json = useMemo(() => (newest ? JSON.stringify(newest, null, 2) : null), [newest]);
   const write = useSimStore((s) => s.lastWrite);
   const pending = useSimStore((s) => s.writesPending);
   return (
@@ -52,7 +55,7 @@ export function CheckpointPanel() {
         {ratio > 0 && <p className="hs-note">{t('cp.ratio', { x: ratio })}</p>}
       </div>
       <pre className="hs-scroll hs-json" data-testid="checkpoint-latest" tabIndex={0}>
-        {newest ? JSON.stringify(newest, null, 2) : t('cp.none')}
+        {json ?? t('cp.none')}
       </pre>
     </section>
   );

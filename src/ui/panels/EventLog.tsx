@@ -1,4 +1,5 @@
-import type { TransitionRecord } from '../../engine';
+import { memo } from 'react';
+import type { Lang, TransitionRecord } from '../../engine';
 import { formatClock } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
@@ -13,6 +14,19 @@ function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): str
   return t.has(key) ? t(key) : '';
 }
 
+/** One line; memoised on the (immutable) record. */
+const LogRow = memo(function LogRow({ r, t, lang, checkpointing }: { r: TransitionRecord; t: T; lang: Lang; checkpointing: boolean }) {
+  return (
+    <li data-testid="log-row">
+      <span className="hs-log__time">{formatClock(lang, r.at)}</span> <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}
+      <span className="hs-log__move">
+        {r.from} → {r.to}
+      </span>
+      <span className="hs-log__rule">{ruleOf(r, t, checkpointing)}</span>
+    </li>
+  );
+});
+
 /** Virtual time, event, from → to, and the rule behind each line, newest first. */
 export function EventLog() {
   const t = useT();
@@ -24,13 +38,7 @@ export function EventLog() {
       <h2>{t('panel.log')}</h2>
       <ol className="hs-scroll" data-testid="event-log" tabIndex={0} aria-label={t('panel.log')}>
         {rows.map((r, i) => (
-          <li key={view.logLength - i} data-testid="log-row">
-            <span className="hs-log__time">{formatClock(lang, r.at)}</span> <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}
-            <span className="hs-log__move">
-              {r.from} → {r.to}
-            </span>
-            <span className="hs-log__rule">{ruleOf(r, t, view.checkpointing)}</span>
-          </li>
+          <LogRow key={view.logLength - i} r={r} t={t} lang={lang} checkpointing={view.checkpointing} />
         ))}
       </ol>
       {rows.length === 0 && <p className="hs-empty">{t('log.empty')}</p>}

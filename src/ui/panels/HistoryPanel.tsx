@@ -2,6 +2,9 @@ import { formatClock, formatInt } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
+/** Items drawn at most (a 4,000-step run writes well over a thousand checkpoints). */
+const SHOWN = 100;
+
 /** Every checkpoint of the run, newest first: preview one, or fork a branch from it. */
 export function HistoryPanel() {
   const t = useT();
@@ -22,7 +25,7 @@ export function HistoryPanel() {
         </div>
       )}
       <ol className="hs-scroll" data-testid="checkpoint-history" tabIndex={0} aria-label={t('history.title')}>
-        {history.map((h) => (
+        {history.slice(0, SHOWN).map((h) => (
           <li
             key={h.seq}
             className={`hs-cp${preview?.seq === h.seq ? ' is-selected' : ''}`}
@@ -37,7 +40,7 @@ export function HistoryPanel() {
               {t('read.step')} {h.step} · <code>{h.state}</code> · <code>{h.trigger}</code>
             </span>
             <span className="hs-cp__meta">
-              {formatInt(h.bytes)} B · {formatClock(lang, h.virtual)}
+              {formatInt(h.storedBytes)} B · {formatClock(lang, h.virtual)}
             </span>
             <button type="button" className="hs-btn" data-testid="btn-preview" onClick={() => void selectCheckpoint(h.seq)}>
               {t('history.preview')}
@@ -49,6 +52,7 @@ export function HistoryPanel() {
         ))}
       </ol>
       {history.length === 0 && <p className="hs-empty">{t('history.empty')}</p>}
+      {history.length > SHOWN && <p className="hs-note">{t('ledger.more', { shown: SHOWN, total: history.length })}</p>}
     </section>
   );
 }

@@ -1,11 +1,31 @@
-import { useEffect, useRef } from 'react';
-import { loopKey, readLoop } from '../../engine';
-import { formatClock } from '../../i18n';
+import { memo, useEffect, useRef } from 'react';
+import { loopKey, readLoop, type Attempt, type Lang } from '../../engine';
+import { formatClock, translate } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 /** Rows shown at most: the newest ones (a 4,000-step run has thousands). */
 const SHOWN = 200;
+
+/** One attempt; memoised on the (immutable) attempt, so a tick adds a row and redraws none. */
+const LedgerRow = memo(function LedgerRow({ a, inLoop, lang }: { a: Attempt; inLoop: boolean; lang: Lang }) {
+  return (
+    <tr data-testid="ledger-row" className={`hs-row--${a.outcome}${inLoop ? ' is-loop' : ''}`} data-loop={inLoop ? 'true' : undefined}>
+      <td>{a.step}</td>
+      <td>{a.attempt}</td>
+      <td>
+        <code>{a.tool}</code>
+      </td>
+      <td className="hs-ledger__args">
+        <code>{a.args}</code>
+      </td>
+      <td>{a.outcome}</td>
+      <td>{a.error ? `${a.error.type}: ${a.error.message}` : ''}</td>
+      <td>{translate(lang, `ledger.actor.${a.actor}`)}</td>
+      <td>{formatClock(lang, a.at)}</td>
+    </tr>
+  );
+});
 
 /** Every attempt; the rows of the current step's loop key highlighted. */
 export function LedgerPanel() {
@@ -38,25 +58,14 @@ export function LedgerPanel() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((a, i) => {
-              const inLoop = key !== null && a.step === ctx.cursor && (a.outcome === 'error' || a.outcome === 'rejected') && loopKey(a) === key;
-              return (
-                <tr key={ctx.ledger.length - rows.length + i} data-testid="ledger-row" className={`hs-row--${a.outcome}${inLoop ? ' is-loop' : ''}`} data-loop={inLoop ? 'true' : undefined}>
-                  <td>{a.step}</td>
-                  <td>{a.attempt}</td>
-                  <td>
-                    <code>{a.tool}</code>
-                  </td>
-                  <td className="hs-ledger__args">
-                    <code>{a.args}</code>
-                  </td>
-                  <td>{a.outcome}</td>
-                  <td>{a.error ? `${a.error.type}: ${a.error.message}` : ''}</td>
-                  <td>{t(`ledger.actor.${a.actor}`)}</td>
-                  <td>{formatClock(lang, a.at)}</td>
-                </tr>
-              );
-            })}
+            {rows.map((a, i) => (
+              <LedgerRow
+                key={ctx.ledger.length - rows.length + i}
+                a={a}
+                inLoop={key !== null && a.step === ctx.cursor && (a.outcome === 'error' || a.outcome === 'rejected') && loopKey(a) === key}
+                lang={lang}
+              />
+            ))}
           </tbody>
         </table>
         {ctx.ledger.length === 0 && <p className="hs-empty">{t('ledger.empty')}</p>}

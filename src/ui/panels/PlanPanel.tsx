@@ -1,25 +1,73 @@
-import { Fragment, useEffect, useRef } from 'react';
-import type { Step, TodoStatus } from '../../engine';
+import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
+import type { Lang, Step, TodoStatus } from '../../engine';
+import { translate, type MessageKey } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
+
+/** Plans longer than this show a window around the current step (a 4,000-step plan stays quick). */
+const WINDOW_BEFORE = 40;
+const WINDOW_AFTER = 120;
+const WINDOW_FROM = 300;
+
+interface RowProps {
+  step: Step;
+  status: TodoStatus;
+  current: boolean;
+  risky: boolean;
+  refText: string | undefined;
+  lang: Lang;
+}
+
+/** One todo; memoised, so a tick re-renders only the rows whose status changed. */
+const TodoRow = memo(function TodoRow({ step, status, current, risky, refText, lang }: RowProps) {
+  const label = (key: MessageKey) => translate(lang, key);
+  return (
+    <li className={`hs-todo hs-todo--${status}${current ? ' is-current' : ''}`} data-testid="todo" data-step={step.n} data-status={status} aria-current={current ? 'step' : undefined}>
+      <span className="hs-todo__icon" title={label(`plan.status.${status}`)}>
+        {STATUS_ICON[status]}
+      </span>
+      <span className="hs-todo__n">{step.n}</span>
+      <span className="hs-todo__title">{step.title[lang]}</span>
+      {risky && (
+        <span className="hs-tag hs-tag--risky" title={label('plan.risky')}>
+          ⚠ {label('plan.risky')}
+        </span>
+      )}
+      {step.effect === 'side_effect' && (
+        <span className="hs-tag hs-tag--side" title={label('plan.side_effect')}>
+          ↯
+        </span>
+      )}
+      {refText && <code className="hs-todo__ref">{refText}</code>}
+    </li>
+  );
+});
 
 /** The plan and its todos, grouped by phase; the current step highlighted, refs beside steps. */
 export function PlanPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const ctx = useSimStore((s) => shownView(s).context);
-  const refs = new Map(ctx.refs.map((r) => [r.step, r]));
   const list = useRef<HTMLOListElement>(null);
   // Keep the current step in view as the run moves (only the list scrolls, not the page).
+  // After the frame is drawn, not inside the commit: reading offsetTop there forces a layout.
   useEffect(() => {
-    const box = list.current;
-    const cur = box?.querySelector<HTMLElement>('.is-current');
-    if (box && cur) box.scrollTop = cur.offsetTop - box.offsetTop - box.clientHeight / 3;
+    const id = requestAnimationFrame(() => {
+      const box = list.current;
+      const cur = box?.querySelector<HTMLElement>('.is-current');
+      if (box && cur) box.scrollTop = cur.offsetTop - box.offsetTop - box.clientHeight / 3;
+    });
+    return () => cancelAnimationFrame(id);
   }, [ctx.cursor]);
+  const refs = useMemo(() => new Map(ctx.refs.map((r) => [r.step, r.from ? `${r.from} → ${r.ref}` : r.ref])), [ctx.refs]);
+  const steps = ctx.plan.steps;
+  const windowed = steps.length > WINDOW_FROM;
+  const lo = windowed ? Math.max(0, ctx.cursor - 1 - WINDOW_BEFORE) : 0;
+  const hi = windowed ? Math.min(steps.length, ctx.cursor + WINDOW_AFTER) : steps.length;
   const groups: { phase: string; steps: Step[] }[] = [];
-  for (const step of ctx.plan.steps) {
+  for (const step of steps.slice(lo, hi)) {
     const g = groups.at(-1);
     if (g && g.phase === step.phase) g.steps.push(step);
     else groups.push({ phase: step.phase, steps: [step] });
@@ -30,45 +78,24 @@ export function PlanPanel() {
         {t('panel.plan')}{' '}
         <small>{t('plan.version', { v: Math.max(1, ctx.plan.version), mode: t(`plan.mode.${ctx.plan.mode}`) })}</small>
       </h2>
+      {windowed && <p className="hs-note">{t('plan.window', { from: lo + 1, to: hi, total: steps.length })}</p>}
       <ol className="hs-plan__list" ref={list} tabIndex={0} aria-label={t('panel.plan')}>
         {groups.map((g, gi) => (
           <Fragment key={`${g.phase}-${gi}`}>
             <li className="hs-plan__phase" aria-hidden="true">
               {g.phase}
             </li>
-            {g.steps.map((step) => {
-              const status = ctx.todos[step.n - 1] ?? 'pending';
-              const current = step.n === ctx.cursor;
-              const ref = refs.get(step.n);
-              const risky = step.effect === 'risky' || ctx.world.risky.includes(step.n);
-              return (
-                <li
-                  key={step.n}
-                  className={`hs-todo hs-todo--${status}${current ? ' is-current' : ''}`}
-                  data-testid="todo"
-                  data-step={step.n}
-                  data-status={status}
-                  aria-current={current ? 'step' : undefined}
-                >
-                  <span className="hs-todo__icon" title={t(`plan.status.${status}`)}>
-                    {STATUS_ICON[status]}
-                  </span>
-                  <span className="hs-todo__n">{step.n}</span>
-                  <span className="hs-todo__title">{step.title[lang]}</span>
-                  {risky && (
-                    <span className="hs-tag hs-tag--risky" title={t('plan.risky')}>
-                      ⚠ {t('plan.risky')}
-                    </span>
-                  )}
-                  {step.effect === 'side_effect' && (
-                    <span className="hs-tag hs-tag--side" title={t('plan.side_effect')}>
-                      ↯
-                    </span>
-                  )}
-                  {ref && <code className="hs-todo__ref">{ref.from ? `${ref.from} → ${ref.ref}` : ref.ref}</code>}
-                </li>
-              );
-            })}
+            {g.steps.map((step) => (
+              <TodoRow
+                key={step.n}
+                step={step}
+                status={ctx.todos[step.n - 1] ?? 'pending'}
+                current={step.n === ctx.cursor}
+                risky={step.effect === 'risky' || ctx.world.risky.includes(step.n)}
+                refText={refs.get(step.n)}
+                lang={lang}
+              />
+            ))}
           </Fragment>
         ))}
       </ol>
