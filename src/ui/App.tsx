@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
 import { commandForKey } from './controls/commands';
@@ -46,6 +46,12 @@ function useShortcuts() {
 export function App() {
   const ready = useSimStore((s) => s.ready);
   const lang = useSimStore((s) => s.lang);
+  // The diagram and controls draw first; the side panels join once that frame is painted.
+  const [sides, setSides] = useState(false);
+  useEffect(() => {
+    const id = requestAnimationFrame(() => setSides(true));
+    return () => cancelAnimationFrame(id);
+  }, []);
   useShortcuts();
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
@@ -60,20 +66,27 @@ export function App() {
           <Controls />
           <Meters />
         </div>
-        <div className="hs-col hs-col--side">
-          <StorageNotice />
-          <ResumeNotice />
-          <ChannelPanel />
-          <PlanPanel />
-          <LedgerPanel />
-          <CheckpointPanel />
-          <HistoryPanel />
-          <EventLog />
-          <TakeoverPanel />
-          <RunsPanel />
-        </div>
+        <div className="hs-col hs-col--side">{sides && <SidePanels />}</div>
       </main>
       <HelpOverlay />
     </div>
+  );
+}
+
+/** The panels around the machine: what the model sees, the plan, the ledger, the checkpoints. */
+function SidePanels() {
+  return (
+    <>
+      <StorageNotice />
+      <ResumeNotice />
+      <ChannelPanel />
+      <PlanPanel />
+      <LedgerPanel />
+      <CheckpointPanel />
+      <HistoryPanel />
+      <EventLog />
+      <TakeoverPanel />
+      <RunsPanel />
+    </>
   );
 }
