@@ -246,3 +246,20 @@ test('IndexedDB unavailable: the simulator runs in memory and says a reload will
   await expectState(page, 'waiting_approval');
   await expect(page.getByTestId('checkpoint-item').first()).toHaveAttribute('data-trigger', 'before_suspend');
 });
+
+test('the overnight ending: the process is killed after 8 h waiting; a restart still has the one request', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('input-overnight').check();
+  await page.getByTestId('btn-new-run').click();
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await expectState(page, 'waiting_approval');
+  await page.getByTestId('input-speed').fill('100');
+  await page.getByTestId('btn-play').click();
+  await expect(page.getByTestId('process-down')).toContainText('timeout');
+  await expect(page.getByTestId('btn-step')).toBeDisabled();
+  await page.getByTestId('btn-restart').click();
+  await expectState(page, 'waiting_approval');
+  await expect(page.getByTestId('approval-requests')).toHaveText('1');
+  await expect(page.getByTestId('resume-notice')).toContainText('before_suspend');
+});
