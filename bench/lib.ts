@@ -51,6 +51,16 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
+/** The p-th percentile (nearest rank) of `xs`. */
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) throw new Error('percentile of nothing');
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number;
+}
+
+/** "min–max" of `xs`, with `digits` decimals. */
+export const range = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+
 /** A line of progress on stderr, so stdout holds only the results table. */
 export function progress(text: string): void {
   process.stderr.write(`  … ${text}\n`);

@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import type { BenchModule, Figure } from './lib';
 import { meets } from './lib';
 
-/** In the order they run. `browser` (page + storage in Chromium) is written separately. */
-const MODULES = ['engine', 'browser'] as const;
+/** In the order they run. */
+const MODULES = ['engine', 'browser', 'storage'] as const;
 
 interface ModuleResult {
   name: string;
