@@ -101,21 +101,21 @@ interface Execution {
 
 /**
  * The current step's next execution, worked out once per context: the guard that picks the
- * transition and the action that records it both read it (contexts are immutable, so the
- * memo can never go stale).
+ * transition and the action that records it both read it. One slot, not a WeakMap: a map
+ * from each context to something that leads to the next context would chain every context
+ * of the run to the first one (which the actor keeps), and a long run would never be freed.
  */
-const executions = new WeakMap<TaskContext, Execution | null>();
+let lastExecution: { ctx: TaskContext; e: Execution | null } | null = null;
 function nextExecution(scenario: Scenario, ctx: TaskContext): Execution | null {
-  let e = executions.get(ctx);
-  if (e === undefined) {
-    const step = currentStep(ctx);
-    if (step) {
-      const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-      const input = nextInput(scenario, ctx, step);
-      e = { step, attempt, input, result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness) };
-    } else e = null;
-    executions.set(ctx, e);
+  if (lastExecution?.ctx === ctx) return lastExecution.e;
+  const step = currentStep(ctx);
+  let e: Execution | null = null;
+  if (step) {
+    const attempt = attemptsAt(ctx.ledger, step.n) + 1;
+    const input = nextInput(scenario, ctx, step);
+    e = { step, attempt, input, result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness) };
   }
+  lastExecution = { ctx, e };
   return e;
 }
 

@@ -108,11 +108,12 @@ export function createTaskMachine(scenario: Scenario) {
    * the terminal one when it was the last. Worked out once per context (contexts are
    * immutable), so the action that emits the checkpoints and the one that assigns the result
    * share one computation: plain emit + assign, cheaper than enqueueActions on every tick.
+   * One slot, not a WeakMap keyed by context: its values lead to the next context, which
+   * would chain the whole run's contexts to the first one and never free a long run.
    */
-  const stepRuns = new WeakMap<TaskContext, { context: TaskContext; due: CheckpointDue[] }>();
+  let lastRun: { ctx: TaskContext; run: { context: TaskContext; due: CheckpointDue[] } } | null = null;
   const runStep = (ctx: TaskContext) => {
-    let run = stepRuns.get(ctx);
-    if (run) return run;
+    if (lastRun?.ctx === ctx) return lastRun.run;
     const due: CheckpointDue[] = [];
     let c = ctx;
     const before = beforeStepTrigger(c);
@@ -128,8 +129,8 @@ export function createTaskMachine(scenario: Scenario) {
       due.push(d);
       after = d.context;
     }
-    run = { context: after, due };
-    stepRuns.set(ctx, run);
+    const run = { context: after, due };
+    lastRun = { ctx, run };
     return run;
   };
 
