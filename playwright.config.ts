@@ -1,19 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from './e2e/chromium';
 
 /**
  * E2E in Debian's Chromium (no browser download works here), against the static build a
  * teacher would host (`vite preview` serves dist/). CI forbids `.only` and keeps a trace on retry.
  */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,10 +18,10 @@ export default defineConfig({
   use: {
     baseURL: 'http://127.0.0.1:4173/',
     trace: 'on-first-retry',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'laptop', use: { browserName: 'chromium', viewport: { width: 1366, height: 768 } } },
+    { name: 'laptop', use: { browserName: 'chromium', viewport: VIEWPORT } },
   ],
   webServer: {
     command: 'npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port 4173 --strictPort',

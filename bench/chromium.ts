@@ -11,23 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from '../e2e/chromium';
 import { figure, type Figure } from './lib';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** The laptop size of the e2e suite (playwright.config.ts). */
-export const VIEWPORT = { width: 1366, height: 768 };
+export { CHROMIUM_ARGS, VIEWPORT } from '../e2e/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 export const STATES = ['created', 'planning', 'running', 'tool_failed', 'waiting_approval', 'completed', 'failed', 'cancelled'];
 
 /** Time limits (ms). */
