@@ -1,5 +1,5 @@
 import { contentKey, utf8Length } from './bytes';
-import { CHUNK_SCHEMA, checkChunk, type Chain, type ChunkRecord } from './records';
+import { CHUNK_ROWS_OF, CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA, checkChunk, type Chain, type ChunkRecord } from './records';
 import type { SkipKind } from './types';
 
 /**
@@ -9,8 +9,13 @@ import type { SkipKind } from './types';
  * (a hash chain, as git links commits). Consecutive checkpoints then share every chunk but the
  * newest, and a record holds one head hash and at most CHUNK_ROWS - 1 tail rows: storage grows
  * linearly with the steps, and a record stays small however long the run.
+ *
+ * Why 16 rows (stored-checkpoint/2; v1 used 64): the tail is repeated by every record, so with
+ * 64 it averaged ~32 rows per array per record and outweighed the rows stored once (a 4,000-step
+ * run weighed 130 times a 40-step one). With 16 a record repeats at most 15 rows; a read follows
+ * four times as many (smaller) chunks, the same bytes in all.
  */
-export const CHUNK_ROWS = 64;
+export const CHUNK_ROWS: number = CHUNK_ROWS_OF[STORED_CHECKPOINT_SCHEMA];
 
 /** A chunk ready to store: its hash (key) and its record. */
 export interface NewChunk {
@@ -53,14 +58,14 @@ export class ChunkCache {
  * Cuts `rows` into a chain: the full chunks oldest first, the chain a record points to, and
  * the UTF-8 size of `JSON.stringify(rows)` (summed from the parts, not serialized again).
  */
-export function chainOf(rows: readonly unknown[], cache = new ChunkCache()): { chain: Chain; chunks: NewChunk[]; bytes: number } {
+export function chainOf(rows: readonly unknown[], cache = new ChunkCache(), size = CHUNK_ROWS): { chain: Chain; chunks: NewChunk[]; bytes: number } {
   const chunks: NewChunk[] = [];
   let prev: string | null = null;
   let inner = 0;
   let parts = 0;
-  const full = rows.length - (rows.length % CHUNK_ROWS);
-  for (let i = 0; i < full; i += CHUNK_ROWS) {
-    const slice = rows.slice(i, i + CHUNK_ROWS);
+  const full = rows.length - (rows.length % size);
+  for (let i = 0; i < full; i += size) {
+    const slice = rows.slice(i, i + size);
     const h = cache.hashed(prev, JSON.stringify(slice));
     chunks.push({ hash: h.hash, record: { schema: CHUNK_SCHEMA, prev, rows: slice }, bytes: h.bytes });
     prev = h.hash;
@@ -91,7 +96,6 @@ export function chunkReader(load: (hash: string) => Promise<unknown>): (hash: st
     const c = checkChunk(value);
     if (!c.ok) return { ok: false, kind: c.kind, why: c.reason };
     if (contentKey(c.json) !== hash) return { ok: false, kind: 'corrupt', why: 'its content does not match its hash' };
-    if (c.value.rows.length !== CHUNK_ROWS) return { ok: false, kind: 'corrupt', why: `it holds ${c.value.rows.length} rows, not ${CHUNK_ROWS}` };
     return { ok: true, record: c.value };
   };
   return (hash) => {
@@ -103,14 +107,18 @@ export function chunkReader(load: (hash: string) => Promise<unknown>): (hash: st
 
 export type ChainRead = { ok: true; rows: unknown[] } | { ok: false; kind: SkipKind; hash: string; why: string };
 
-/** Follows a chain from its head back to its first chunk; returns all its rows in order. */
-export async function readChain(chain: Chain, read: (hash: string) => Promise<ChunkRead>): Promise<ChainRead> {
+/**
+ * Follows a chain from its head back to its first chunk; returns all its rows in order. `size`
+ * is the rows per chunk the record's version implies (a chunk's hash does not say it).
+ */
+export async function readChain(chain: Chain, read: (hash: string) => Promise<ChunkRead>, size = CHUNK_ROWS): Promise<ChainRead> {
   const parts: unknown[][] = [chain.tail];
   let hash = chain.head;
   for (let i = 0; i < chain.chunks; i++) {
     if (hash === null) return { ok: false, kind: 'corrupt', hash: '-', why: `the chain ends after ${i} of ${chain.chunks} chunks` };
     const c = await read(hash);
     if (!c.ok) return { ...c, hash };
+    if (c.record.rows.length !== size) return { ok: false, kind: 'corrupt', hash, why: `it holds ${c.record.rows.length} rows, not ${size}` };
     parts.push(c.record.rows);
     hash = c.record.prev;
   }

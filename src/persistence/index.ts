@@ -17,7 +17,7 @@ export { openCheckpointStore, type OpenOptions, type OpenedStore } from './open'
 export { DB_NAME, STORE_NAME, createIdbStore, openDatabase, type IdbStoreOptions } from './idbStore';
 export { createMemoryStore } from './memoryStore';
 export { type RecordStoreOptions } from './recordStore';
-export { CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA } from './records';
+export { CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA, STORED_CHECKPOINT_SCHEMA_V1 } from './records';
 export { CHUNK_ROWS } from './chunks';
 export { MAX_IMPORT_BYTES } from './runFile';
 export {

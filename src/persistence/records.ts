@@ -5,12 +5,23 @@ import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind } from 
 
 /**
  * The stored record versions and the checks that decide whether a record is read or skipped.
- * Each record names its schema; v1 is the first of each, so there is nothing to migrate yet:
- * a later version adds its reader here, and its fixture beside `__fixtures__/*.v1.json`.
+ * Each record names its schema; a later version adds its reader here, and its fixture beside
+ * `__fixtures__/*.v1.json`. Stored checkpoints: v1 (64-row chunks) is still read, v2 (16-row
+ * chunks, so a record repeats at most 15 rows) is what is written. The two differ only in the
+ * chunk size their chains imply; chunk records are the same in both (`harness-sim.chunk/1`).
  */
 
-export const STORED_CHECKPOINT_SCHEMA = 'harness-sim.stored-checkpoint/1';
+export const STORED_CHECKPOINT_SCHEMA = 'harness-sim.stored-checkpoint/2';
+export const STORED_CHECKPOINT_SCHEMA_V1 = 'harness-sim.stored-checkpoint/1';
 export const CHUNK_SCHEMA = 'harness-sim.chunk/1';
+
+/** Rows per full chunk, by stored-checkpoint version: implied by the version, not stored. */
+export const CHUNK_ROWS_OF = {
+  [STORED_CHECKPOINT_SCHEMA_V1]: 64,
+  [STORED_CHECKPOINT_SCHEMA]: 16,
+} as const;
+
+export type StoredCheckpointSchema = keyof typeof CHUNK_ROWS_OF;
 
 /** A list of rows stored as full chunks (newest first, linked by `prev`) plus the rows after them. */
 export interface Chain {
@@ -27,7 +38,8 @@ export interface Chain {
  * those arrays as chains of shared chunks.
  */
 export interface StoredCheckpoint {
-  schema: typeof STORED_CHECKPOINT_SCHEMA;
+  /** v1 and v2 differ only in the rows per chunk their chains imply (CHUNK_ROWS_OF). */
+  schema: StoredCheckpointSchema;
   /** UTF-8 bytes of the whole checkpoint's JSON. */
   size: number;
   /** Bytes this checkpoint's write added to storage: the record and its new chunks. */
@@ -58,7 +70,7 @@ const skip = <T>(kind: SkipKind, reason: string): Checked<T> => ({ ok: false, ki
  * The checks every stored record goes through, in order: it has a JSON form, it is at most
  * 1 MiB, it is ours, it is this version, and (`fields`) its fields are what this version says.
  */
-function checkRecord<T>(value: unknown, schema: string, fields: (r: Obj) => string | null): Checked<T> {
+function checkRecord<T>(value: unknown, schema: string, fields: (r: Obj) => string | null, alsoReads: readonly string[] = []): Checked<T> {
   const j = jsonOf(value);
   if (!j) return skip('corrupt', storageError('E513', 'it has no JSON form'));
   if (j.bytes > MAX_CHECKPOINT_BYTES) return skip('oversize', storageError('E512', j.bytes.toLocaleString('en')));
@@ -66,7 +78,7 @@ function checkRecord<T>(value: unknown, schema: string, fields: (r: Obj) => stri
     return skip('foreign', storageError('E510'));
   }
   const family = schema.slice(0, schema.lastIndexOf('/') + 1);
-  if (value.schema !== schema) {
+  if (value.schema !== schema && !alsoReads.includes(value.schema)) {
     return value.schema.startsWith(family)
       ? skip('version', storageError('E511', quote(value.schema), schema))
       : skip('corrupt', storageError('E513', `a ${quote(value.schema)} record where a ${schema} belongs`));
@@ -120,7 +132,7 @@ export function checkStoredCheckpoint(value: unknown, runId: string, seq: number
       ['body.trigger', typeof b.trigger === 'string'],
       ['body.time', isNat(time.virtual) && isNat(time.wall)],
     ]);
-  });
+  }, [STORED_CHECKPOINT_SCHEMA_V1]);
 }
 
 export function checkChunk(value: unknown): Checked<ChunkRecord> {

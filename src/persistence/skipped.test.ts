@@ -83,7 +83,7 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
     });
 
     it('listed in the history as skipped, the others still listed', async () => {
-      await h.set(key, { schema: 'harness-sim.stored-checkpoint/2' });
+      await h.set(key, { schema: 'harness-sim.stored-checkpoint/9' });
       const { items, skipped } = await h.store.list('run-1');
       expect(items.map((i) => i.seq)).toEqual(cps.slice(0, -1).map((c) => c.seq).reverse());
       expect(skipped).toEqual([{ key: at, kind: 'version', reason: expect.stringMatching(/^E511: /) }]);

@@ -4,7 +4,7 @@ import { jsonOf, utf8Length } from './bytes';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
 import { quote, storageError } from './errors';
 import { checkpointKey, chunkKey, keyText, parseKey } from './keys';
-import { STORED_CHECKPOINT_SCHEMA, checkStoredCheckpoint, isNat, isObj, isRunId, summaryOf, type Chain, type StoredCheckpoint } from './records';
+import { CHUNK_ROWS_OF, STORED_CHECKPOINT_SCHEMA, checkStoredCheckpoint, isNat, isObj, isRunId, summaryOf, type Chain, type StoredCheckpoint } from './records';
 import type { CheckpointSummary, SkipKind, Skipped } from './types';
 
 /**
@@ -108,7 +108,7 @@ export const chunksOf = (tx: Tx, runId: string): ((hash: string) => Promise<Chun
 export async function assemble(record: StoredCheckpoint, seq: number, chunks: (hash: string) => Promise<ChunkRead>): Promise<ReadStored> {
   const parts: Record<'ledger' | 'refs', unknown[]> = { ledger: [], refs: [] };
   for (const field of ['ledger', 'refs'] as const) {
-    const r = await readChain(record[field], chunks);
+    const r = await readChain(record[field], chunks, CHUNK_ROWS_OF[record.schema]);
     if (!r.ok) {
       return r.kind === 'missing'
         ? { ok: false, kind: 'missing', reason: storageError('E514', seq, field, r.hash) }

@@ -1,7 +1,7 @@
 import type { Checkpoint, Sim, StateName, TaskContext, TaskMachine, TransitionRecord, Scenario } from '../engine';
 
 /** Log lines the page keeps in its view (the Sim keeps them all). */
-export const LOG_SHOWN = 150;
+export const LOG_SHOWN = 60;
 
 /**
  * What the page shows of the Sim: an immutable picture, published by the store. The store

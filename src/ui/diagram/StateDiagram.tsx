@@ -78,6 +78,7 @@ function Diagram() {
   // Node objects are kept while their data is unchanged, so React Flow redraws only the
   // node whose counter moved (a tick changes one line of one node).
   const [cache] = useState(() => new Map<string, Node>());
+  const [edgeCache] = useState(() => new Map<string, Edge>());
   const nodes = useMemo<Node[]>(() => {
     const group: GroupNodeType = {
       id: 'active',
@@ -131,12 +132,18 @@ function Diagram() {
           type: 'transition',
           ...(route ? { sourceHandle: handleId('source', ...route.s), targetHandle: handleId('target', ...route.t) } : {}),
           markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
-          data: { from: e.from, to: e.to, label: hasCond ? `${events} · ${t(cond)}` : events, last: e.id === lastId, pulse: logLength },
+          // Only the edge just taken changes from tick to tick (its pulse restarts the animation).
+          data: { from: e.from, to: e.to, label: hasCond ? `${events} · ${t(cond)}` : events, last: e.id === lastId, pulse: e.id === lastId ? logLength : 0 },
           zIndex: e.id === lastId ? 5 : 1,
         };
       }),
     [machineEdgeList, lastId, logLength, t],
-  );
+  ).map((e) => {
+    const old = edgeCache.get(e.id);
+    if (old && JSON.stringify(old.data) === JSON.stringify(e.data) && old.zIndex === e.zIndex) return old;
+    edgeCache.set(e.id, e);
+    return e;
+  });
 
   return (
     <div ref={box} className="hs-diagram">

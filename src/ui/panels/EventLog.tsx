@@ -4,7 +4,7 @@ import { formatClock } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
 
-const SHOWN = 150;
+const SHOWN = 60;
 
 /** The SPEC rule that made a transition happen: the answer to a student's "why?". */
 function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): string {

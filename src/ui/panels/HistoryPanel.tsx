@@ -3,7 +3,7 @@ import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 /** Items drawn at most (a 4,000-step run writes well over a thousand checkpoints). */
-const SHOWN = 100;
+const SHOWN = 60;
 
 /** Every checkpoint of the run, newest first: preview one, or fork a branch from it. */
 export function HistoryPanel() {

@@ -5,7 +5,7 @@ import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 /** Rows shown at most: the newest ones (a 4,000-step run has thousands). */
-const SHOWN = 200;
+const SHOWN = 80;
 
 /** One attempt; memoised on the (immutable) attempt, so a tick adds a row and redraws none. */
 const LedgerRow = memo(function LedgerRow({ a, inLoop, lang }: { a: Attempt; inLoop: boolean; lang: Lang }) {

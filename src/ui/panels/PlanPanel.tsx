@@ -7,9 +7,9 @@ import { useT } from '../useT';
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
 
 /** Plans longer than this show a window around the current step (a 4,000-step plan stays quick). */
-const WINDOW_BEFORE = 40;
-const WINDOW_AFTER = 120;
-const WINDOW_FROM = 300;
+const WINDOW_BEFORE = 20;
+const WINDOW_AFTER = 60;
+const WINDOW_FROM = 120;
 
 interface RowProps {
   step: Step;
