@@ -22,7 +22,7 @@ export function machineEdges(machine: TaskMachine): MachineEdge[] {
     for (const [eventType, transitions] of node.transitions) {
       for (const t of transitions) {
         for (const target of t.target ?? []) {
-          const from = node.key as MachineEdge['from'];
+          const from = (node === machine.root ? 'active' : node.key) as MachineEdge['from'];
           const to = target.key as StateName;
           const id = `${from}-${to}` as const;
           const edge = edges.get(id) ?? { id, from, to, events: [] };
@@ -31,8 +31,10 @@ export function machineEdges(machine: TaskMachine): MachineEdge[] {
         }
       }
     }
+    if (node !== machine.root) return;
     for (const child of Object.values(node.states)) visit(child);
   };
-  for (const child of Object.values(machine.root.states)) visit(child);
+  // The root's own transitions (CANCEL) leave every active state: the group, drawn once.
+  visit(machine.root);
   return [...edges.values()];
 }

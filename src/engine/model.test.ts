@@ -67,7 +67,7 @@ describe('model-based paths from the machine', () => {
   it('takes every transition of SPEC §2 on some path', () => {
     const taken = new Set<string>();
     for (const p of paths) {
-      let prev = stateOf(machine.resolveState({ value: { active: 'created' }, context: { task: input } }));
+      let prev = stateOf(machine.resolveState({ value: 'created', context: { task: input } }));
       for (const step of p.steps) {
         const to = stateOf(step.state as TaskSnapshot);
         if ((step.event.type as string) !== 'xstate.init') taken.add(`${prev}-${to}:${step.event.type}`);

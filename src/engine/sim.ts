@@ -70,15 +70,14 @@ export function machineFor(scenario: Scenario): TaskMachine {
 
 /** The leaf state of a snapshot: one of the eight names. */
 export function stateOf(snapshot: TaskSnapshot): StateName {
-  const v = snapshot.value;
-  return (typeof v === 'string' ? v : v.active) as StateName;
+  return snapshot.value as StateName;
 }
 
 /** An actor resumed at a checkpoint: the state it records, the context it stands for. */
 export function resumeActor(machine: TaskMachine, context: TaskContext, state: StateName): TaskActor {
-  const value = state === 'completed' || state === 'failed' || state === 'cancelled' ? state : { active: state };
+
   // No invokes or delayed events in this machine, so the resolved snapshot is complete.
-  const snapshot = machine.resolveState({ value, context: { task: context } });
+  const snapshot = machine.resolveState({ value: state, context: { task: context } });
   return createActor(machine, { snapshot, input: context });
 }
 
