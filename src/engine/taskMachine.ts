@@ -97,8 +97,9 @@ const checkpoint = (trigger: CheckpointTrigger, state: StateName) =>
   [{ type: 'emitCheckpoint', params: { trigger, state } }, 'bumpSeq'] as const;
 
 /**
- * The eight states of SPEC §2 for one scenario's world. The five active states sit in one
- * `active` group so that CANCEL is a single transition from the group, drawn once.
+ * The eight states of SPEC §2 for one scenario's world, flat. CANCEL belongs to the machine
+ * itself (guarded off the terminal states), so it is a single transition from the group of
+ * active states, drawn once.
  * Checkpoints are emitted (the host persists them): the machine never touches storage.
  */
 export function createTaskMachine(scenario: Scenario) {
