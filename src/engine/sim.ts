@@ -94,8 +94,6 @@ export class Sim {
   private listeners = new Set<() => void>();
   /** The newest checkpoint kept: what a restart reads. */
   newest: Checkpoint | null = null;
-  /** Total checkpoints written by this run and their count since the last restore. */
-  checkpointsWritten = 0;
   /** The world's meters: they survive the process. */
   clock = 0;
   tokens = 0;
@@ -154,7 +152,6 @@ export class Sim {
     if (!this.checkpointing) return;
     const cp = toCheckpoint(e.context, e.state, e.trigger, this.wallClock());
     this.newest = cp;
-    this.checkpointsWritten++;
     this.onCheckpoint?.(cp, e.context);
   }
 

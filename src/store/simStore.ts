@@ -3,7 +3,6 @@ import {
   DEFAULT_SCENARIO_ID,
   Sim,
   checkpointBytes,
-  findScenario,
   fromRanges,
   fullStateBytes,
   type Checkpoint,
@@ -301,4 +300,3 @@ export function stepsAtRisk(s: Pick<SimState, 'view' | 'newestDone'>): number {
 /** What the page shows: the previewed checkpoint if one is selected, else the live run. */
 export const shownView = (s: Pick<SimState, 'view' | 'preview'>): SimView => s.preview?.view ?? s.view;
 
-export { findScenario };
