@@ -180,3 +180,11 @@ test('accessibility: axe finds no serious or critical violation', async ({ page 
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`)).toEqual([]);
 });
+
+test('reject without a reason still tells the model so in the ledger', async ({ page }) => {
+  await open(page, '?lang=en');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await page.getByTestId('btn-reject').click();
+  await expect(page.getByTestId('ledger-row').last()).toContainText('(no reason given)');
+});

@@ -263,3 +263,29 @@ test('the overnight ending: the process is killed after 8 h waiting; a restart s
   await expect(page.getByTestId('approval-requests')).toHaveText('1');
   await expect(page.getByTestId('resume-notice')).toContainText('before_suspend');
 });
+
+test('density every step: a checkpoint per step, each write marked durable with its latency', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('select-density').selectOption('every_step');
+  await page.getByTestId('btn-new-run').click();
+  await page.getByTestId('btn-start').click();
+  // The first tick produces the plan (phase_switch); each of the next three runs a step.
+  for (let i = 0; i < 4; i++) await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('current-step')).toHaveText('4');
+  await expect(page.locator('[data-testid="checkpoint-item"][data-trigger="every_step"]')).toHaveCount(3);
+  await expect(page.getByTestId('checkpoint-write')).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('checkpoint-write')).toContainText(/in \d+(\.\d)? ms/);
+  await expect(page.getByTestId('steps-at-risk')).toHaveText('0');
+});
+
+test('pruning: a person deletes an older run, after confirming; the current one cannot be', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-new-run').click();
+  await expect(page.getByTestId('run-item')).toHaveCount(2);
+  const other = page.locator('[data-testid="run-item"]:not(.is-current)');
+  await other.getByTestId('btn-delete-run').click();
+  await expect(page.getByTestId('run-item')).toHaveCount(2);
+  await other.getByTestId('btn-confirm-delete').click();
+  await expect(page.getByTestId('run-item')).toHaveCount(1);
+  await expect(page.locator('[data-testid="run-item"].is-current').getByTestId('btn-delete-run')).toHaveCount(0);
+});

@@ -4,7 +4,7 @@ import { canonicalArgs } from './canonical';
 import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
 import { errorText } from './errors';
 import { attemptsAt, record } from './ledger';
-import { advance, completeStep } from './task';
+import { advance, completeStep, setTodo } from './task';
 import { runTool, type ToolResult } from './world';
 
 /**
@@ -123,8 +123,7 @@ export function applyTakeover(cp: Checkpoint, edit: TakeoverEdit, scenario: Scen
 }
 
 function markAhead(ctx: TaskContext, n: number, status: 'done' | 'skipped', ref?: string): TaskContext {
-  const todos = ctx.todos.slice();
-  todos[n - 1] = status;
+  const todos = setTodo(ctx.todos, n, status);
   const refs = status === 'done' && ref ? [...ctx.refs, { step: n, ref }] : ctx.refs;
   return { ...ctx, todos, refs };
 }

@@ -133,7 +133,8 @@ export function attemptsExhausted(ctx: TaskContext): boolean {
   return attemptsAt(ctx.ledger, ctx.cursor) >= ctx.config.maxAttemptsPerStep;
 }
 
-function setTodo(todos: readonly TodoStatus[], n: number, status: TodoStatus): TodoStatus[] {
+/** The todo list with step `n` set to `status` (a copy). */
+export function setTodo(todos: readonly TodoStatus[], n: number, status: TodoStatus): TodoStatus[] {
   const next = todos.slice();
   if (n >= 1 && n <= next.length) next[n - 1] = status;
   return next;

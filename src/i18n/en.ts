@@ -67,6 +67,7 @@ export const en = {
   'ctl.reject': 'Reject',
   'ctl.rejectReason': 'Reason for rejecting',
   'ctl.rejectPlaceholder': 'e.g. not during business hours',
+  'ctl.noReason': '(no reason given)',
   'ctl.cancel': 'Cancel task',
   'ctl.replan': 'Replan',
   'ctl.crash': 'Crash process',

@@ -66,6 +66,7 @@ export const zh: Record<keyof typeof en, string> = {
   'ctl.reject': '拒绝',
   'ctl.rejectReason': '拒绝理由',
   'ctl.rejectPlaceholder': '例如：工作时间不能改表结构',
+  'ctl.noReason': '（未给理由）',
   'ctl.cancel': '叫停任务',
   'ctl.replan': '重计划',
   'ctl.crash': '进程崩溃',

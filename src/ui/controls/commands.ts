@@ -1,7 +1,7 @@
 import type { Sim } from '../../engine';
 import type { Store as SimState } from '../../store/simStore';
 import type { SimView } from '../../store/view';
-import type { MessageKey } from '../../i18n';
+import { translate, type MessageKey } from '../../i18n';
 
 /**
  * Every control as data: its test hook, label, shortcut, whether it applies now and, when it
@@ -89,7 +89,7 @@ export const COMMANDS: readonly Command[] = [
     id: 'reject', testId: 'btn-reject', label: 'ctl.reject', key: 'r', group: 'person', tone: 'danger',
     blocked: when((sim) => sim.state === 'waiting_approval', 'why.notWaiting'),
     run: (s) => {
-      s.send({ type: 'REJECT', reason: s.rejectReason.trim() || (s.lang === 'zh' ? '（未给理由）' : '(no reason given)') });
+      s.send({ type: 'REJECT', reason: s.rejectReason.trim() || translate(s.lang, 'ctl.noReason') });
       s.setRejectReason('');
     },
   },
