@@ -90,6 +90,7 @@ export const en = {
   'why.alreadyRisky': 'This step already needs approval.',
   'why.needReason': 'Write a reason first: the model needs it.',
   'why.follower': 'Another tab drives this run.',
+  'why.loading': 'Reading saved runs from storage…',
   'why.notStarted': 'Start the task first.',
 
   'help.title': 'Keyboard shortcuts',

@@ -89,6 +89,7 @@ export const zh: Record<keyof typeof en, string> = {
   'why.alreadyRisky': '这一步已经需要审批。',
   'why.needReason': '先写拒绝理由：模型要靠它换路径。',
   'why.follower': '另一个标签页在驱动这次运行。',
+  'why.loading': '正在从存储读取已保存的运行…',
   'why.notStarted': '先开始任务。',
 
   'help.title': '键盘快捷键',

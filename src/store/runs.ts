@@ -101,9 +101,9 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
   /** At most this often a driver sends followers its live position (stored checkpoints go at once). */
   const ANNOUNCE_MS = 100;
 
-  const join = async (runId: string) => {
-    session?.close();
-    const s = await joinRun(runId);
+  /** Makes `s` this tab's membership (the previous one, if any, is let go). */
+  const attach = (s: TabSession) => {
+    if (session !== s) session?.close();
     session = s;
     lastStored = get().sim.newest;
     set({ role: s.role });
@@ -115,6 +115,13 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     s.onCheckpoint((cp) => {
       if (session === s && get().role === 'follower' && cp.runId === get().sim.context.runId) mirror(cp);
     });
+  };
+
+  /** Joins a run already shown (the old membership goes first: it may hold this run's lock). */
+  const join = async (runId: string) => {
+    session?.close();
+    session = null;
+    attach(await joinRun(runId));
   };
 
   /** A follower shows what the driver announced: a Sim resumed from it, never driven here. */
@@ -134,46 +141,69 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     set((s) => ({ history: items, skipped: mergeSkipped(s.skipped, skipped) }));
   };
 
+  /** What a new run starts with besides its Sim: no history, not resumed, nothing written. */
+  const newRunState = (): Partial<Store> => ({ history: [], resumed: null, lastWrite: null });
+
+  /** A new run of `scenarioId` with the page's settings, not saved yet. */
+  const freshSim = (scenarioId: string, seed: number) => {
+    const { settings } = get();
+    return new Sim({
+      scenario: findScenario(scenarioId) ? scenarioId : DEFAULT_SCENARIO_ID,
+      seed,
+      runId: newRunId(),
+      config: configOf(settings),
+      checkpointing: settings.checkpointing,
+      wallClock: Date.now,
+      onCheckpoint: w.onCheckpoint,
+    });
+  };
+
+  /**
+   * Saves a fresh run and joins it, shown from then on (or already, when `shown`). It is saved
+   * as soon as it exists, so a reload comes back to it (ui-contract), and before it can be
+   * started, so no checkpoint is written for a run not yet saved. Its id is new, so nobody
+   * holds its lock: saving and joining go on together.
+   */
+  const saveAndJoin = async (sim: Sim, shown: boolean) => {
+    const { runId, seed } = sim.context;
+    const [saved, tab] = await Promise.all([get().persist.createRun({ runId, scenario: sim.scenario.id, seed }), joinRun(runId)]);
+    const notice = saved.ok ? null : { kind: 'error' as const, text: saved.error };
+    if (shown) set({ notice });
+    else adopt(sim, { ...newRunState(), notice });
+    attach(tab);
+    // The list of runs is for the side panel: it need not hold up the page being ready.
+    void actions.refreshRuns();
+  };
+
   const actions: RunActions = {
     boot: async (search) => {
       const params = new URLSearchParams(search);
+      const scenarioId = findScenario(params.get('scenario') ?? '') ? (params.get('scenario') as string) : DEFAULT_SCENARIO_ID;
+      const parsedSeed = Number.parseInt(params.get('seed') ?? '1', 10);
+      const seed = Number.isFinite(parsedSeed) ? parsedSeed : 1;
+      // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
+      // before the first render) and saved meanwhile; the controls wait for `ready`.
+      const fresh = params.get('run') === 'new' ? freshSim(scenarioId, seed) : null;
+      if (fresh) adopt(fresh, newRunState());
       const opened = await openCheckpointStore();
       set({ persist: opened.store, storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) } });
-      const { runs, skipped } = await opened.store.listRuns();
-      set({ runs, skipped });
-      const scenarioId = findScenario(params.get('scenario') ?? '') ? (params.get('scenario') as string) : DEFAULT_SCENARIO_ID;
-      const seed = Number.parseInt(params.get('seed') ?? '1', 10);
       let resumed = false;
-      if (params.get('run') !== 'new') {
+      if (!fresh) {
+        const { runs, skipped } = await opened.store.listRuns();
+        set({ runs, skipped });
         for (const run of runs.filter((r) => r.scenario === scenarioId)) {
           if ((resumed = await actions.openRun(run.runId))) break;
         }
       }
-      if (!resumed) await actions.newRun(scenarioId, Number.isFinite(seed) ? seed : 1);
+      if (fresh) await saveAndJoin(fresh, true);
+      else if (!resumed) await actions.newRun(scenarioId, seed);
       dropRunNew();
       // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
       set({ ready: true });
     },
 
     newRun: async (scenarioId = get().view.scenario.id, seed = 1) => {
-      const { settings, persist } = get();
-      const runId = newRunId();
-      const sim = new Sim({
-        scenario: findScenario(scenarioId) ? scenarioId : DEFAULT_SCENARIO_ID,
-        seed,
-        runId,
-        config: configOf(settings),
-        checkpointing: settings.checkpointing,
-        wallClock: Date.now,
-        onCheckpoint: w.onCheckpoint,
-      });
-      // A fresh run is saved as soon as it exists, so a reload comes back to it (ui-contract),
-      // and before the page can start it, so no checkpoint is written for a run not yet saved.
-      const saved = await persist.createRun({ runId, scenario: sim.scenario.id, seed });
-      adopt(sim, { history: [], resumed: null, lastWrite: null, notice: saved.ok ? null : { kind: 'error', text: saved.error } });
-      await join(runId);
-      // The list of runs is for the side panel: it need not hold up the page being ready.
-      void actions.refreshRuns();
+      await saveAndJoin(freshSim(scenarioId, seed), false);
     },
 
     openRun: async (runId) => {

@@ -44,6 +44,7 @@ function useShortcuts() {
 
 /** The page a class watches: the machine, the controls, and the panels around them. */
 export function App() {
+  // Ready (ui-contract) once the run stands and every panel with a test hook is there.
   const ready = useSimStore((s) => s.ready);
   const lang = useSimStore((s) => s.lang);
   // The diagram and controls draw first; the side panels join once that frame is painted.
@@ -57,7 +58,7 @@ export function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }, [lang]);
   return (
-    <div className="hs-app" data-testid="app" data-ready={ready ? 'true' : 'false'}>
+    <div className="hs-app" data-testid="app" data-ready={ready && sides ? 'true' : 'false'}>
       <Header />
       <main className="hs-main">
         <div className="hs-col hs-col--stage">

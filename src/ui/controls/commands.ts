@@ -23,9 +23,16 @@ export interface Command {
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
-/** Reasons shared by most controls: a follower tab, a dead process, an ended task. */
+/** Nothing acts on a run before storage has been read and the run saved or restored. */
+const loading = (s: SimState): ReturnType<Command['blocked']> => (s.ready ? null : { key: 'why.loading' });
+
+/** Who may act on this run at all: not before it stands (`ready`), not from a follower tab. */
+const tabBlock = (s: SimState): ReturnType<Command['blocked']> => loading(s) ?? (s.role === 'follower' ? { key: 'why.follower' } : null);
+
+/** Reasons shared by most controls: not ready, a follower tab, a dead process, an ended task. */
 function common(s: SimState): ReturnType<Command['blocked']> {
-  if (s.role === 'follower') return { key: 'why.follower' };
+  const tab = tabBlock(s);
+  if (tab) return tab;
   if (!s.sim.alive) return { key: 'why.down' };
   if (TERMINAL.has(s.view.state)) return { key: 'why.terminal', params: { state: s.view.state } };
   return null;
@@ -112,7 +119,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: 'crash', testId: 'btn-crash', label: 'ctl.crash', key: 'x', group: 'process', tone: 'danger',
-    blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.view.alive ? null : { key: 'why.down' }),
+    blocked: (s) => tabBlock(s) ?? (s.view.alive ? null : { key: 'why.down' }),
     run: (s) => {
       s.pause();
       s.send({ type: 'CRASH' });
@@ -120,12 +127,12 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: 'restart', testId: 'btn-restart', label: 'ctl.restart', key: 't', group: 'process', tone: 'primary',
-    blocked: (s) => (s.role === 'follower' ? { key: 'why.follower' } : s.view.alive ? { key: 'why.notDown' } : null),
+    blocked: (s) => tabBlock(s) ?? (s.view.alive ? { key: 'why.notDown' } : null),
     run: (s) => void s.restart(),
   },
   {
     id: 'reset', testId: 'btn-reset', label: 'ctl.reset', key: 'z', group: 'process',
-    blocked: () => null,
+    blocked: loading,
     run: (s) => void s.newRun(),
   },
 ];
