@@ -3,6 +3,7 @@ import type { Lang, TransitionRecord } from '../../engine';
 import { formatClock } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
+import { boxClass } from './boxClass';
 
 const SHOWN = 60;
 
@@ -36,7 +37,7 @@ export function EventLog() {
   return (
     <section className="hs-panel hs-log" aria-label={t('panel.log')}>
       <h2>{t('panel.log')}</h2>
-      <ol className="hs-scroll" data-testid="event-log" tabIndex={0} aria-label={t('panel.log')}>
+      <ol className={boxClass('hs-scroll', rows.length)} data-testid="event-log" tabIndex={0} aria-label={t('panel.log')}>
         {rows.map((r, i) => (
           <LogRow key={view.logLength - i} r={r} t={t} lang={lang} checkpointing={view.checkpointing} />
         ))}

@@ -1,6 +1,7 @@
 import { formatClock, formatInt } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
+import { boxClass } from './boxClass';
 
 /** Items drawn at most (a 4,000-step run writes well over a thousand checkpoints). */
 const SHOWN = 60;
@@ -24,7 +25,7 @@ export function HistoryPanel() {
           </button>
         </div>
       )}
-      <ol className="hs-scroll" data-testid="checkpoint-history" tabIndex={0} aria-label={t('history.title')}>
+      <ol className={boxClass('hs-scroll', Math.min(history.length, SHOWN))} data-testid="checkpoint-history" tabIndex={0} aria-label={t('history.title')}>
         {history.slice(0, SHOWN).map((h) => (
           <li
             key={h.seq}

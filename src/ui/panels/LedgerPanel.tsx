@@ -1,8 +1,10 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useRef } from 'react';
 import { loopKey, readLoop, type Attempt, type Lang } from '../../engine';
 import { formatClock, translate } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
+import { useFrameScroll } from '../useFrameScroll';
 import { useT } from '../useT';
+import { boxClass } from './boxClass';
 
 /** Rows shown at most: the newest ones (a 4,000-step run has thousands). */
 const SHOWN = 80;
@@ -27,6 +29,10 @@ const LedgerRow = memo(function LedgerRow({ a, inLoop, lang }: { a: Attempt; inL
   );
 });
 
+const toBottom = (box: HTMLElement) => {
+  box.scrollTop = box.scrollHeight;
+};
+
 /** Every attempt; the rows of the current step's loop key highlighted. */
 export function LedgerPanel() {
   const t = useT();
@@ -36,14 +42,12 @@ export function LedgerPanel() {
   const rows = ctx.ledger.slice(-SHOWN);
   const box = useRef<HTMLDivElement>(null);
   // The newest attempt is at the bottom: follow it.
-  useEffect(() => {
-    if (box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [ctx.ledger.length]);
+  useFrameScroll(box, toBottom, ctx.ledger.length);
   return (
     <section className="hs-panel hs-ledger" aria-label={t('panel.ledger')}>
       <h2>{t('panel.ledger')}</h2>
       {ctx.ledger.length > SHOWN && <p className="hs-note">{t('ledger.more', { shown: SHOWN, total: ctx.ledger.length })}</p>}
-      <div className="hs-scroll" ref={box} tabIndex={0} role="region" aria-label={t('panel.ledger')}>
+      <div className={boxClass('hs-scroll', rows.length)} ref={box} tabIndex={0} role="region" aria-label={t('panel.ledger')}>
         <table data-testid="ledger">
           <thead>
             <tr>

@@ -1,8 +1,10 @@
-import { Fragment, memo, useEffect, useMemo, useRef } from 'react';
+import { Fragment, memo, useMemo, useRef } from 'react';
 import type { Lang, Step, TodoStatus } from '../../engine';
 import { translate, type MessageKey } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
+import { useFrameScroll } from '../useFrameScroll';
 import { useT } from '../useT';
+import { boxClass } from './boxClass';
 
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
 
@@ -45,6 +47,12 @@ const TodoRow = memo(function TodoRow({ step, status, current, risky, refText, l
   );
 });
 
+/** Scrolls the list so the current step stands a third of the way down. */
+const toCurrent = (box: HTMLElement) => {
+  const cur = box.querySelector<HTMLElement>('.is-current');
+  if (cur) box.scrollTop = cur.offsetTop - box.offsetTop - box.clientHeight / 3;
+};
+
 /** The plan and its todos, grouped by phase; the current step highlighted, refs beside steps. */
 export function PlanPanel() {
   const t = useT();
@@ -52,15 +60,7 @@ export function PlanPanel() {
   const ctx = useSimStore((s) => shownView(s).context);
   const list = useRef<HTMLOListElement>(null);
   // Keep the current step in view as the run moves (only the list scrolls, not the page).
-  // After the frame is drawn, not inside the commit: reading offsetTop there forces a layout.
-  useEffect(() => {
-    const id = requestAnimationFrame(() => {
-      const box = list.current;
-      const cur = box?.querySelector<HTMLElement>('.is-current');
-      if (box && cur) box.scrollTop = cur.offsetTop - box.offsetTop - box.clientHeight / 3;
-    });
-    return () => cancelAnimationFrame(id);
-  }, [ctx.cursor]);
+  useFrameScroll(list, toCurrent, ctx.cursor);
   const refs = useMemo(() => new Map(ctx.refs.map((r) => [r.step, r.from ? `${r.from} → ${r.ref}` : r.ref])), [ctx.refs]);
   const steps = ctx.plan.steps;
   const windowed = steps.length > WINDOW_FROM;
@@ -79,7 +79,7 @@ export function PlanPanel() {
         <small>{t('plan.version', { v: Math.max(1, ctx.plan.version), mode: t(`plan.mode.${ctx.plan.mode}`) })}</small>
       </h2>
       {windowed && <p className="hs-note">{t('plan.window', { from: lo + 1, to: hi, total: steps.length })}</p>}
-      <ol className="hs-plan__list" ref={list} tabIndex={0} aria-label={t('panel.plan')}>
+      <ol className={boxClass('hs-plan__list', hi - lo)} ref={list} tabIndex={0} aria-label={t('panel.plan')}>
         {groups.map((g, gi) => (
           <Fragment key={`${g.phase}-${gi}`}>
             <li className="hs-plan__phase" aria-hidden="true">
