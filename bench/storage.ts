@@ -273,7 +273,7 @@ export async function run(): Promise<Figure[]> {
     const resumes: Resumed[] = [];
     const plains: number[] = [];
     for (let i = 0; i < RELOAD_SAMPLES; i++) {
-      const cold = (await coldLoad(browser, coldUrl, 'ours')).inDom;
+      const cold = (await coldLoad(browser, coldUrl, 'ours')).ready;
       const r = await reloadSample(browser, app.url, true);
       const plain = (await reloadSample(browser, app.url, false)).drawn;
       colds.push(cold);
