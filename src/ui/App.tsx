@@ -1,23 +1,22 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
 import { commandForKey } from './controls/commands';
 import { StateDiagram } from './diagram/StateDiagram';
 import { Header } from './Header';
 import { HelpOverlay } from './HelpOverlay';
-import { ChannelPanel } from './panels/ChannelPanel';
-import { CheckpointPanel } from './panels/CheckpointPanel';
-import { EventLog } from './panels/EventLog';
-import { LedgerPanel } from './panels/LedgerPanel';
 import { Meters } from './panels/Meters';
-import { PlanPanel } from './panels/PlanPanel';
-import { HistoryPanel } from './panels/HistoryPanel';
 import { Readouts } from './panels/Readouts';
-import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
-import { RunsPanel } from './panels/RunsPanel';
-import { TakeoverPanel } from './panels/TakeoverPanel';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+
+/**
+ * The side panels are a chunk of their own: the first frame (the diagram, the controls) does
+ * not wait for their code to be parsed. Asked for as this module loads, so it downloads and
+ * compiles while the first frame renders.
+ */
+const sidePanels = import('./SidePanels');
+const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
 
 /** Keyboard shortcuts: each control's key, `?` for the list, Escape to close it. */
 function useShortcuts() {
@@ -49,6 +48,7 @@ export function App() {
   const lang = useSimStore((s) => s.lang);
   // The diagram and controls draw first; the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
+  const [sidesShown, setSidesShown] = useState(false);
   useEffect(() => {
     const id = requestAnimationFrame(() => setSides(true));
     return () => cancelAnimationFrame(id);
@@ -58,7 +58,7 @@ export function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }, [lang]);
   return (
-    <div className="hs-app" data-testid="app" data-ready={ready && sides ? 'true' : 'false'}>
+    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'}>
       <Header />
       <main className="hs-main">
         <div className="hs-col hs-col--stage">
@@ -67,27 +67,15 @@ export function App() {
           <Controls />
           <Meters />
         </div>
-        <div className="hs-col hs-col--side">{sides && <SidePanels />}</div>
+        <div className="hs-col hs-col--side">
+          {sides && (
+            <Suspense>
+              <SidePanels onShown={setSidesShown} />
+            </Suspense>
+          )}
+        </div>
       </main>
       <HelpOverlay />
     </div>
-  );
-}
-
-/** The panels around the machine: what the model sees, the plan, the ledger, the checkpoints. */
-function SidePanels() {
-  return (
-    <>
-      <StorageNotice />
-      <ResumeNotice />
-      <ChannelPanel />
-      <PlanPanel />
-      <LedgerPanel />
-      <CheckpointPanel />
-      <HistoryPanel />
-      <EventLog />
-      <TakeoverPanel />
-      <RunsPanel />
-    </>
   );
 }

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { ChannelPanel } from './panels/ChannelPanel';
+import { CheckpointPanel } from './panels/CheckpointPanel';
+import { EventLog } from './panels/EventLog';
+import { HistoryPanel } from './panels/HistoryPanel';
+import { LedgerPanel } from './panels/LedgerPanel';
+import { PlanPanel } from './panels/PlanPanel';
+import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
+import { RunsPanel } from './panels/RunsPanel';
+import { TakeoverPanel } from './panels/TakeoverPanel';
+
+/**
+ * The panels around the machine: what the model sees, the plan, the ledger, the checkpoints.
+ * Loaded as a chunk of its own (App.tsx); `onShown` says when they are in the page.
+ */
+export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
+  useEffect(() => onShown(true), [onShown]);
+  return (
+    <>
+      <StorageNotice />
+      <ResumeNotice />
+      <ChannelPanel />
+      <PlanPanel />
+      <LedgerPanel />
+      <CheckpointPanel />
+      <HistoryPanel />
+      <EventLog />
+      <TakeoverPanel />
+      <RunsPanel />
+    </>
+  );
+}
