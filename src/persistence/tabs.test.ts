@@ -103,6 +103,7 @@ describe('two tabs on one run', () => {
     const locks = new FakeLocks();
     const a = await tab(locks);
     const b = await tab(locks);
+    await until(() => a.s.peers === 1 && b.s.peers === 1);
     expect(a.s.announce(newest)).toBe(true);
     await until(() => b.heard.length === 1);
     expect(b.heard).toEqual([newest]);
@@ -121,6 +122,7 @@ describe('two tabs on one run', () => {
     await until(() => a.s.role === 'follower');
     expect(a.roles).toEqual([['follower', 'taken_over']]);
     // Roles swapped for real: now the other direction carries checkpoints.
+    await until(() => b.s.peers === 1);
     expect(a.s.announce(newest)).toBe(false);
     expect(b.s.announce(newest)).toBe(true);
     await until(() => a.heard.length === 1);
@@ -145,6 +147,20 @@ describe('two tabs on one run', () => {
     a.s.close();
     await until(() => b.s.role === 'driver');
     expect(b.roles).toEqual([['driver', 'promoted']]);
+  });
+
+  it('a tab alone on its run sends nothing; it does once another joins, and stops when that one leaves', async () => {
+    const locks = new FakeLocks();
+    const a = await tab(locks);
+    expect(a.s.peers).toBe(0);
+    expect(a.s.announce(newest)).toBe(false);
+    const b = await tab(locks);
+    await until(() => a.s.peers === 1);
+    expect(a.s.announce(newest)).toBe(true);
+    await until(() => b.heard.length === 1);
+    b.s.close();
+    await until(() => a.s.peers === 0);
+    expect(a.s.announce(newest)).toBe(false);
   });
 
   it('tabs on different runs each drive their own', async () => {
@@ -193,6 +209,7 @@ describe('without Web Locks', () => {
     sessions.push(s);
     expect(s.role).toBe('driver');
     expect(s.status).toMatchObject({ locks: true, channel: false, notice: expect.stringMatching(/BroadcastChannel/) });
-    expect(s.announce(newest)).toBe(true);
+    // Nobody can hear it: nothing is sent.
+    expect(s.announce(newest)).toBe(false);
   });
 });

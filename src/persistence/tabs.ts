@@ -6,7 +6,8 @@ import { checkCheckpoint, type Checkpoint } from '../engine';
  * the tab closes or reloads); followers queue for it, so when the driver goes the first
  * follower drives on by itself. "Take over" steals the lock: the old driver's hold is aborted,
  * it becomes a follower and queues again. A BroadcastChannel carries each durable checkpoint
- * and each change of driver to the other tabs.
+ * and each change of driver to the other tabs; tabs say hello, here and bye on it, so a tab
+ * alone on its run sends no checkpoints at all.
  */
 
 export type TabRole = 'driver' | 'follower';
@@ -66,8 +67,14 @@ export interface TabSession {
   onRole(listener: (role: TabRole, why: RoleReason) => void): () => void;
   /** Called (in a follower) with each checkpoint the driver made durable. */
   onCheckpoint(listener: (cp: Checkpoint) => void): () => void;
-  /** The driver tells the followers a checkpoint is stored; ignored (false) in a follower. */
+  /**
+   * The driver tells the followers where the run stands. False (and nothing sent) in a
+   * follower, or while no other tab is on the run: a lone tab does not copy checkpoints into
+   * a channel nobody reads.
+   */
   announce(cp: Checkpoint): boolean;
+  /** How many other tabs on this run have said so (a tab that crashed may still count). */
+  readonly peers: number;
   /** Makes this tab the driver (the old one becomes a follower and is told); false if it could not. */
   takeOver(): Promise<boolean>;
   /** Leaves the run: releases the lock (a follower drives on) and closes the channel. */
@@ -78,7 +85,9 @@ const MESSAGE_SCHEMA = 'harness-sim.tab/1';
 
 type TabMessage =
   | { schema: typeof MESSAGE_SCHEMA; type: 'checkpoint'; runId: string; from: string; checkpoint: Checkpoint }
-  | { schema: typeof MESSAGE_SCHEMA; type: 'driver'; runId: string; from: string };
+  | { schema: typeof MESSAGE_SCHEMA; type: 'driver'; runId: string; from: string }
+  /** A tab joined the run ("hello"), answers one that did ("here"), or leaves it ("bye"). */
+  | { schema: typeof MESSAGE_SCHEMA; type: 'hello' | 'here' | 'bye'; runId: string; from: string };
 
 export const lockName = (runId: string) => `harness-sim:run:${runId}`;
 export const CHANNEL_NAME = 'harness-sim';
@@ -115,6 +124,8 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
   const cpListeners = new Set<(cp: Checkpoint) => void>();
   let role: TabRole = 'follower';
   let closed = false;
+  /** The other tabs on this run, by id. */
+  const peers = new Set<string>();
   /** Ends the current hold (resolves the promise the lock callback returned). */
   let release: (() => void) | null = null;
   /** Cancels the queued request a follower keeps for when the driver goes. */
@@ -198,7 +209,10 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
   channel?.listen((m) => {
     if (closed || typeof m !== 'object' || m === null) return;
     const msg = m as Partial<TabMessage>;
-    if (msg.schema !== MESSAGE_SCHEMA || msg.runId !== runId || msg.from === tabId) return;
+    if (msg.schema !== MESSAGE_SCHEMA || msg.runId !== runId || typeof msg.from !== 'string' || msg.from === tabId) return;
+    if (msg.type === 'hello' || msg.type === 'here') peers.add(msg.from);
+    if (msg.type === 'hello') post({ schema: MESSAGE_SCHEMA, type: 'here', runId, from: tabId });
+    if (msg.type === 'bye') peers.delete(msg.from);
     // A steal's AbortError and the new driver's message race; whichever comes first counts.
     if (msg.type === 'driver' && status.locks) lostDrive();
     if (msg.type === 'checkpoint' && role === 'follower') {
@@ -207,6 +221,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
       if (r.ok && r.checkpoint.runId === runId) for (const l of cpListeners) l(r.checkpoint);
     }
   });
+  post({ schema: MESSAGE_SCHEMA, type: 'hello', runId, from: tabId });
 
   const session: TabSession = {
     runId,
@@ -223,8 +238,11 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
       cpListeners.add(listener);
       return () => cpListeners.delete(listener);
     },
+    get peers() {
+      return peers.size;
+    },
     announce(cp) {
-      if (role !== 'driver' || closed || cp.runId !== runId) return false;
+      if (role !== 'driver' || closed || cp.runId !== runId || peers.size === 0) return false;
       post({ schema: MESSAGE_SCHEMA, type: 'checkpoint', runId, from: tabId, checkpoint: cp });
       return true;
     },
@@ -245,6 +263,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
       queued?.abort();
       release?.();
       release = null;
+      post({ schema: MESSAGE_SCHEMA, type: 'bye', runId, from: tabId });
       channel?.close();
       roleListeners.clear();
       cpListeners.clear();

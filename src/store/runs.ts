@@ -320,11 +320,12 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     },
 
     announceLive: () => {
-      if (!session || get().role !== 'driver' || announceTimer !== null) return;
+      // Alone on the run (the usual case), there is nobody to build a position for.
+      if (!session || session.peers === 0 || get().role !== 'driver' || announceTimer !== null) return;
       announceTimer = setTimeout(() => {
         announceTimer = null;
         const { sim } = get();
-        if (get().role === 'driver') session?.announce(toCheckpoint(sim.context, sim.state, 'manual', Date.now()));
+        if (get().role === 'driver' && session && session.peers > 0) session.announce(toCheckpoint(sim.context, sim.state, 'manual', Date.now()));
       }, ANNOUNCE_MS);
     },
 
