@@ -138,6 +138,30 @@ test('failure replay shows the same error again; takeover hands back', async ({ 
   await expect(page.getByTestId('ledger-row').filter({ hasText: 'human' })).toHaveCount(1);
 });
 
+test('takeover from an older checkpoint starts a branch; the run it came from stays as it was', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await expectState(page, 'waiting_approval');
+  const older = page.locator('[data-testid="checkpoint-item"][data-trigger="phase_switch"][data-step="7"]');
+  await older.getByTestId('btn-preview').click();
+  await expect(page.getByTestId('takeover-from')).toHaveAttribute('data-seq', (await older.getAttribute('data-seq')) ?? '');
+  await expect(page.getByTestId('takeover-from')).toContainText('new branch');
+  await page.getByTestId('select-takeover-kind').selectOption('skip');
+  await page.getByTestId('btn-takeover').click();
+  await expect(page.getByTestId('takeover-result')).toHaveAttribute('data-ok', 'true');
+  // The branch stands after the skipped step 7, the person in its ledger.
+  await expectState(page, 'running');
+  await expect(page.getByTestId('current-step')).toHaveText('8');
+  await expect(page.getByTestId('ledger-row').filter({ hasText: 'human' })).toHaveCount(1);
+  await expect(page.locator('[data-testid="run-item"]').filter({ hasText: 'branch of' })).toHaveCount(1);
+  // The original run still waits at step 27 with its one request.
+  await page.locator('[data-testid="run-item"]').filter({ hasNotText: 'branch of' }).getByTestId('btn-open-run').click();
+  await expectState(page, 'waiting_approval');
+  await expect(page.getByTestId('current-step')).toHaveText('27');
+  await expect(page.getByTestId('ledger-row').filter({ hasText: 'human' })).toHaveCount(0);
+});
+
 test('corrupt storage: the bad record is skipped with its reason, the run still resumes', async ({ page }) => {
   await open(page, '?lang=en&run=new');
   await page.getByTestId('btn-start').click();

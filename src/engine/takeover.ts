@@ -128,7 +128,11 @@ function markAhead(ctx: TaskContext, n: number, status: 'done' | 'skipped', ref?
   return { ...ctx, todos, refs };
 }
 
-/** A new branch of a run from one of its checkpoints: the way to resume a cancelled or failed run. */
-export function forkCheckpoint(cp: Checkpoint, runId: string): Checkpoint {
-  return { ...cp, runId, branch: { from: cp.runId, seq: cp.seq } };
+/**
+ * A new branch of a run from one of its checkpoints: the way to resume a cancelled or failed
+ * run. `origin` is the checkpoint the branch grew from when `cp` is an edit of it (a takeover
+ * from an older checkpoint); by default `cp` itself.
+ */
+export function forkCheckpoint(cp: Checkpoint, runId: string, origin: Pick<Checkpoint, 'runId' | 'seq'> = cp): Checkpoint {
+  return { ...cp, runId, branch: { from: origin.runId, seq: origin.seq } };
 }

@@ -175,6 +175,25 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     void actions.refreshRuns();
   };
 
+  /**
+   * A new run that goes on from `cp` (a stored checkpoint of this run, or an edit of one),
+   * recorded as a branch of `origin`: saved, joined and shown. Returns an error, or null.
+   */
+  const branchFrom = async (cp: Checkpoint, origin: Checkpoint): Promise<string | null> => {
+    const { persist } = get();
+    const runId = newRunId();
+    const branch = forkCheckpoint(cp, runId, origin);
+    const created = await persist.createRun({ runId, scenario: branch.scenario, seed: branch.seed, branch: { from: origin.runId, seq: origin.seq } });
+    if (!created.ok) return created.error;
+    const put = await persist.put(branch);
+    if (!put.ok) return put.error;
+    resumeFrom(branch, undefined);
+    await join(runId);
+    await loadHistory(runId);
+    await actions.refreshRuns();
+    return null;
+  };
+
   const actions: RunActions = {
     boot: async (search) => {
       const params = new URLSearchParams(search);
@@ -248,26 +267,24 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const { persist, sim } = get();
       const r = await persist.get(sim.context.runId, seq);
       if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
-      const runId = newRunId();
-      const branch = forkCheckpoint(r.checkpoint, runId);
-      const created = await persist.createRun({ runId, scenario: branch.scenario, seed: branch.seed, branch: { from: r.checkpoint.runId, seq } });
-      if (!created.ok) return set({ notice: { kind: 'error', text: created.error } });
-      const put = await persist.put(branch);
-      if (!put.ok) return set({ notice: { kind: 'error', text: put.error } });
-      resumeFrom(branch, undefined);
-      await join(runId);
-      await loadHistory(runId);
-      await actions.refreshRuns();
+      const error = await branchFrom(r.checkpoint, r.checkpoint);
+      if (error) set({ notice: { kind: 'error', text: error } });
     },
 
     takeover: async (edit) => {
-      const { sim, persist } = get();
-      const from = sim.newest;
+      const { sim, persist, preview } = get();
+      // The checkpoint shown: the one selected in the history, else the newest.
+      const older = preview !== null && preview.seq !== sim.newest?.seq;
+      const got = older ? await persist.get(sim.context.runId, preview.seq) : null;
+      if (got && !got.ok) return got.error;
+      const from = got ? got.checkpoint : sim.newest;
       if (!from) return 'E401: there is no checkpoint to take over from yet';
       const scenario = findScenario(from.scenario);
       if (!scenario) return `E206: unknown scenario ${from.scenario}`;
       const r = applyTakeover(from, edit, scenario, Date.now());
       if (!r.ok) return r.error;
+      // From an older checkpoint the edit starts a branch: what this run did after it stays.
+      if (older) return branchFrom(r.checkpoint, from);
       const put = await persist.put(r.checkpoint);
       if (!put.ok) return put.error;
       // Hand back: the process continues from the edited checkpoint.

@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import type { TakeoverEdit } from '../../engine';
-import { useSimStore } from '../../store/simStore';
+import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 type Kind = TakeoverEdit['kind'];
 
-/** A person edits the newest checkpoint (validated), then hands it back; and failure replay. */
+/**
+ * A person edits a checkpoint (validated), then hands it back: the newest continues the run,
+ * one selected in the history starts a branch. And failure replay.
+ */
 export function TakeoverPanel() {
   const t = useT();
-  const view = useSimStore((s) => s.view);
+  const view = useSimStore(shownView);
+  // A checkpoint selected in the history other than the newest: the edit starts a branch.
+  const older = useSimStore((s) => s.preview !== null && s.preview.seq !== s.view.newest?.seq);
   const replay = useSimStore((s) => s.replay);
   const follower = useSimStore((s) => s.role === 'follower');
   const st = useSimStore.getState();
@@ -28,14 +33,21 @@ export function TakeoverPanel() {
         return setResult({ ok: false, text: t('takeover.badJson', { msg: (e as Error).message }) });
       }
     } else edit = kind === 'mark_done' ? { kind, step: stepN, ...(ref ? { ref } : {}) } : { kind, step: stepN };
+    const from = view.newest?.seq ?? 0;
     const error = await st.takeover(edit);
-    setResult(error ? { ok: false, text: error } : { ok: true, text: t('takeover.done', { seq: useSimStore.getState().sim.newest?.seq ?? 0 }) });
+    if (error) return setResult({ ok: false, text: error });
+    setResult({ ok: true, text: older ? t('takeover.branched', { seq: from }) : t('takeover.done', { seq: useSimStore.getState().sim.newest?.seq ?? 0 }) });
   };
 
   return (
     <section className="hs-panel hs-takeover" aria-label={t('takeover.title')}>
       <h2>{t('takeover.title')}</h2>
       <p className="hs-note">{t('takeover.intro')}</p>
+      {view.newest && (
+        <p className="hs-note" data-testid="takeover-from" data-seq={view.newest.seq}>
+          {t(older ? 'takeover.from.selected' : 'takeover.from.newest', { seq: view.newest.seq })}
+        </p>
+      )}
       <form
         className="hs-row"
         onSubmit={(e) => {
