@@ -163,6 +163,15 @@ describe('two tabs on one run', () => {
     expect(a.s.announce(newest)).toBe(false);
   });
 
+  it('the driver hears when a tab joins, so it can show the newcomer where the run stands', async () => {
+    const locks = new FakeLocks();
+    const a = await tab(locks);
+    let joined = 0;
+    a.s.onPeer(() => joined++);
+    await tab(locks);
+    await until(() => joined === 1);
+  });
+
   it('tabs on different runs each drive their own', async () => {
     const locks = new FakeLocks();
     const a = await tab(locks, 'run-1');

@@ -67,6 +67,8 @@ export interface TabSession {
   onRole(listener: (role: TabRole, why: RoleReason) => void): () => void;
   /** Called (in a follower) with each checkpoint the driver made durable. */
   onCheckpoint(listener: (cp: Checkpoint) => void): () => void;
+  /** Called when another tab joins the run (the driver then shows it where the run stands). */
+  onPeer(listener: () => void): () => void;
   /**
    * The driver tells the followers where the run stands. False (and nothing sent) in a
    * follower, or while no other tab is on the run: a lone tab does not copy checkpoints into
@@ -122,6 +124,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
   const name = lockName(runId);
   const roleListeners = new Set<(role: TabRole, why: RoleReason) => void>();
   const cpListeners = new Set<(cp: Checkpoint) => void>();
+  const peerListeners = new Set<() => void>();
   let role: TabRole = 'follower';
   let closed = false;
   /** The other tabs on this run, by id. */
@@ -211,7 +214,10 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
     const msg = m as Partial<TabMessage>;
     if (msg.schema !== MESSAGE_SCHEMA || msg.runId !== runId || typeof msg.from !== 'string' || msg.from === tabId) return;
     if (msg.type === 'hello' || msg.type === 'here') peers.add(msg.from);
-    if (msg.type === 'hello') post({ schema: MESSAGE_SCHEMA, type: 'here', runId, from: tabId });
+    if (msg.type === 'hello') {
+      post({ schema: MESSAGE_SCHEMA, type: 'here', runId, from: tabId });
+      for (const l of peerListeners) l();
+    }
     if (msg.type === 'bye') peers.delete(msg.from);
     // A steal's AbortError and the new driver's message race; whichever comes first counts.
     if (msg.type === 'driver' && status.locks) lostDrive();
@@ -237,6 +243,10 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
     onCheckpoint(listener) {
       cpListeners.add(listener);
       return () => cpListeners.delete(listener);
+    },
+    onPeer(listener) {
+      peerListeners.add(listener);
+      return () => peerListeners.delete(listener);
     },
     get peers() {
       return peers.size;
@@ -267,6 +277,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
       channel?.close();
       roleListeners.clear();
       cpListeners.clear();
+      peerListeners.clear();
     },
   };
   return session;

@@ -115,6 +115,10 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     s.onCheckpoint((cp) => {
       if (session === s && get().role === 'follower' && cp.runId === get().sim.context.runId) mirror(cp);
     });
+    // A tab that just joined has only what storage holds (nothing, on the memory fallback).
+    s.onPeer(() => {
+      if (session === s) actions.announceLive();
+    });
   };
 
   /** Joins a run already shown (the old membership goes first: it may hold this run's lock). */
