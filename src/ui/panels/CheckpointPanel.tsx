@@ -2,6 +2,11 @@ import { useMemo } from 'react';
 import { formatInt } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
+import { boxClass } from './boxClass';
+import { readableJson } from './readableJson';
+
+/** Characters of JSON that surely overflow the box (about 25 lines of 40). */
+const JSON_FULL_AT = 1000;
 
 /** The newest checkpoint as readable JSON, and position vs luggage as two bars. */
 export function CheckpointPanel() {
@@ -11,7 +16,7 @@ export function CheckpointPanel() {
   const full = useSimStore((s) => s.newestFullBytes);
   const ratio = bytes > 0 ? Math.round(full / bytes) : 0;
   // Pretty-printing a long run's checkpoint is not free: only when a new one arrives.
-  const json = useMemo(() => (newest ? JSON.stringify(newest, null, 2) : null), [newest]);
+  const json = useMemo(() => (newest ? readableJson(newest) : null), [newest]);
   const write = useSimStore((s) => s.lastWrite);
   const pending = useSimStore((s) => s.writesPending);
   return (
@@ -54,7 +59,7 @@ export function CheckpointPanel() {
         </div>
         {ratio > 0 && <p className="hs-note">{t('cp.ratio', { x: ratio })}</p>}
       </div>
-      <pre className="hs-scroll hs-json" data-testid="checkpoint-latest" tabIndex={0}>
+      <pre className={boxClass('hs-scroll hs-json', json?.length ?? 0, JSON_FULL_AT)} data-testid="checkpoint-latest" tabIndex={0}>
         {json ?? t('cp.none')}
       </pre>
     </section>
