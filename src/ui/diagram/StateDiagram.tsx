@@ -6,7 +6,7 @@ import { formatDuration } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import { GROUP, NODE_H, NODE_W, POSITIONS, handleId, ROUTES } from './layout';
-import { GroupNode, StateNode, type GroupNodeType, type StateNodeType } from './StateNode';
+import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
 import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
 
 const nodeTypes = { taskState: StateNode, activeGroup: GroupNode };
@@ -24,7 +24,19 @@ const ICONS: Record<StateName, string> = {
 };
 
 const STATES = Object.keys(POSITIONS) as StateName[];
+const FIT = { padding: 0.06 };
 const isTerminal = (s: StateName) => (TERMINAL_STATES as readonly string[]).includes(s);
+
+/**
+ * Each node's size and handles, known from the layout, so React Flow draws the nodes and
+ * edges at once rather than hiding them until it has measured them (its way to render
+ * without measuring). Handles sit inside a state's border (styles.css: 2 px, 4 px on the
+ * terminals); the group's handles are placed on its outer box.
+ */
+const SIZED: Record<string, Pick<Node, 'width' | 'height' | 'handles'>> = Object.fromEntries([
+  ['active', { width: GROUP.w, height: GROUP.h, handles: handleBounds('active', GROUP.w, GROUP.h, 0) }],
+  ...STATES.map((name) => [name, { width: NODE_W, height: NODE_H, handles: handleBounds(name, NODE_W, NODE_H, isTerminal(name) ? 4 : 2) }]),
+]);
 
 /** Edges of the machine, read once from its definition (they never change). */
 function useMachineEdges() {
@@ -56,24 +68,14 @@ function useNodeLines(): Partial<Record<StateName, { lines: string[]; tone?: 'wa
   }, [ctx, t, lang]);
 }
 
-function Diagram() {
+/** The nodes and edges of the diagram as the run stands, each object kept while unchanged. */
+function useDiagram(): { nodes: Node[]; edges: Edge[] } {
   const t = useT();
   const state = useSimStore((s) => shownView(s).state);
   const logLength = useSimStore((s) => shownView(s).logLength);
   const lastRecord = useSimStore((s) => shownView(s).log.at(-1));
   const machineEdgeList = useMachineEdges();
   const lines = useNodeLines();
-  const { fitView } = useReactFlow();
-  const box = useRef<HTMLDivElement>(null);
-
-  // Refit on resize: fitView on the component only fits the first render.
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => void fitView({ padding: 0.06 }));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [fitView]);
 
   // Node objects are kept while their data is unchanged, so React Flow redraws only the
   // node whose counter moved (a tick changes one line of one node).
@@ -86,6 +88,7 @@ function Diagram() {
       position: { x: GROUP.x, y: GROUP.y },
       data: { label: t('state.active') },
       style: { width: GROUP.w, height: GROUP.h },
+      ...SIZED.active,
       zIndex: -1,
       selectable: false,
       focusable: false,
@@ -96,6 +99,7 @@ function Diagram() {
         type: 'taskState',
         position: POSITIONS[name],
         style: { width: NODE_W, height: NODE_H },
+        ...SIZED[name],
         data: {
           name,
           label: t(`state.${name}`),
@@ -144,6 +148,21 @@ function Diagram() {
     edgeCache.set(e.id, e);
     return e;
   });
+  return { nodes, edges };
+}
+
+function Diagram({ nodes, edges }: { nodes: Node[]; edges: Edge[] }) {
+  const { fitView } = useReactFlow();
+  const box = useRef<HTMLDivElement>(null);
+
+  // Refit on resize: fitView on the component only fits the first render.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => void fitView(FIT));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [fitView]);
 
   return (
     <div ref={box} className="hs-diagram">
@@ -163,7 +182,7 @@ function Diagram() {
         zoomOnDoubleClick={false}
         preventScrolling={false}
         fitView
-        fitViewOptions={{ padding: 0.06 }}
+        fitViewOptions={FIT}
         minZoom={0.2}
         proOptions={{ hideAttribution: true }}
         aria-label="state machine"
@@ -174,9 +193,14 @@ function Diagram() {
 
 /** The machine drawn live from its own definition: read-only, refit on resize. */
 export function StateDiagram() {
+  const { nodes, edges } = useDiagram();
+  // React Flow's store starts with the first nodes and edges (sized, with their handles) and
+  // a guess of the box from the window, so they are in the first frame, fitted; the box is
+  // measured and the diagram refitted right after.
+  const [first] = useState(() => ({ nodes, edges, width: Math.round(window.innerWidth * 0.58), height: Math.max(300, window.innerHeight - 330) }));
   return (
-    <ReactFlowProvider>
-      <Diagram />
+    <ReactFlowProvider initialNodes={first.nodes} initialEdges={first.edges} initialWidth={first.width} initialHeight={first.height} fitView initialFitViewOptions={FIT}>
+      <Diagram nodes={nodes} edges={edges} />
     </ReactFlowProvider>
   );
 }

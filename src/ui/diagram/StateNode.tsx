@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { Handle, Position, type Node, type NodeHandle, type NodeProps } from '@xyflow/react';
 import type { StateName } from '../../engine';
 import { handlesOf, type HandleSpec } from './layout';
 
@@ -22,6 +22,26 @@ const SIDE: Record<HandleSpec['side'], Position> = { t: Position.Top, b: Positio
 
 function handleStyle(h: HandleSpec): CSSProperties {
   return h.side === 't' || h.side === 'b' ? { left: `${h.at}%` } : { top: `${h.at}%` };
+}
+
+/** The handles' size (styles.css, `.hs-handle`). */
+const HANDLE = 6;
+
+/**
+ * Where a node's handles are, as React Flow would measure them: centred on the inner edge of
+ * the node's `border` (they are placed in its padding box, `handleStyle`), at their percent
+ * along the side. Given to React Flow with the node's size, the diagram and its edges are
+ * drawn in the first frame instead of after a round of measuring.
+ */
+export function handleBounds(node: string, width: number, height: number, border: number): NodeHandle[] {
+  const w = width - 2 * border;
+  const h = height - 2 * border;
+  return handlesOf(node).map((spec) => {
+    const along = spec.at / 100;
+    const cx = border + (spec.side === 'l' ? 0 : spec.side === 'r' ? w : w * along);
+    const cy = border + (spec.side === 't' ? 0 : spec.side === 'b' ? h : h * along);
+    return { id: spec.id, type: spec.type, position: SIDE[spec.side], x: cx - HANDLE / 2, y: cy - HANDLE / 2, width: HANDLE, height: HANDLE };
+  });
 }
 
 /** Handles for one node, made once per state (they never change). */
