@@ -129,7 +129,10 @@ export class Sim {
   }
 
   private spawn(context: TaskContext, state: StateName): TaskSnapshot {
-    const actor = resumeActor(this.machine, context, state);
+    // A run in `created` needs no resolved snapshot: the initial state has no entry actions,
+    // so starting from the input is the same run, without resolveState and XState's walk of
+    // every object of a restored context (measured: a new Sim fell from ~25 to ~17 µs).
+    const actor = state === 'created' ? createActor(this.machine, { input: context }) : resumeActor(this.machine, context, state);
     actor.on('checkpoints', (e) => {
       for (const due of e.due) this.keep(due);
     });
