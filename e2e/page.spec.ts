@@ -4,6 +4,26 @@ import { expectState, int, open, text } from './helpers';
 
 const STATES = ['created', 'planning', 'running', 'tool_failed', 'waiting_approval', 'completed', 'failed', 'cancelled'];
 
+test('the diagram is whole in its first frame: all nodes shown and all 13 edges drawn before any measuring', async ({ page }) => {
+  // Recorded the moment the eight nodes first enter the page, before any measuring round.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __first?: { hidden: number; edges: number } };
+    const observer = new MutationObserver(() => {
+      const nodes = document.querySelectorAll('.react-flow__node [data-testid^="state-"]:not([data-testid="state-group-active"])');
+      if (nodes.length < 8) return;
+      observer.disconnect();
+      w.__first = {
+        hidden: [...document.querySelectorAll('.react-flow__node')].filter((n) => getComputedStyle(n).visibility === 'hidden').length,
+        edges: [...document.querySelectorAll('.react-flow__edge path.react-flow__edge-path')].filter((p) => (p.getAttribute('d') ?? '').length > 5).length,
+      };
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await open(page, '?lang=en&run=new');
+  const first = await page.evaluate(() => (window as unknown as { __first?: { hidden: number; edges: number } }).__first);
+  expect(first).toEqual({ hidden: 0, edges: 13 });
+});
+
 test('the diagram draws the eight states and the edges of SPEC §2, the active one marked', async ({ page }) => {
   await open(page, '?lang=en');
   for (const s of STATES) await expect(page.getByTestId(`state-${s}`)).toBeVisible();

@@ -187,7 +187,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     const { persist } = get();
     const runId = newRunId();
     const branch = forkCheckpoint(cp, runId, origin);
-    const created = await persist.createRun({ runId, scenario: branch.scenario, seed: branch.seed, branch: { from: origin.runId, seq: origin.seq } });
+    const created = await persist.createRun({ runId, scenario: branch.scenario, seed: branch.seed, branch: branch.branch });
     if (!created.ok) return created.error;
     const put = await persist.put(branch);
     if (!put.ok) return put.error;
