@@ -172,10 +172,12 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     const { runId, seed } = sim.context;
     const [saved, tab] = await Promise.all([get().persist.createRun({ runId, scenario: sim.scenario.id, seed }), joinRun(runId)]);
     const notice = saved.ok ? null : { kind: 'error' as const, text: saved.error };
-    if (shown) set({ notice });
-    else adopt(sim, { ...newRunState(), notice });
+    // The new run heads the list at once (newest first); the reread that follows adds the
+    // byte counts without holding up the page being ready.
+    const runs = saved.ok ? [saved.run, ...get().runs.filter((r) => r.runId !== runId)] : get().runs;
+    if (shown) set({ notice, runs });
+    else adopt(sim, { ...newRunState(), notice, runs });
     attach(tab);
-    // The list of runs is for the side panel: it need not hold up the page being ready.
     void actions.refreshRuns();
   };
 
