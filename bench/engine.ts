@@ -9,6 +9,9 @@
  * 3. How the final checkpoint grows with the plan: 40, 400 and 4000 steps.
  * 4. Node heap after GC at the end of a 40-step and a 4000-step run.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { assign, createActor, setup } from 'xstate';
 import { Sim, checkpointBytes, findScenario, sizesAt, type Checkpoint, type Scenario, type StateName } from '../src/engine';
 import { atLeast, atMost, collectGarbage, figure, median, progress, type Figure } from './lib';
@@ -119,8 +122,22 @@ function throughput(): Figure[] {
       `median of ${TRIALS} × ${TRIAL_MS / 1000} s; trials ${spread(sims)}; every send counts (START, TICK, APPROVE: 44 a run, new Sim each run)`),
     figure('bare XState v5 actor events/s (one state, one assign)', bare, 'events/s', undefined,
       `median of ${TRIALS} × ${TRIAL_MS / 1000} s; trials ${spread(bares)}`),
-    figure('engine / bare XState ratio', ticks / bare, '×', atLeast(0.3)),
+    figure('engine / bare XState ratio', ticks / bare, '×', atLeast(0.3), xstatePatchNote()),
   ];
+}
+
+/**
+ * Whether every build of XState in node_modules carries patches/xstate+5.33.3.patch (applied by
+ * `postinstall`): without it V8 tenures `microstep`'s action array and both figures above fall
+ * by a third or more (patches/README.md).
+ */
+function xstatePatchNote(): string {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('xstate/package.json')), 'dist');
+  const builds = readdirSync(dist).filter((f) => /^raise-.*\.js$/.test(f));
+  const patched = builds.filter((f) => /function microstep\([^)]*\) \{\n\s*const actions = Array\.of\(\);/.test(readFileSync(join(dist, f), 'utf8')));
+  return patched.length === builds.length && builds.length > 0
+    ? `XState's microstep patch applied in ${patched.length} of ${builds.length} builds (patches/README.md)`
+    : `XState's microstep patch NOT applied (${patched.length} of ${builds.length} builds): run npm install (patches/README.md)`;
 }
 
 function checkpointAt27(): Figure[] {
