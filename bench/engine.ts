@@ -134,7 +134,7 @@ function throughput(): Figure[] {
 function xstatePatchNote(): string {
   const dist = join(dirname(createRequire(import.meta.url).resolve('xstate/package.json')), 'dist');
   const builds = readdirSync(dist).filter((f) => /^raise-.*\.js$/.test(f));
-  const patched = builds.filter((f) => /function microstep\([^)]*\) \{\n\s*const actions = Array\.of\(\);/.test(readFileSync(join(dist, f), 'utf8')));
+  const patched = builds.filter((f) => /function microstep\([^)]*\) \{\n\s*const actions = Array\.of\.call\(Array\);/.test(readFileSync(join(dist, f), 'utf8')));
   return patched.length === builds.length && builds.length > 0
     ? `XState's microstep patch applied in ${patched.length} of ${builds.length} builds (patches/README.md)`
     : `XState's microstep patch NOT applied (${patched.length} of ${builds.length} builds): run npm install (patches/README.md)`;
