@@ -98,6 +98,8 @@ interface TickSample {
   frame: number;
   /** Click to just after that frame was produced (rAF, then a message-channel task). */
   paint: number;
+  /** Whether the tick wrote a checkpoint (checkpoint-count changed): the page then shows it once IndexedDB has it. */
+  wrote: boolean;
   /** Click to the second rAF after the change (double rAF). */
   doubleFrame: number;
 }
@@ -118,6 +120,7 @@ async function tickSamples(n: number): Promise<TickSample[]> {
     const button = q('btn-step') as HTMLButtonElement | null;
     if (!button || button.disabled) throw new Error(`btn-step not enabled at sample ${i} (${read()})`);
     const before = read();
+    const checkpoints = q('checkpoint-count')?.textContent;
     const t0 = performance.now();
     button.click();
     await new Promise<void>((done, fail) => {
@@ -150,9 +153,27 @@ async function tickSamples(n: number): Promise<TickSample[]> {
         });
       });
     });
-    samples.push({ commit, frame: times[0] - t0, paint: times[1] - t0, doubleFrame: times[2] - t0 });
+    const wrote = q('checkpoint-count')?.textContent !== checkpoints;
+    samples.push({ commit, frame: times[0] - t0, paint: times[1] - t0, doubleFrame: times[2] - t0, wrote });
   }
   return samples;
+}
+
+/**
+ * The tick samples in two: those that wrote a checkpoint wait for IndexedDB before the page shows
+ * them (a step's effects are never shown before its checkpoint is durable), the others do not.
+ */
+function splitByWrite(samples: TickSample[]): Figure[] {
+  const out: Figure[] = [];
+  for (const [wrote, label] of [[false, 'no checkpoint written'], [true, 'a checkpoint written (shown once IndexedDB has it)']] as const) {
+    const some = samples.filter((s) => s.wrote === wrote);
+    if (some.length === 0) continue;
+    out.push(
+      figure(`tick to screen, ticks with ${label}, median`, median(some.map((s) => s.paint)), 'ms', undefined,
+        `${some.length} of ${samples.length} ticks; click to read-outs changed ${median(some.map((s) => s.commit)).toFixed(1)} ms`),
+    );
+  }
+  return out;
 }
 
 /** Inside the page: the median interval between animation frames (the page's frame rate). */
@@ -370,6 +391,7 @@ export async function run(): Promise<Figure[]> {
         figures.push(
           figure(`tick to screen, median (click to next frame painted; ${TICK_SAMPLES} ticks)`, median(paint), 'ms', atMost(16), `${where}; click at a random point of a frame, then MutationObserver on current-step/current-state, then requestAnimationFrame and a MessageChannel task (after that frame's paint)`),
           figure('tick to screen, p95', percentile(paint, 95), 'ms'),
+          ...splitByWrite(samples),
           figure('tick: click to read-outs changed (engine + React commit), median', median(commit), 'ms', undefined, `p95 ${percentile(commit, 95).toFixed(1)} ms`),
           figure('tick: click to the next rAF after the change, median', median(frame), 'ms'),
           figure('tick: click to the second rAF after the change (double rAF), median', median(double), 'ms', undefined, 'includes one whole frame interval by construction'),

@@ -1,7 +1,7 @@
 import type { Checkpoint, Sim, StateName, TaskContext, TaskMachine, TransitionRecord, Scenario } from '../engine';
 
-/** Log lines the page keeps in its view (the Sim keeps them all). */
-export const LOG_SHOWN = 60;
+/** Log lines the page keeps in its view (the Sim keeps them all): enough for the event log's 60–89. */
+export const LOG_KEPT = 90;
 
 /**
  * What the page shows of the Sim: an immutable picture, published by the store. The store
@@ -38,7 +38,7 @@ export function viewOf(sim: Sim): SimView {
     wasted: sim.wasted,
     checkpointing: sim.checkpointing,
     newest: sim.newest,
-    log: sim.log.slice(-LOG_SHOWN),
+    log: sim.log.slice(-LOG_KEPT),
     logLength: sim.log.length,
   };
 }

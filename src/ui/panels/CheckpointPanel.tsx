@@ -1,12 +1,17 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { formatInt } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import { boxClass } from './boxClass';
-import { readableJson } from './readableJson';
+import { readableJsonPieces } from './readableJson';
 
 /** Characters of JSON that surely overflow the box (about 25 lines of 40). */
 const JSON_FULL_AT = 1000;
+
+/** Some lines of the JSON, a block of its own: unchanged, React and the browser leave it alone. */
+const Piece = memo(function Piece({ text }: { text: string }) {
+  return <span className="hs-json__piece">{text}</span>;
+});
 
 /** The newest checkpoint as readable JSON, and position vs luggage as two bars. */
 export function CheckpointPanel() {
@@ -15,8 +20,10 @@ export function CheckpointPanel() {
   const bytes = useSimStore((s) => s.newestBytes);
   const full = useSimStore((s) => s.newestFullBytes);
   const ratio = bytes > 0 ? Math.round(full / bytes) : 0;
-  // Pretty-printing a long run's checkpoint is not free: only when a new one arrives.
-  const json = useMemo(() => (newest ? readableJson(newest) : null), [newest]);
+  // Pretty-printing a long run's checkpoint is not free: only when a new one arrives. Its text
+  // (checkpoint-latest's textContent) is the pieces joined.
+  const pieces = useMemo(() => (newest ? readableJsonPieces(newest) : null), [newest]);
+  const chars = useMemo(() => pieces?.reduce((n, p) => n + p.text.length, 0) ?? 0, [pieces]);
   const write = useSimStore((s) => s.lastWrite);
   const pending = useSimStore((s) => s.writesPending);
   return (
@@ -59,8 +66,8 @@ export function CheckpointPanel() {
         </div>
         {ratio > 0 && <p className="hs-note">{t('cp.ratio', { x: ratio })}</p>}
       </div>
-      <pre className={boxClass('hs-scroll hs-json', json?.length ?? 0, JSON_FULL_AT)} data-testid="checkpoint-latest" tabIndex={0}>
-        {json ?? t('cp.none')}
+      <pre className={boxClass('hs-scroll hs-json', chars, JSON_FULL_AT)} data-testid="checkpoint-latest" tabIndex={0}>
+        {pieces ? pieces.map((p) => <Piece key={p.key} text={p.text} />) : t('cp.none')}
       </pre>
     </section>
   );

@@ -4,8 +4,11 @@ import { formatClock } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
 import { boxClass } from './boxClass';
+import { tailStart } from './window';
 
+/** Lines shown: the newest 60 to 89 (the view keeps 90, LOG_KEPT); see tailStart. */
 const SHOWN = 60;
+const TRIM_STEP = 30;
 
 /** The SPEC rule that made a transition happen: the answer to a student's "why?". */
 function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): string {
@@ -33,7 +36,9 @@ export function EventLog() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const view = useSimStore(shownView);
-  const rows = view.log.slice(-SHOWN).reverse();
+  // view.log holds the newest lines of view.logLength; its first one is line `kept` of all.
+  const kept = view.logLength - view.log.length;
+  const rows = view.log.slice(tailStart(view.logLength, SHOWN, TRIM_STEP) - kept).reverse();
   return (
     <section className="hs-panel hs-log" aria-label={t('panel.log')}>
       <h2>{t('panel.log')}</h2>

@@ -5,9 +5,11 @@ import { shownView, useSimStore } from '../../store/simStore';
 import { useFrameScroll } from '../useFrameScroll';
 import { useT } from '../useT';
 import { boxClass } from './boxClass';
+import { tailStart } from './window';
 
-/** Rows shown at most: the newest ones (a 4,000-step run has thousands). */
+/** Rows shown: the newest 80 to 119 (a 4,000-step run has thousands); see tailStart. */
 const SHOWN = 80;
+const TRIM_STEP = 40;
 
 /** One attempt; memoised on the (immutable) attempt, so a tick adds a row and redraws none. */
 const LedgerRow = memo(function LedgerRow({ a, inLoop, lang }: { a: Attempt; inLoop: boolean; lang: Lang }) {
@@ -39,14 +41,15 @@ export function LedgerPanel() {
   const lang = useSimStore((s) => s.lang);
   const ctx = useSimStore((s) => shownView(s).context);
   const key = readLoop(ctx.ledger, ctx.cursor, ctx.config).key;
-  const rows = ctx.ledger.slice(-SHOWN);
+  const start = tailStart(ctx.ledger.length, SHOWN, TRIM_STEP);
+  const rows = ctx.ledger.slice(start);
   const box = useRef<HTMLDivElement>(null);
   // The newest attempt is at the bottom: follow it.
   useFrameScroll(box, toBottom, ctx.ledger.length);
   return (
     <section className="hs-panel hs-ledger" aria-label={t('panel.ledger')}>
       <h2>{t('panel.ledger')}</h2>
-      {ctx.ledger.length > SHOWN && <p className="hs-note">{t('ledger.more', { shown: SHOWN, total: ctx.ledger.length })}</p>}
+      {start > 0 && <p className="hs-note">{t('ledger.more', { shown: rows.length, total: ctx.ledger.length })}</p>}
       <div className={boxClass('hs-scroll', rows.length)} ref={box} tabIndex={0} role="region" aria-label={t('panel.ledger')}>
         <table data-testid="ledger">
           <thead>
@@ -64,7 +67,7 @@ export function LedgerPanel() {
           <tbody>
             {rows.map((a, i) => (
               <LedgerRow
-                key={ctx.ledger.length - rows.length + i}
+                key={start + i}
                 a={a}
                 inLoop={key !== null && a.step === ctx.cursor && (a.outcome === 'error' || a.outcome === 'rejected') && loopKey(a) === key}
                 lang={lang}

@@ -8,9 +8,14 @@ import { boxClass } from './boxClass';
 
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
 
-/** Plans longer than this show a window around the current step (a 4,000-step plan stays quick). */
+/**
+ * Plans longer than WINDOW_FROM show a window around the current step (a 4,000-step plan stays
+ * quick): at least WINDOW_BEFORE done steps above the current one and WINDOW_AFTER below it. The
+ * window moves in jumps of WINDOW_STEP, so most ticks change two rows (done, current) and move none.
+ */
 const WINDOW_BEFORE = 20;
 const WINDOW_AFTER = 60;
+const WINDOW_STEP = 20;
 const WINDOW_FROM = 120;
 
 interface RowProps {
@@ -64,8 +69,8 @@ export function PlanPanel() {
   const refs = useMemo(() => new Map(ctx.refs.map((r) => [r.step, r.from ? `${r.from} → ${r.ref}` : r.ref])), [ctx.refs]);
   const steps = ctx.plan.steps;
   const windowed = steps.length > WINDOW_FROM;
-  const lo = windowed ? Math.max(0, ctx.cursor - 1 - WINDOW_BEFORE) : 0;
-  const hi = windowed ? Math.min(steps.length, ctx.cursor + WINDOW_AFTER) : steps.length;
+  const lo = windowed ? Math.max(0, Math.floor((ctx.cursor - 1 - WINDOW_BEFORE) / WINDOW_STEP) * WINDOW_STEP) : 0;
+  const hi = windowed ? Math.min(steps.length, lo + WINDOW_BEFORE + WINDOW_STEP + WINDOW_AFTER) : steps.length;
   const groups: { phase: string; steps: Step[] }[] = [];
   for (const step of steps.slice(lo, hi)) {
     const g = groups.at(-1);

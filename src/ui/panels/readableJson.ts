@@ -12,10 +12,41 @@ export function readableJson(value: unknown, indent = ''): string {
     return `[\n${value.map((x) => inner + (JSON.stringify(x) ?? 'null')).join(',\n')}\n${indent}]`;
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).filter(([, x]) => x !== undefined && typeof x !== 'function');
+    const entries = jsonEntries(value);
     if (entries.length === 0) return '{}';
     const inner = `${indent}  `;
     return `{\n${entries.map(([k, x]) => `${inner}${JSON.stringify(k)}: ${readableJson(x, inner)}`).join(',\n')}\n${indent}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** The entries JSON.stringify writes of an object. */
+const jsonEntries = (value: object): [string, unknown][] => Object.entries(value).filter(([, x]) => x !== undefined && typeof x !== 'function');
+
+export interface JsonPiece {
+  /** Stable across checkpoints: the top-level key and which `per` lines of its entry. */
+  key: string;
+  text: string;
+}
+
+/**
+ * readableJson(value) in pieces, for the page: a piece per top-level entry, and an entry of
+ * many lines (the ledger and the refs, one element a line) in pieces of `per` lines. The next
+ * checkpoint changes a few pieces (the header fields, the last lines of the ledger); the page
+ * keeps the other pieces' text as it is, and the browser lays out only what changed instead of
+ * a long run's whole 50 kB. The pieces joined are exactly readableJson(value).
+ */
+export function readableJsonPieces(value: unknown, per = 25): JsonPiece[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [{ key: '', text: readableJson(value) }];
+  const entries = jsonEntries(value);
+  if (entries.length === 0) return [{ key: '', text: '{}' }];
+  const pieces: JsonPiece[] = [];
+  entries.forEach(([k, x], i) => {
+    const before = i === 0 ? '{\n' : '';
+    const after = i === entries.length - 1 ? '\n}' : ',\n';
+    // Each line keeps its newline; a piece is `per` of them.
+    const lines = `${before}  ${JSON.stringify(k)}: ${readableJson(x, '  ')}${after}`.split(/(?<=\n)/);
+    for (let j = 0; j < lines.length; j += per) pieces.push({ key: `${JSON.stringify(k)}:${j / per}`, text: lines.slice(j, j + per).join('') });
+  });
+  return pieces;
 }
