@@ -6,7 +6,7 @@ import { describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
 import { MAX_IMPORT_BYTES, parseRunFile, runFileText } from './runFile';
-import { chunksOf, listStored, prepare, readStored, seqsOf, stage, writeProblem, type Prepared } from './stored';
+import { chunksOf, listStored, prepare, readStored, seqsOf, newChunks, stage, stageWith, writeProblem, type Prepared } from './stored';
 import { RUN_SCHEMA, type CheckpointStore, type NewRun, type PutResult, type RunMeta, type Skipped } from './types';
 
 /**
@@ -127,12 +127,13 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       if (p.size > MAX_CHECKPOINT_BYTES) return failed(storageError('E504', cp.seq, `it is ${p.size.toLocaleString('en')} bytes; the limit is 1 MiB`));
       try {
         const bytes = await backend.write(async (tx) => {
-          const found = await runIn(tx, cp.runId);
+          // The run's index and which chunks are new, asked together: one round trip.
+          const [found, fresh] = await Promise.all([runIn(tx, cp.runId), newChunks(tx, cp.runId, p)]);
           if ('error' in found) throw new Refusal(found.error);
           const run = found.run ?? freshRun({ runId: cp.runId, scenario: cp.scenario, seed: cp.seed, branch: cp.branch ?? null });
           // The sequence guard: a tab that fell behind never overwrites what a newer write stored.
           if (cp.seq <= run.newestSeq) return { stale: run.newestSeq };
-          const added = await stage(tx, cp.runId, p);
+          const added = stageWith(tx, cp.runId, p, fresh);
           tx.put(runKey(cp.runId), advanced(run, cp, added));
           return added;
         });

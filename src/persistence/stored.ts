@@ -58,23 +58,43 @@ export function prepare(cp: Checkpoint, cache = new ChunkCache()): Prepared {
   return { seq: cp.seq, size, body, ledger, refs };
 }
 
+/** How many of a chain's newest chunks are asked about at once: a write usually adds one. */
+const LOOK_AHEAD = 2;
+
 /**
- * Writes a prepared checkpoint of `runId` into `tx`: the chunks not stored yet, then its
- * record, in the caller's transaction (so a record never points at chunks that did not land).
- * Returns the bytes it added.
+ * The chunks of `p` that `runId` has not stored yet. Newest first, stopping at the first chunk
+ * already stored: a stored chunk was written with all its predecessors (same transaction), so
+ * the rest of the chain is there too. The newest few of both chains are asked about together,
+ * one round trip to IndexedDB instead of one per chunk (and the caller asks for the run's
+ * index in the same one).
  */
-export async function stage(tx: Tx, runId: string, p: Prepared): Promise<number> {
+export async function newChunks(tx: Tx, runId: string, p: Prepared): Promise<NewChunk[]> {
+  const perChain = await Promise.all(
+    [p.ledger, p.refs].map(async ({ chunks }) => {
+      const fresh: NewChunk[] = [];
+      for (let end = chunks.length; end > 0; end -= LOOK_AHEAD) {
+        const batch = chunks.slice(Math.max(0, end - LOOK_AHEAD), end).reverse();
+        const stored = await Promise.all(batch.map((c) => tx.has(chunkKey(runId, c.hash))));
+        const first = stored.indexOf(true);
+        if (first !== -1) return [...fresh, ...batch.slice(0, first)];
+        fresh.push(...batch);
+      }
+      return fresh;
+    }),
+  );
+  return perChain.flat();
+}
+
+/**
+ * Writes a prepared checkpoint of `runId` into `tx`: `fresh` (its chunks not stored yet, from
+ * newChunks), then its record, in the caller's transaction (so a record never points at chunks
+ * that did not land). Returns the bytes it added.
+ */
+export function stageWith(tx: Tx, runId: string, p: Prepared, fresh: readonly NewChunk[]): number {
   let bytes = 0;
-  for (const { chunks } of [p.ledger, p.refs]) {
-    // Newest first, stopping at the first chunk already stored: a stored chunk was written with
-    // all its predecessors (same transaction), so the rest of the chain is there too.
-    for (let i = chunks.length - 1; i >= 0; i--) {
-      const c = chunks[i] as NewChunk;
-      const key = chunkKey(runId, c.hash);
-      if (await tx.has(key)) break;
-      tx.put(key, c.record);
-      bytes += c.bytes;
-    }
+  for (const c of fresh) {
+    tx.put(chunkKey(runId, c.hash), c.record);
+    bytes += c.bytes;
   }
   const record: StoredCheckpoint = {
     schema: STORED_CHECKPOINT_SCHEMA,
@@ -88,6 +108,11 @@ export async function stage(tx: Tx, runId: string, p: Prepared): Promise<number>
   for (let i = 0; i < 3; i++) record.stored = bytes + utf8Length(JSON.stringify(record));
   tx.put(checkpointKey(runId, p.seq), record);
   return record.stored;
+}
+
+/** newChunks, then stageWith: a prepared checkpoint written into `tx`; the bytes it added. */
+export async function stage(tx: Tx, runId: string, p: Prepared): Promise<number> {
+  return stageWith(tx, runId, p, await newChunks(tx, runId, p));
 }
 
 export type ReadStored = { ok: true; checkpoint: Checkpoint } | { ok: false; kind: SkipKind; reason: string };
