@@ -159,6 +159,10 @@ async function tickSamples(n: number): Promise<TickSample[]> {
   return samples;
 }
 
+/** A page with nothing but a step button and a read-out: the floor of the tick-to-screen measure. */
+const FLOOR_PAGE = `<button data-testid="btn-step">step</button> <span data-testid="current-step">0</span>
+<script>document.querySelector('button').onclick = () => { const s = document.querySelector('[data-testid=current-step]'); s.textContent = String(Number(s.textContent) + 1); };</script>`;
+
 /**
  * The tick samples in two: those that wrote a checkpoint wait for IndexedDB before the page shows
  * them (a step's effects are never shown before its checkpoint is durable), the others do not.
@@ -396,6 +400,21 @@ export async function run(): Promise<Figure[]> {
           figure('tick: click to the next rAF after the change, median', median(frame), 'ms'),
           figure('tick: click to the second rAF after the change (double rAF), median', median(double), 'ms', undefined, 'includes one whole frame interval by construction'),
           figure('frame interval of the page (median rAF to rAF, idle)', interval, 'ms'),
+        );
+        // Where the rest goes: the same page with the side column hidden (the diagram, read-outs,
+        // controls and meters alone), and a page whose button only changes one number.
+        await page.addStyleTag({ content: '.hs-col--side { display: none !important; }' });
+        const bare = await within(page.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, side column hidden');
+        figures.push(
+          figure('tick to screen with the side panels hidden, median', median(bare.map((s) => s.paint)), 'ms', undefined,
+            `the next ${TICK_SAMPLES} ticks of the same run, the side column display:none; ${bare.filter((s) => !s.wrote).length} wrote no checkpoint: median ${median(bare.filter((s) => !s.wrote).map((s) => s.paint)).toFixed(1)} ms`),
+        );
+        const floorPage = await context.newPage();
+        await floorPage.setContent(FLOOR_PAGE);
+        const floor = await within(floorPage.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, floor page');
+        figures.push(
+          figure('tick to screen, a page whose button changes one number (the floor of this measure)', median(floor.map((s) => s.paint)), 'ms', undefined,
+            'the same click and frame timing; what is left is waiting for the display\'s next frame'),
         );
       } finally {
         await context.close();
