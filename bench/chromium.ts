@@ -12,7 +12,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from '../e2e/chromium';
-import { figure, type Figure } from './lib';
+import { OTHER_PROCESSES, figure, type Figure } from './lib';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -314,6 +314,6 @@ export function loadFigures(start: CpuMark, who = 'this module'): Figure[] {
   const others = Math.max(0, (end.machine - start.machine) / wall - ours);
   return [
     figure(`cores kept busy by ${who} (Node, vite, Chromium)`, ours, 'cores'),
-    figure('cores kept busy by other processes meanwhile', others, 'cores', undefined, 'above about 0.25 the timings read high'),
+    figure(OTHER_PROCESSES, others, 'cores', undefined, 'above about 0.25 the timings read high'),
   ];
 }

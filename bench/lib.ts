@@ -75,3 +75,6 @@ export function collectGarbage(): boolean {
   gc();
   return true;
 }
+
+/** The figure a module running a browser reports for the machine's other load (run.ts reads it). */
+export const OTHER_PROCESSES = 'cores kept busy by other processes meanwhile';

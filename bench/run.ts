@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchModule, Figure } from './lib';
-import { meets } from './lib';
+import { OTHER_PROCESSES, meets } from './lib';
 
 /** In the order they run. */
 const MODULES = ['engine', 'browser', 'storage'] as const;
@@ -28,6 +28,8 @@ interface ModuleResult {
   reason?: string;
   /** What went wrong when it failed (the stack). */
   error?: string;
+  /** Cores other processes kept busy while it ran (null: unknown). */
+  other?: number | null;
 }
 
 function cpuModel(): string {
@@ -65,16 +67,35 @@ function machineBusyMs(): number | null {
 }
 
 /**
- * How many cores other processes kept busy, on average, while the benchmarks ran: the
- * machine's busy time minus this process's own (its GC threads included), over wall time.
+ * CPU time (ms) of this process and of its children that have ended and been waited for
+ * (Chromium and its renderers, once a module closes them): /proc/self/stat's utime, stime,
+ * cutime and cstime. Without /proc, this process alone.
  */
-function otherLoad(startBusy: number | null, startOwn: NodeJS.CpuUsage, startWall: number): number | null {
+function ownBusyMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name (which may hold spaces) in its parentheses; utime is the 14th field.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return ((fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0)) * 10; // USER_HZ is 100
+  } catch {
+    const own = process.cpuUsage();
+    return (own.user + own.system) / 1000;
+  }
+}
+
+/**
+ * How many cores other processes kept busy, on average, while a module ran: the machine's
+ * busy time minus this process's own and its children's, over wall time. A module that runs
+ * a browser measures it itself (its renderers are not this process's children once closed);
+ * its own figure is taken instead.
+ */
+function otherLoad(startBusy: number | null, startOwn: number, startWall: number, figures: readonly Figure[]): number | null {
+  const measured = figures.find((f) => f.name === OTHER_PROCESSES);
+  if (measured) return measured.value;
   const busy = machineBusyMs();
   if (startBusy === null || busy === null) return null;
-  const own = process.cpuUsage(startOwn);
-  const ownMs = (own.user + own.system) / 1000;
   const wall = performance.now() - startWall;
-  return Math.max(0, (busy - startBusy - ownMs) / wall);
+  return Math.max(0, (busy - startBusy - (ownBusyMs() - startOwn)) / wall);
 }
 
 function isFigure(f: unknown): f is Figure {
@@ -90,6 +111,8 @@ async function runModule(name: string): Promise<ModuleResult> {
   }
   process.stderr.write(`▶ ${name}\n`);
   const t0 = performance.now();
+  const busy0 = machineBusyMs();
+  const own0 = ownBusyMs();
   try {
     const mod = (await import(url.href)) as Partial<BenchModule>;
     if (typeof mod.run !== 'function') throw new Error(`bench/${name}.ts does not export run()`);
@@ -97,7 +120,7 @@ async function runModule(name: string): Promise<ModuleResult> {
     if (!Array.isArray(figures) || !figures.every(isFigure)) throw new Error(`bench/${name}.ts run() did not return Figure[]`);
     // A module may leave `ok` out: it follows from the target.
     const filled = figures.map((f) => (f.target && f.ok === undefined ? { ...f, ok: meets(f.value, f.target) } : f));
-    return { name, status: 'ok', seconds: (performance.now() - t0) / 1000, figures: filled };
+    return { name, status: 'ok', seconds: (performance.now() - t0) / 1000, figures: filled, other: otherLoad(busy0, own0, t0, filled) };
   } catch (e) {
     const error = e instanceof Error ? (e.stack ?? e.message) : String(e);
     return { name, status: 'error', seconds: (performance.now() - t0) / 1000, figures: [], error };
@@ -152,12 +175,12 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const startBusy = machineBusyMs();
-  const startOwn = process.cpuUsage();
-  const startWall = performance.now();
   const results: ModuleResult[] = [];
   for (const name of selected) results.push(await runModule(name));
-  const other = otherLoad(startBusy, startOwn, startWall);
+  // Weighted by each module's wall time.
+  const timed = results.filter((r) => r.other !== undefined && r.other !== null && r.seconds > 0);
+  const seconds = timed.reduce((n, r) => n + r.seconds, 0);
+  const other = seconds > 0 ? timed.reduce((n, r) => n + (r.other as number) * r.seconds, 0) / seconds : null;
   const info = { ...machine(), otherProcessesCores: other === null ? null : Number(other.toFixed(2)) };
 
   console.log(`\nHarness Sim benchmarks — ${info.cpu}, ${info.cores} cores, Node ${info.node}, ${info.os}`);
