@@ -5,6 +5,7 @@ import { shownView, useSimStore } from '../../store/simStore';
 import { useFrameScroll } from '../useFrameScroll';
 import { useT } from '../useT';
 import { boxClass } from './boxClass';
+import { snapDown } from './window';
 
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
 
@@ -69,7 +70,7 @@ export function PlanPanel() {
   const refs = useMemo(() => new Map(ctx.refs.map((r) => [r.step, r.from ? `${r.from} → ${r.ref}` : r.ref])), [ctx.refs]);
   const steps = ctx.plan.steps;
   const windowed = steps.length > WINDOW_FROM;
-  const lo = windowed ? Math.max(0, Math.floor((ctx.cursor - 1 - WINDOW_BEFORE) / WINDOW_STEP) * WINDOW_STEP) : 0;
+  const lo = windowed ? snapDown(ctx.cursor - 1 - WINDOW_BEFORE, WINDOW_STEP) : 0;
   const hi = windowed ? Math.min(steps.length, lo + WINDOW_BEFORE + WINDOW_STEP + WINDOW_AFTER) : steps.length;
   const groups: { phase: string; steps: Step[] }[] = [];
   for (const step of steps.slice(lo, hi)) {

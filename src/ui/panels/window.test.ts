@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tailStart } from './window';
+import { snapDown, tailStart } from './window';
 
 describe('tailStart', () => {
   it('shows everything while the list is short', () => {
@@ -10,6 +10,10 @@ describe('tailStart', () => {
 
   it('keeps the start in place for step - 1 ticks, then jumps by step', () => {
     expect([119, 120, 121, 159, 160].map((n) => tailStart(n, 80, 40))).toEqual([0, 40, 40, 40, 80]);
+  });
+
+  it('snaps a window start down to its step, never below 0', () => {
+    expect([-5, 0, 19, 20, 39, 41].map((n) => snapDown(n, 20))).toEqual([0, 0, 0, 20, 20, 40]);
   });
 
   it('always shows the newest `shown` items and fewer than `shown + step`', () => {

@@ -6,5 +6,8 @@
  * row on every tick moved every other row, and the whole list was laid out and painted again.
  */
 export function tailStart(length: number, shown: number, step: number): number {
-  return length <= shown ? 0 : Math.floor((length - shown) / step) * step;
+  return length <= shown ? 0 : snapDown(length - shown, step);
 }
+
+/** `at` rounded down to a multiple of `step` (0 below 0): where a window that moves in jumps starts. */
+export const snapDown = (at: number, step: number): number => Math.max(0, Math.floor(at / step) * step);
