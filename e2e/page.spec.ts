@@ -24,6 +24,42 @@ test('the diagram is whole in its first frame: all nodes shown and all 13 edges 
   expect(first).toEqual({ hidden: 0, edges: 13 });
 });
 
+test('the edges of the first frame end where React Flow, having measured the nodes, draws them', async ({ page }) => {
+  // The handles' bounds are given before measuring (StateDiagram's SIZED, from the node's border
+  // width): if they drifted from what the browser lays out, the first frame's edges would miss
+  // their nodes and jump once measured.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstPaths?: Record<string, string> };
+    const paths = () =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[data-testid^="edge-"]')].map((e) => [e.getAttribute('data-testid'), e.querySelector('path.react-flow__edge-path')?.getAttribute('d') ?? '']),
+      );
+    const observer = new MutationObserver(() => {
+      const now = paths();
+      if (Object.values(now).filter((d) => d.length > 5).length < 13) return;
+      observer.disconnect();
+      w.__firstPaths = now;
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await open(page, '?lang=en&run=new');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const { first, settled } = await page.evaluate(() => ({
+    first: (window as unknown as { __firstPaths?: Record<string, string> }).__firstPaths ?? {},
+    settled: Object.fromEntries(
+      [...document.querySelectorAll('[data-testid^="edge-"]')].map((e) => [e.getAttribute('data-testid'), e.querySelector('path.react-flow__edge-path')?.getAttribute('d') ?? '']),
+    ),
+  }));
+  const numbers = (d: string) => (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+  expect(Object.keys(first).sort()).toEqual(Object.keys(settled).sort());
+  for (const [edge, d] of Object.entries(settled)) {
+    const a = numbers(first[edge] ?? '');
+    const b = numbers(d);
+    expect(a.length, edge).toBe(b.length);
+    expect(Math.max(...a.map((x, i) => Math.abs(x - (b[i] as number)))), `${edge}: ${first[edge]} then ${d}`).toBeLessThan(0.5);
+  }
+});
+
 test('the diagram draws the eight states and the edges of SPEC §2, the active one marked', async ({ page }) => {
   await open(page, '?lang=en');
   for (const s of STATES) await expect(page.getByTestId(`state-${s}`)).toBeVisible();

@@ -6,7 +6,7 @@ import { formatDuration } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import { GROUP, NODE_H, NODE_W, POSITIONS, handleId, ROUTES } from './layout';
-import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
+import { GroupNode, StateNode, handleBounds, nodeBorder, type GroupNodeType, type StateNodeType } from './StateNode';
 import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
 
 const nodeTypes = { taskState: StateNode, activeGroup: GroupNode };
@@ -30,12 +30,12 @@ const isTerminal = (s: StateName) => (TERMINAL_STATES as readonly string[]).incl
 /**
  * Each node's size and handles, known from the layout, so React Flow draws the nodes and
  * edges at once rather than hiding them until it has measured them (its way to render
- * without measuring). Handles sit inside a state's border (styles.css: 2 px, 4 px on the
- * terminals); the group's handles are placed on its outer box.
+ * without measuring). Handles sit inside a state's border (nodeBorder, which the node also
+ * draws with); the group's handles are placed on its outer box.
  */
 const SIZED: Record<string, Pick<Node, 'width' | 'height' | 'handles'>> = Object.fromEntries([
   ['active', { width: GROUP.w, height: GROUP.h, handles: handleBounds('active', GROUP.w, GROUP.h, 0) }],
-  ...STATES.map((name) => [name, { width: NODE_W, height: NODE_H, handles: handleBounds(name, NODE_W, NODE_H, isTerminal(name) ? 4 : 2) }]),
+  ...STATES.map((name) => [name, { width: NODE_W, height: NODE_H, handles: handleBounds(name, NODE_W, NODE_H, nodeBorder(isTerminal(name))) }]),
 ]);
 
 /** Edges of the machine, read once from its definition (they never change). */

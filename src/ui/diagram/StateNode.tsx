@@ -51,13 +51,25 @@ export const NodeHandles = memo(function NodeHandles({ node }: { node: string })
   ));
 });
 
+/**
+ * A state's border width in px: set here on the node, not in styles.css, because the handles'
+ * bounds given to React Flow before it measures (StateDiagram's SIZED) sit inside it.
+ */
+export const nodeBorder = (terminal: boolean): number => (terminal ? 4 : 2);
+
 /** One of the eight states: its name in both forms, an icon, and its live counters. */
 export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeType>) {
   const cls = ['hs-node', `hs-node--${data.name}`, data.active ? 'is-active' : '', data.terminal ? 'is-terminal' : '', data.tone ? `tone-${data.tone}` : '']
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={cls} data-testid={`state-${data.name}`} data-active={data.active ? 'true' : 'false'} aria-current={data.active ? 'step' : undefined}>
+    <div
+      className={cls}
+      style={{ borderWidth: nodeBorder(data.terminal) }}
+      data-testid={`state-${data.name}`}
+      data-active={data.active ? 'true' : 'false'}
+      aria-current={data.active ? 'step' : undefined}
+    >
       <NodeHandles node={data.name} />
       <div className="hs-node__head">
         <span className="hs-node__icon" aria-hidden="true">{data.icon}</span>
