@@ -127,9 +127,10 @@ function throughput(): Figure[] {
 }
 
 /**
- * Whether every build of XState in node_modules carries patches/xstate+5.33.3.patch (applied by
- * `postinstall`): without it V8 tenures `microstep`'s action array and both figures above fall
- * by a third or more (patches/README.md).
+ * Whether the resolved XState's four module builds (`dist/raise-*.js`: ESM and CJS, production
+ * and development; not the UMD bundles, which nothing here loads) carry
+ * patches/xstate+5.33.3.patch (applied by `postinstall`): without it V8 tenures `microstep`'s
+ * action array and both figures above fall by a third or more (patches/README.md).
  */
 function xstatePatchNote(): string {
   const dist = join(dirname(createRequire(import.meta.url).resolve('xstate/package.json')), 'dist');

@@ -24,18 +24,28 @@ test('the diagram is whole in its first frame: all nodes shown and all 13 edges 
   expect(first).toEqual({ hidden: 0, edges: 13 });
 });
 
+/** What the first-frame edge test keeps in the page. */
+interface EdgePaths {
+  __paths: () => Record<string, string>;
+  __firstPaths?: Record<string, string>;
+}
+
 test('the edges of the first frame end where React Flow, having measured the nodes, draws them', async ({ page }) => {
   // The handles' bounds are given before measuring (StateDiagram's SIZED, from the node's border
   // width): if they drifted from what the browser lays out, the first frame's edges would miss
   // their nodes and jump once measured.
   await page.addInitScript(() => {
-    const w = window as unknown as { __firstPaths?: Record<string, string> };
-    const paths = () =>
+    const w = window as unknown as EdgePaths;
+    // Each edge's path, by its test id.
+    w.__paths = () =>
       Object.fromEntries(
-        [...document.querySelectorAll('[data-testid^="edge-"]')].map((e) => [e.getAttribute('data-testid'), e.querySelector('path.react-flow__edge-path')?.getAttribute('d') ?? '']),
+        [...document.querySelectorAll('[data-testid^="edge-"]')].map((e): [string, string] => [
+          e.getAttribute('data-testid') ?? '',
+          e.querySelector('path.react-flow__edge-path')?.getAttribute('d') ?? '',
+        ]),
       );
     const observer = new MutationObserver(() => {
-      const now = paths();
+      const now = w.__paths();
       if (Object.values(now).filter((d) => d.length > 5).length < 13) return;
       observer.disconnect();
       w.__firstPaths = now;
@@ -44,12 +54,10 @@ test('the edges of the first frame end where React Flow, having measured the nod
   });
   await open(page, '?lang=en&run=new');
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const { first, settled } = await page.evaluate(() => ({
-    first: (window as unknown as { __firstPaths?: Record<string, string> }).__firstPaths ?? {},
-    settled: Object.fromEntries(
-      [...document.querySelectorAll('[data-testid^="edge-"]')].map((e) => [e.getAttribute('data-testid'), e.querySelector('path.react-flow__edge-path')?.getAttribute('d') ?? '']),
-    ),
-  }));
+  const { first, settled } = await page.evaluate(() => {
+    const w = window as unknown as EdgePaths;
+    return { first: w.__firstPaths ?? {}, settled: w.__paths() };
+  });
   const numbers = (d: string) => (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
   expect(Object.keys(first).sort()).toEqual(Object.keys(settled).sort());
   for (const [edge, d] of Object.entries(settled)) {

@@ -127,7 +127,8 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       if (p.size > MAX_CHECKPOINT_BYTES) return failed(storageError('E504', cp.seq, `it is ${p.size.toLocaleString('en')} bytes; the limit is 1 MiB`));
       try {
         const bytes = await backend.write(async (tx) => {
-          // The run's index and which chunks are new, asked together: one round trip.
+          // The run's index and which chunks are new, asked together: one round trip (the chunk
+          // reads are wasted when the write turns out stale or the index corrupt; they only read).
           const [found, fresh] = await Promise.all([runIn(tx, cp.runId), newChunks(tx, cp.runId, p)]);
           if ('error' in found) throw new Refusal(found.error);
           const run = found.run ?? freshRun({ runId: cp.runId, scenario: cp.scenario, seed: cp.seed, branch: cp.branch ?? null });

@@ -1,7 +1,13 @@
 import type { Checkpoint, Sim, StateName, TaskContext, TaskMachine, TransitionRecord, Scenario } from '../engine';
 
-/** Log lines the page keeps in its view (the Sim keeps them all): enough for the event log's 60–89. */
-export const LOG_KEPT = 90;
+/**
+ * The event log shows the newest LOG_SHOWN to LOG_SHOWN + LOG_TRIM_STEP - 1 lines (its oldest
+ * line dropped in jumps, see ui/panels/window.ts); the view keeps enough for that (the Sim
+ * keeps them all).
+ */
+export const LOG_SHOWN = 60;
+export const LOG_TRIM_STEP = 30;
+const LOG_KEPT = LOG_SHOWN + LOG_TRIM_STEP;
 
 /**
  * What the page shows of the Sim: an immutable picture, published by the store. The store

@@ -2,13 +2,11 @@ import { memo } from 'react';
 import type { Lang, TransitionRecord } from '../../engine';
 import { formatClock } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
+import { LOG_SHOWN, LOG_TRIM_STEP } from '../../store/view';
 import { useT, type T } from '../useT';
 import { boxClass } from './boxClass';
 import { tailStart } from './window';
 
-/** Lines shown: the newest 60 to 89 (the view keeps 90, LOG_KEPT); see tailStart. */
-const SHOWN = 60;
-const TRIM_STEP = 30;
 
 /** The SPEC rule that made a transition happen: the answer to a student's "why?". */
 function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): string {
@@ -36,9 +34,9 @@ export function EventLog() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const view = useSimStore(shownView);
-  // view.log holds the newest lines of view.logLength; its first one is line `kept` of all.
+  // view.log holds the newest lines of all view.logLength; its first one is line `kept` of all.
   const kept = view.logLength - view.log.length;
-  const rows = view.log.slice(tailStart(view.logLength, SHOWN, TRIM_STEP) - kept).reverse();
+  const rows = view.log.slice(Math.max(0, tailStart(view.logLength, LOG_SHOWN, LOG_TRIM_STEP) - kept)).reverse();
   return (
     <section className="hs-panel hs-log" aria-label={t('panel.log')}>
       <h2>{t('panel.log')}</h2>

@@ -12,10 +12,6 @@ describe('tailStart', () => {
     expect([119, 120, 121, 159, 160].map((n) => tailStart(n, 80, 40))).toEqual([0, 40, 40, 40, 80]);
   });
 
-  it('snaps a window start down to its step, never below 0', () => {
-    expect([-5, 0, 19, 20, 39, 41].map((n) => snapDown(n, 20))).toEqual([0, 0, 0, 20, 20, 40]);
-  });
-
   it('always shows the newest `shown` items and fewer than `shown + step`', () => {
     fc.assert(
       fc.property(fc.nat(10_000), fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 100 }), (length, shown, step) => {
@@ -27,5 +23,11 @@ describe('tailStart', () => {
         expect([0, length >= shown ? step : 0]).toContain(tailStart(length + 1, shown, step) - start);
       }),
     );
+  });
+});
+
+describe('snapDown', () => {
+  it('snaps a window start down to its step, never below 0', () => {
+    expect([-5, 0, 19, 20, 39, 41].map((n) => snapDown(n, 20))).toEqual([0, 0, 0, 20, 20, 40]);
   });
 });
