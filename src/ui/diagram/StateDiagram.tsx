@@ -30,7 +30,7 @@ const isTerminal = (s: StateName) => (TERMINAL_STATES as readonly string[]).incl
 /**
  * Each node's size and handles, known from the layout, so React Flow draws the nodes and
  * edges at once rather than hiding them until it has measured them (its way to render
- * without measuring). Handles sit inside a state's border (nodeBorder, which the node also
+ * without measuring); React Flow sizes the node's box from them too. Handles sit inside a state's border (nodeBorder, which the node also
  * draws with); the group's handles are placed on its outer box.
  */
 const SIZED: Record<string, Pick<Node, 'width' | 'height' | 'handles'>> = Object.fromEntries([
@@ -87,7 +87,6 @@ function useDiagram(): { nodes: Node[]; edges: Edge[] } {
       type: 'activeGroup',
       position: { x: GROUP.x, y: GROUP.y },
       data: { label: t('state.active') },
-      style: { width: GROUP.w, height: GROUP.h },
       ...SIZED.active,
       zIndex: -1,
       selectable: false,
@@ -98,7 +97,6 @@ function useDiagram(): { nodes: Node[]; edges: Edge[] } {
         id: name,
         type: 'taskState',
         position: POSITIONS[name],
-        style: { width: NODE_W, height: NODE_H },
         ...SIZED[name],
         data: {
           name,

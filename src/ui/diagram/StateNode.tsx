@@ -20,12 +20,13 @@ export type StateNodeType = Node<StateNodeData, 'taskState'>;
 
 const SIDE: Record<HandleSpec['side'], Position> = { t: Position.Top, b: Position.Bottom, l: Position.Left, r: Position.Right };
 
-function handleStyle(h: HandleSpec): CSSProperties {
-  return h.side === 't' || h.side === 'b' ? { left: `${h.at}%` } : { top: `${h.at}%` };
-}
-
-/** The handles' size (styles.css, `.hs-handle`). */
+/** The handles' size in px: set here, not in styles.css, because handleBounds places them by it. */
 const HANDLE = 6;
+
+function handleStyle(h: HandleSpec): CSSProperties {
+  const size = { width: HANDLE, height: HANDLE };
+  return h.side === 't' || h.side === 'b' ? { ...size, left: `${h.at}%` } : { ...size, top: `${h.at}%` };
+}
 
 /**
  * Where a node's handles are, as React Flow would measure them: centred on the inner edge of
