@@ -1,12 +1,13 @@
 /**
  * The minimal app the real page is measured against (bench/browser.ts): the same runtime
  * dependencies doing the least that still uses each one. React (StrictMode, createRoot) renders
- * a React Flow diagram of 8 nodes and a few edges; XState creates and starts one actor; zustand
- * holds what the page shows; idb-keyval reads and writes one key. Plain `createElement` rather
- * than JSX, so tsconfig.node.json (which includes bench/) checks it as it is.
+ * a React Flow diagram of 8 nodes and a few edges, one highlighted; XState creates and starts one
+ * actor, which a button steps; zustand holds what the page shows; idb-keyval reads and writes one
+ * key. Plain `createElement` rather than JSX, so tsconfig.node.json (which includes bench/) checks
+ * it as it is.
  */
 /// <reference types="vite/client" />
-import { StrictMode, createElement as h } from 'react';
+import { StrictMode, createElement as h, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -22,12 +23,14 @@ const machine = setup({ types: { events: {} as { type: 'NEXT' } } }).createMachi
 
 interface Store {
   state: string;
+  /** Transitions taken: the diagram highlights one of its 8 states by it, so a press redraws React Flow. */
+  moves: number;
   visits: number | null;
 }
-const useStore = create<Store>(() => ({ state: 'idle', visits: null }));
+const useStore = create<Store>(() => ({ state: 'idle', moves: 0, visits: null }));
 
 const actor = createActor(machine);
-actor.subscribe((snapshot) => useStore.setState({ state: String(snapshot.value) }));
+actor.subscribe((snapshot) => useStore.setState((s) => ({ state: String(snapshot.value), moves: s.moves + 1 })));
 actor.start();
 
 void get<number>('visits')
@@ -55,15 +58,21 @@ const edges: Edge[] = [
   ['running', 'cancelled'],
 ].map(([source, target]) => ({ id: `${source}-${target}`, source: source as string, target: target as string, label: 'TICK' }));
 
+const ACTIVE = { outline: '3px solid #1f6feb' };
+
 function App() {
   const state = useStore((s) => s.state);
+  const moves = useStore((s) => s.moves);
   const visits = useStore((s) => s.visits);
+  const active = NAMES[moves % NAMES.length];
+  const shown = useMemo(() => nodes.map((n) => (n.id === active ? { ...n, style: ACTIVE } : n)), [active]);
+  // The test ids let bench/browser.ts time a press to screen here as on the real page.
   return h(
     'div',
     { style: { height: '100%', display: 'flex', flexDirection: 'column' } },
-    h('p', { style: { margin: 8 } }, `state: ${state} · visits: ${visits ?? '…'}`),
-    h('button', { type: 'button', onClick: () => actor.send({ type: 'NEXT' }) }, 'next'),
-    h('div', { style: { flex: 1 } }, h(ReactFlow, { nodes, edges, fitView: true, nodesDraggable: false })),
+    h('p', { style: { margin: 8 }, 'data-testid': 'current-step' }, `state: ${state} · moves: ${moves} · visits: ${visits ?? '…'}`),
+    h('button', { type: 'button', 'data-testid': 'btn-step', onClick: () => actor.send({ type: 'NEXT' }) }, 'next'),
+    h('div', { style: { flex: 1 } }, h(ReactFlow, { nodes: shown, edges, fitView: true, nodesDraggable: false })),
   );
 }
 
