@@ -430,6 +430,8 @@ export async function run(): Promise<Figure[]> {
         figures.push(
           figure('tick to screen, the minimal app (its button steps an XState actor and moves the highlighted node: React and React Flow redraw)', median(stack.map((s) => s.paint)), 'ms', undefined,
             `the same click and frame timing; click to read-out changed ${median(stack.map((s) => s.commit)).toFixed(1)} ms`),
+          figure('tick to screen, the app / the minimal app', median(paint) / median(stack.map((s) => s.paint)), '×', undefined,
+            'the two medians above; a relative figure, as the bundle and cold load have (docs/BENCHMARKS.md, session 4)'),
         );
       } finally {
         await context.close();
