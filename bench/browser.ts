@@ -164,6 +164,40 @@ const FLOOR_PAGE = `<button data-testid="btn-step">step</button> <span data-test
 <script>document.querySelector('button').onclick = () => { const s = document.querySelector('[data-testid=current-step]'); s.textContent = String(Number(s.textContent) + 1); };</script>`;
 
 /**
+ * A page with a step button and one list box, nothing else: a table of 80 to 119 rows of eight
+ * cells (like a ledger row), which gains a row a click, drops 40 once it has 120, and follows the
+ * newest in the next frame, as the ledger does. What one list panel costs on its own, in plain DOM.
+ */
+const LIST_PAGE = `<style>
+  body { font: 13px sans-serif; margin: 0; }
+  .box { height: 14rem; width: 40rem; overflow: auto; contain: strict; background: #fff; }
+  table { border-collapse: collapse; width: 100%; }
+  td { border-bottom: 1px solid #eee; padding: 1px 4px; vertical-align: top; }
+</style>
+<button data-testid="btn-step">step</button> <span data-testid="current-step">0</span>
+<div class="box"><table><tbody></tbody></table></div>
+<script>
+  const box = document.querySelector('.box');
+  const body = box.querySelector('tbody');
+  let n = 0;
+  function add() {
+    n++;
+    const tr = document.createElement('tr');
+    for (const text of [n, 1, 'read_file', '{"path":"schema/source' + n + '.sql","round":2}', 'ok', '', 'model', 'Day 2 · 01:' + (n % 60)]) {
+      const td = document.createElement('td');
+      td.textContent = String(text);
+      tr.append(td);
+    }
+    body.append(tr);
+    if (body.children.length >= 120) for (let i = 0; i < 40; i++) body.firstChild.remove();
+    document.querySelector('[data-testid=current-step]').textContent = String(n);
+    requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+  }
+  for (let i = 0; i < 90; i++) add();
+  document.querySelector('button').onclick = add;
+</script>`;
+
+/**
  * The tick samples in two: those that wrote a checkpoint wait for IndexedDB before the page shows
  * them (a step's effects are never shown before its checkpoint is durable), the others do not.
  */
@@ -423,6 +457,13 @@ export async function run(): Promise<Figure[]> {
           figure('tick to screen, a page whose button changes one number (the floor of this measure)', median(floor.map((s) => s.paint)), 'ms', undefined,
             'the same click and frame timing; what is left is waiting for the display\'s next frame'),
         );
+        const listPage = await context.newPage();
+        await listPage.setContent(LIST_PAGE);
+        const list = await within(listPage.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, list page');
+        figures.push(
+          figure('tick to screen, a page with one table of 80–119 rows that gains a row a click (one list panel alone)', median(list.map((s) => s.paint)), 'ms', undefined,
+            'plain DOM, no React: what one list like the ledger costs by itself on this machine, beside the one-number page'),
+        );
         const minimalPage = await context.newPage();
         await minimalPage.goto(minimal.url);
         await minimalPage.locator('.react-flow__node').first().waitFor({ timeout: WAIT_LIMIT });
@@ -431,7 +472,7 @@ export async function run(): Promise<Figure[]> {
           figure('tick to screen, the minimal app (its button steps an XState actor and moves the highlighted node: React and React Flow redraw)', median(stack.map((s) => s.paint)), 'ms', undefined,
             `the same click and frame timing; click to read-out changed ${median(stack.map((s) => s.commit)).toFixed(1)} ms`),
           figure('tick to screen, the app / the minimal app', median(paint) / median(stack.map((s) => s.paint)), '×', undefined,
-            'the two medians above; a relative figure, as the bundle and cold load have (docs/BENCHMARKS.md, session 4)'),
+            'the page\'s tick median over the minimal app\'s; a relative figure, as the bundle and cold load have (docs/BENCHMARKS.md, session 4)'),
         );
       } finally {
         await context.close();
