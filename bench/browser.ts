@@ -214,6 +214,13 @@ function splitByWrite(samples: TickSample[]): Figure[] {
   return out;
 }
 
+/** The tick samples on a new page of the context made of `html` (FLOOR_PAGE, LIST_PAGE). */
+async function ticksOn(context: BrowserContext, html: string, what: string): Promise<TickSample[]> {
+  const page = await context.newPage();
+  await page.setContent(html);
+  return within(page.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, `tick samples, ${what}`);
+}
+
 /** Inside the page: the median interval between animation frames (the page's frame rate). */
 async function frameInterval(): Promise<number> {
   const times: number[] = [];
@@ -435,9 +442,9 @@ export async function run(): Promise<Figure[]> {
           figure('tick: click to the second rAF after the change (double rAF), median', median(double), 'ms', undefined, 'includes one whole frame interval by construction'),
           figure('frame interval of the page (median rAF to rAF, idle)', interval, 'ms'),
         );
-        // Where the rest goes: the same page with the side column hidden (the diagram, read-outs,
-        // controls and meters alone), and a page whose button only changes one number.
-        // The side column with one panel left (the ledger, the one the article is about), then none.
+        // Where the rest goes: the same page with one side panel left (the ledger, the one the
+        // article is about), then with none (the diagram, read-outs, controls and meters alone);
+        // then, in the same context, pages that do less: one number, one list, the minimal app.
         const onlyLedger = await page.addStyleTag({ content: '.hs-col--side > :not(.hs-ledger) { display: none !important; }' });
         const ledger = await within(page.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, only the ledger');
         await onlyLedger.evaluate((tag) => (tag as Element).remove());
@@ -450,17 +457,11 @@ export async function run(): Promise<Figure[]> {
           figure('tick to screen with the side panels hidden, median', median(bare.map((s) => s.paint)), 'ms', undefined,
             `the ${TICK_SAMPLES} ticks after those, the side column display:none; ${quiet(bare)}`),
         );
-        const floorPage = await context.newPage();
-        await floorPage.setContent(FLOOR_PAGE);
-        const floor = await within(floorPage.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, floor page');
+        const floor = await ticksOn(context, FLOOR_PAGE, 'floor page');
+        const list = await ticksOn(context, LIST_PAGE, 'list page');
         figures.push(
           figure('tick to screen, a page whose button changes one number (the floor of this measure)', median(floor.map((s) => s.paint)), 'ms', undefined,
             'the same click and frame timing; what is left is waiting for the display\'s next frame'),
-        );
-        const listPage = await context.newPage();
-        await listPage.setContent(LIST_PAGE);
-        const list = await within(listPage.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, list page');
-        figures.push(
           figure('tick to screen, a page with one table of 80–119 rows that gains a row a click (one list panel alone)', median(list.map((s) => s.paint)), 'ms', undefined,
             'plain DOM, no React: what one list like the ledger costs by itself on this machine, beside the one-number page'),
         );
