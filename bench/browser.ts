@@ -164,11 +164,13 @@ const FLOOR_PAGE = `<button data-testid="btn-step">step</button> <span data-test
 <script>document.querySelector('button').onclick = () => { const s = document.querySelector('[data-testid=current-step]'); s.textContent = String(Number(s.textContent) + 1); };</script>`;
 
 /**
- * A page with a step button and one list box, nothing else: a table of 80 to 119 rows of eight
- * cells (like a ledger row), which gains a row a click, drops 40 once it has 120, and follows the
- * newest in the next frame, as the ledger does. What one list panel costs on its own, in plain DOM.
+ * A page with a step button and one list box, nothing else: a table of rows of eight cells (like a
+ * ledger row) that gains a row a click and follows the newest in the next frame, as the ledger
+ * does. `most` rows at most: 119, dropping 40 once it has 120 (the ledger's window), or 10,
+ * dropping the oldest on every click (a list cut to the rows in view). What one list panel costs
+ * on its own, in plain DOM.
  */
-const LIST_PAGE = `<style>
+const listPage = (most: number) => `<style>
   body { font: 13px sans-serif; margin: 0; }
   .box { height: 14rem; width: 40rem; overflow: auto; contain: strict; background: #fff; }
   table { border-collapse: collapse; width: 100%; }
@@ -179,6 +181,8 @@ const LIST_PAGE = `<style>
 <script>
   const box = document.querySelector('.box');
   const body = box.querySelector('tbody');
+  const most = ${most};
+  const drop = most > 40 ? 40 : 1;
   let n = 0;
   function add() {
     n++;
@@ -189,11 +193,11 @@ const LIST_PAGE = `<style>
       tr.append(td);
     }
     body.append(tr);
-    if (body.children.length >= 120) for (let i = 0; i < 40; i++) body.firstChild.remove();
+    if (body.children.length > most) for (let i = 0; i < drop; i++) body.firstChild.remove();
     document.querySelector('[data-testid=current-step]').textContent = String(n);
     requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
   }
-  for (let i = 0; i < 90; i++) add();
+  for (let i = 0; i < Math.min(90, most); i++) add();
   document.querySelector('button').onclick = add;
 </script>`;
 
@@ -214,7 +218,7 @@ function splitByWrite(samples: TickSample[]): Figure[] {
   return out;
 }
 
-/** The tick samples on a new page of the context made of `html` (FLOOR_PAGE, LIST_PAGE). */
+/** The tick samples on a new page of the context made of `html` (FLOOR_PAGE, listPage). */
 async function ticksOn(context: BrowserContext, html: string, what: string): Promise<TickSample[]> {
   const page = await context.newPage();
   await page.setContent(html);
@@ -458,12 +462,15 @@ export async function run(): Promise<Figure[]> {
             `the ${TICK_SAMPLES} ticks after those, the side column display:none; ${quiet(bare)}`),
         );
         const floor = await ticksOn(context, FLOOR_PAGE, 'floor page');
-        const list = await ticksOn(context, LIST_PAGE, 'list page');
+        const list = await ticksOn(context, listPage(119), 'list page');
+        const short = await ticksOn(context, listPage(10), 'short list page');
         figures.push(
           figure('tick to screen, a page whose button changes one number (the floor of this measure)', median(floor.map((s) => s.paint)), 'ms', undefined,
             'the same click and frame timing; what is left is waiting for the display\'s next frame'),
           figure('tick to screen, a page with one table of 80–119 rows that gains a row a click (one list panel alone)', median(list.map((s) => s.paint)), 'ms', undefined,
             'plain DOM, no React: what one list like the ledger costs by itself on this machine, beside the one-number page'),
+          figure('tick to screen, the same page with a table of 10 rows (one list cut to the rows in view)', median(short.map((s) => s.paint)), 'ms', undefined,
+            'the oldest row dropped on every click'),
         );
         const minimalPage = await context.newPage();
         await minimalPage.goto(minimal.url);
