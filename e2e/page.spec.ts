@@ -130,6 +130,8 @@ test('approval: one request at step 27, no tokens while waiting, approve moves o
   await expect(page.getByTestId('approval-requests')).toHaveText('1');
   const latest = JSON.parse(await text(page, 'checkpoint-latest'));
   expect(latest).toMatchObject({ trigger: 'before_suspend', state: 'waiting_approval', step: 27 });
+  // Its size beside it is that checkpoint's own, as JSON (the store measures it while writing).
+  expect(await int(page, 'checkpoint-bytes')).toBe(new TextEncoder().encode(JSON.stringify(latest)).length);
   const tokens = await int(page, 'token-meter');
   const clock = await text(page, 'virtual-clock');
   for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();

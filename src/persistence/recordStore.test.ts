@@ -41,6 +41,15 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
     });
   });
 
+  it('reports each write\'s checkpoint size as JSON (what the page shows) beside what it stored', async () => {
+    const results = [];
+    for (const cp of toApproval) results.push(await h.store.put(cp));
+    expect(results.map((r) => r.ok && r.size)).toEqual(toApproval.map(checkpointBytes));
+    // Ledger chunks written once are shared: a later write stores less than its whole size.
+    const newest = last(results);
+    expect(newest.ok && newest.bytes).toBeLessThan(checkpointBytes(last(toApproval)));
+  });
+
   describe('checkpoints of a run', () => {
     beforeEach(async () => {
       for (const cp of toApproval) expect((await h.store.put(cp)).ok).toBe(true);

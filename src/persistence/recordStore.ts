@@ -6,7 +6,7 @@ import { describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
 import { MAX_IMPORT_BYTES, parseRunFile, runFileText } from './runFile';
-import { chunksOf, listStored, prepare, readStored, seqsOf, newChunks, stage, stageWith, writeProblem, type Prepared } from './stored';
+import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stage, stageWith, writeProblem, type Prepared } from './stored';
 import { RUN_SCHEMA, type CheckpointStore, type NewRun, type PutResult, type RunMeta, type Skipped } from './types';
 
 /**
@@ -139,7 +139,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           return added;
         });
         if (typeof bytes !== 'number') return failed(storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
-        return { ok: true, bytes, ms: timer() - t0 };
+        return { ok: true, bytes, size: p.size, ms: timer() - t0 };
       } catch (e) {
         return writeFailure(e, `checkpoint #${cp.seq} was not saved (the run goes on)`);
       }

@@ -72,7 +72,8 @@ export interface CheckpointSummary {
  * newer checkpoint of the run is stored already (another tab drove on: reload from storage).
  */
 export type PutResult =
-  | { ok: true; bytes: number; ms: number }
+  /** `bytes`: what the write added to storage; `size`: the checkpoint's own bytes as JSON. */
+  | { ok: true; bytes: number; size: number; ms: number }
   | { ok: false; error: string; quota: boolean; stale: boolean };
 
 export type CreateRunResult = { ok: true; run: RunMeta } | { ok: false; error: string; quota: boolean };

@@ -35,7 +35,10 @@ export interface WriteReport {
   trigger: string;
   ok: boolean;
   ms: number;
+  /** What the write added to storage. */
   bytes: number;
+  /** The checkpoint's own bytes as JSON (0 when the write failed). */
+  size: number;
   error?: string;
 }
 
@@ -148,7 +151,10 @@ export const useSimStore = create<Store>()((set, get) => {
     set((s) => {
       const mine = done.filter((w) => w.report.ok && w.summary.runId === s.sim.context.runId).map((w) => w.summary);
       const failed = done.find((w) => !w.report.ok);
-      const bytes = cp ? checkpointBytes(cp.cp) : 0;
+      // The newest checkpoint's size: its store measured it while writing (no second serializing
+      // on the way to the screen); a failed write leaves it to checkpointBytes.
+      const newestWrite = cp && done.find((w) => w.report.ok && w.summary.runId === cp.cp.runId && w.report.seq === cp.cp.seq);
+      const bytes = cp ? (newestWrite ? newestWrite.report.size : checkpointBytes(cp.cp)) : 0;
       return {
         view: viewOf(s.sim),
         writesPending: pending,
@@ -180,8 +186,8 @@ export const useSimStore = create<Store>()((set, get) => {
     void get()
       .persist.put(cp)
       .then(
-        (r): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ...(r.ok ? { ok: true, ms: r.ms, bytes: r.bytes } : { ok: false, ms: 0, bytes: 0, error: r.error }) }),
-        (e: unknown): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, error: String(e) }),
+        (r): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ...(r.ok ? { ok: true, ms: r.ms, bytes: r.bytes, size: r.size } : { ok: false, ms: 0, bytes: 0, size: 0, error: r.error }) }),
+        (e: unknown): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, size: 0, error: String(e) }),
       )
       .then((report) => {
         pending--;
@@ -191,7 +197,7 @@ export const useSimStore = create<Store>()((set, get) => {
           step: cp.step,
           state: cp.state,
           trigger: cp.trigger,
-          bytes: report.bytes,
+          bytes: report.size,
           storedBytes: report.bytes,
           virtual: cp.time.virtual,
           wall: cp.time.wall,
