@@ -30,8 +30,9 @@ const isTerminal = (s: StateName) => (TERMINAL_STATES as readonly string[]).incl
 /**
  * Each node's size and handles, known from the layout, so React Flow draws the nodes and
  * edges at once rather than hiding them until it has measured them (its way to render
- * without measuring); React Flow sizes the node's box from them too. Handles sit inside a state's border (nodeBorder, which the node also
- * draws with); the group's handles are placed on its outer box.
+ * without measuring); React Flow sizes the node's box from them too. Handles sit inside a
+ * state's border (nodeBorder, which the node also draws with); the group's handles are placed
+ * on its outer box.
  */
 const SIZED: Record<string, Pick<Node, 'width' | 'height' | 'handles'>> = Object.fromEntries([
   ['active', { width: GROUP.w, height: GROUP.h, handles: handleBounds('active', GROUP.w, GROUP.h, 0) }],

@@ -7,7 +7,6 @@ import { useT, type T } from '../useT';
 import { boxClass } from './boxClass';
 import { tailStart } from './window';
 
-
 /** The SPEC rule that made a transition happen: the answer to a student's "why?". */
 function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): string {
   if (r.event === 'RESTORE') return t(restoredFromCheckpoint ? 'rule.RESTORE.checkpoint' : 'rule.RESTORE.none');
