@@ -6,6 +6,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from './e2e/chromium';
  * teacher would host (`vite preview` serves dist/). CI forbids `.only` and keeps a trace on retry.
  */
 
+/** The preview server's port; `E2E_PORT` lets two checkouts run their suites at once. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -16,7 +19,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   use: {
-    baseURL: 'http://127.0.0.1:4173/',
+    baseURL: `http://127.0.0.1:${PORT}/`,
     trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
@@ -24,8 +27,8 @@ export default defineConfig({
     { name: 'laptop', use: { browserName: 'chromium', viewport: VIEWPORT } },
   ],
   webServer: {
-    command: 'npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173/',
+    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
   },

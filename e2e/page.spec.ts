@@ -223,12 +223,13 @@ test('keyboard: shortcuts drive the run and ? lists them', async ({ page }) => {
   await expectState(page, 'cancelled');
 });
 
-test('no request leaves the page’s origin', async ({ page }) => {
+test('no request leaves the page’s origin', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL ?? '').origin;
   const foreign: string[] = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
     if (!['http:', 'https:'].includes(u.protocol)) return;
-    if (u.origin !== 'http://127.0.0.1:4173') foreign.push(r.url());
+    if (u.origin !== origin) foreign.push(r.url());
   });
   await open(page, '?lang=en');
   await page.getByTestId('btn-start').click();
