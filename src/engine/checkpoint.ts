@@ -20,11 +20,12 @@ import type {
 } from './types';
 import { INJECTABLE_ERRORS, STATE_NAMES } from './types';
 import { canonicalArgs } from './canonical';
-import { validateConfig } from './config';
+import { DEFAULT_CONFIG, validateConfig } from './config';
 import { errorText } from './errors';
 import { readLoop } from './loopGuard';
 import { isFailure, rowsOfStep } from './ledger';
 import { adviseAfterFailure, rejectionMessage, revisePlan } from './task';
+import { designOf, isDesignId, type DesignId } from './designs';
 
 /**
  * Checkpoints of SPEC §5: the position, not the luggage. Plain JSON a person can read and
@@ -62,6 +63,8 @@ export interface Checkpoint {
   trigger: CheckpointTrigger;
   scenario: string;
   seed: number;
+  /** The run's harness design; absent means `article` (SPEC §9). */
+  design?: DesignId;
   /** 1. state and step number (the step in progress or to run next). */
   state: StateName;
   step: number;
@@ -179,6 +182,7 @@ export function toCheckpoint(
   const steps = ctx.plan.steps;
   const cursor = Math.min(ctx.cursor, steps.length);
   const todos = todoRanges(ctx.todos);
+  const design = designOf(ctx.design);
   return {
     schema: CHECKPOINT_SCHEMA,
     runId: ctx.runId,
@@ -186,11 +190,13 @@ export function toCheckpoint(
     trigger,
     scenario: ctx.scenarioId,
     seed: ctx.seed,
+    ...(design.id === 'article' ? {} : { design: design.id }),
     state,
     step: cursor,
     done: todos.done,
-    // Shared with the context: both are immutable (a checkpoint is never mutated).
-    refs: ctx.refs as ArtifactRef[],
+    // Shared with the context: both are immutable (a checkpoint is never mutated). The
+    // `no-refs` design keeps the position only: its resumed run must re-read the files.
+    refs: design.refs ? (ctx.refs as ArtifactRef[]) : [],
     todos: { in_progress: todos.in_progress, pending: todos.pending, skipped: todos.skipped },
     plan: {
       mode: ctx.plan.mode,
@@ -235,10 +241,10 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const TRIGGERS: readonly CheckpointTrigger[] = [
-  'phase_switch', 'before_side_effect', 'before_risky', 'before_suspend', 'terminal', 'manual', 'every_step', 'every_n',
+  'phase_switch', 'before_side_effect', 'before_risky', 'before_suspend', 'terminal', 'manual', 'failure', 'every_step', 'every_n',
 ];
 const OUTCOMES: readonly Outcome[] = ['ok', 'error', 'rejected', 'skipped', 'edited'];
-const ENDS: readonly (EndReason | null)[] = [null, 'completed', 'loop_fuse', 'retries_exhausted', 'cancelled'];
+const ENDS: readonly (EndReason | null)[] = [null, 'completed', 'loop_fuse', 'retries_exhausted', 'cancelled', 'step_failed'];
 const ERROR_TYPES = [...INJECTABLE_ERRORS, 'rejected'];
 
 function isArgs(v: unknown): v is Args {
@@ -253,6 +259,7 @@ function firstProblem(c: Obj): string | null {
     ['trigger', TRIGGERS.includes(c.trigger as CheckpointTrigger)],
     ['scenario', isStr(c.scenario)],
     ['seed', typeof c.seed === 'number' && Number.isInteger(c.seed)],
+    ['design', c.design === undefined || isDesignId(c.design)],
     ['state', STATE_NAMES.includes(c.state as StateName)],
     ['step', isNat(c.step) && c.step >= 1],
     ['done', isStr(c.done) && fromRanges(c.done) !== null],
@@ -371,9 +378,11 @@ export function restoreContext(cp: Checkpoint, scenario: Scenario): TaskContext 
   });
   const ctx: TaskContext = {
     runId: cp.runId,
+    design: cp.design ?? 'article',
     scenarioId: cp.scenario,
     seed: cp.seed,
-    config: cp.config,
+    // A config stored before a setting existed gets that setting's default.
+    config: { ...DEFAULT_CONFIG, ...cp.config },
     plan: { mode: cp.plan.mode, version: cp.plan.version, steps, revisions: cp.plan.revisions },
     cursor: cursorFrom(cp.step, todos),
     todos,

@@ -13,6 +13,7 @@ export const DEFAULT_CONFIG: Config = {
   processTimeoutMs: null,
   pollMs: 10 * MINUTE,
   flakiness: 0,
+  heedReminder: 0.5,
 };
 
 const DENSITIES: readonly DensityPolicy[] = ['key_actions', 'every_step', 'every_n'];
@@ -50,6 +51,9 @@ export function validateConfig(partial: unknown): ConfigResult {
   if (!isInt(c.pollMs) || c.pollMs < 1) return { ok: false, error: errorText('E108') };
   if (typeof c.flakiness !== 'number' || !(c.flakiness >= 0 && c.flakiness < 1)) {
     return { ok: false, error: errorText('E109') };
+  }
+  if (typeof c.heedReminder !== 'number' || !(c.heedReminder >= 0 && c.heedReminder <= 1)) {
+    return { ok: false, error: errorText('E110') };
   }
   return { ok: true, config: c };
 }

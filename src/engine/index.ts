@@ -47,9 +47,12 @@ export {
 } from './checkpoint';
 export { fullStateBytes, sizesAt, workingSet, type WorkingSet } from './fullState';
 export { applyTakeover, forkCheckpoint, replayFailure, type Replay, type TakeoverEdit, type TakeoverResult } from './takeover';
-export { MINUTE, runTool } from './world';
+export { MINUTE, runTool, tokensOf } from './world';
 export { createTaskContext, currentStep, doneSteps, isRisky, needsApproval, type TaskInput } from './task';
 export { createTaskMachine, WORLD_EVENTS, type TaskEmitted, type TaskEvent, type TaskEventType } from './taskMachine';
-export { Sim, machineFor, resumeActor, stateOf, type SimCommand, type SimOptions, type TaskActor, type TaskMachine, type TaskSnapshot, type TransitionRecord } from './sim';
+export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';
+export { isSimpleMachine, machineFor, machineStates, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
+export { DESIGNS, DESIGN_IDS, designOf, isDesignId, type Design, type DesignId } from './designs';
+export { Meters, SIDE_TASK_MS, type SideTask } from './meters';
 export { machineEdges, type MachineEdge } from './graph';
 export { DEFAULT_SCENARIO_ID, SCENARIOS, findScenario, scaledMigration, type Scenario, type ScriptedAttempt } from './scenarios';

@@ -35,7 +35,7 @@ describe('crash and restart (SPEC §6)', () => {
   });
 
   it('without checkpoints a restart begins at step 1 and the 26 redone steps are wasted', () => {
-    const t = drive('migration-40', { checkpointing: false }).start().untilState('waiting_approval');
+    const t = drive('migration-40', { design: 'no-checkpoint' }).start().untilState('waiting_approval');
     expect(t.checkpoints).toEqual([]);
     t.send({ type: 'CRASH' }, { type: 'RESTART' });
     t.expectToBeIn('planning').tick().expectToBeIn('running');

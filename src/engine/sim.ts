@@ -1,22 +1,24 @@
-import { createActor, type Actor, type SnapshotFrom } from 'xstate';
-import { attemptsExhausted, createTaskContext, loopFused } from './task';
+import { createActor } from 'xstate';
+import { createTaskContext } from './task';
 import { findScenario, type Scenario } from './scenarios';
 import type { ApprovalRequest, Config, InjectableError, StateName, TaskContext } from './types';
 import { validateConfig } from './config';
 import { errorText } from './errors';
 import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
-import { createTaskMachine, type CheckpointDue, type TaskEvent } from './taskMachine';
+import type { CheckpointDue, TaskEvent } from './taskMachine';
+import { designOf, type Design, type DesignId } from './designs';
+import { Meters } from './meters';
+import { failNow, rereadOnResume, stalled } from './simRules';
+import { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
+
+export { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 
 /**
  * The simulator's host of one run: the harness process (an XState actor, gone after a crash)
- * and what outlives it (the newest checkpoint "on disk", the world's clock and meters). No
- * timers, no storage, no page: time is the ticks it is sent, wall time is injected, and a
- * lesson or a property test drives it with plain-data commands.
+ * and what outlives it (the newest checkpoint "on disk", the world's meters). No timers, no
+ * storage, no page: time is the ticks it is sent, wall time is injected, and a lesson or a
+ * property test drives it with plain-data commands.
  */
-
-export type TaskMachine = ReturnType<typeof createTaskMachine>;
-export type TaskSnapshot = SnapshotFrom<TaskMachine>;
-export type TaskActor = Actor<TaskMachine>;
 
 /** Commands beyond the machine's events: the process's fate and compound button presses. */
 export type SimCommand =
@@ -24,6 +26,8 @@ export type SimCommand =
   | { type: 'CRASH' }
   /** Start the process again from `from` (what the disk holds; null: nothing) or the newest kept. */
   | { type: 'RESTART'; from?: Checkpoint | null }
+  /** Approve by reading the `before_suspend` checkpoint (`from`, else the newest kept) and resuming from it. */
+  | { type: 'APPROVE'; from?: Checkpoint | null }
   /** The fail button: the current step's next execution fails, run until that shows. */
   | { type: 'FAIL_NOW'; error: InjectableError };
 
@@ -32,8 +36,8 @@ export interface SimOptions {
   seed?: number;
   runId?: string;
   config?: Partial<Config>;
-  /** Counterfactual switch: with false no checkpoint is kept and a restart begins at step 1. */
-  checkpointing?: boolean;
+  /** The harness design (SPEC §9); `article` by default. A run resumed from a checkpoint keeps its own. */
+  design?: DesignId;
   /** Wall clock for checkpoint stamps (ms since 1970); injected, 0 by default. */
   wallClock?: () => number;
   /** Resume from this checkpoint instead of starting a new run. */
@@ -55,36 +59,10 @@ export interface TransitionRecord {
 /** Events the log shows even when the state stays (a tick in running is a step done). */
 const LOGGED: ReadonlySet<string> = new Set(['TICK', 'START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN']);
 
-const machines = new Map<string, TaskMachine>();
-
-/** One machine per scenario (its world), made once. */
-export function machineFor(scenario: Scenario): TaskMachine {
-  let m = machines.get(scenario.id);
-  if (!m) {
-    m = createTaskMachine(scenario);
-    if (machines.size > 16) machines.clear();
-    machines.set(scenario.id, m);
-  }
-  return m;
-}
-
-/** The leaf state of a snapshot: one of the eight names. */
-export function stateOf(snapshot: TaskSnapshot): StateName {
-  return snapshot.value as StateName;
-}
-
-/** An actor resumed at a checkpoint: the state it records, the context it stands for. */
-export function resumeActor(machine: TaskMachine, context: TaskContext, state: StateName): TaskActor {
-
-  // No invokes or delayed events in this machine, so the resolved snapshot is complete.
-  const snapshot = machine.resolveState({ value: state, context: { task: context } });
-  return createActor(machine, { snapshot, input: context });
-}
-
 export class Sim {
   readonly scenario: Scenario;
   readonly machine: TaskMachine;
-  readonly checkpointing: boolean;
+  readonly design: Design;
   private readonly wallClock: () => number;
   private readonly onCheckpoint: ((cp: Checkpoint, context: TaskContext) => void) | undefined;
   private readonly onApprovalRequest: ((request: ApprovalRequest) => void) | undefined;
@@ -94,14 +72,13 @@ export class Sim {
   private listeners = new Set<() => void>();
   /** The newest checkpoint kept: what a restart reads. */
   newest: Checkpoint | null = null;
+  /** The checkpoint the process last read to go on (a restart, a reload, an approval), or null. */
+  resumedFrom: Checkpoint | null = null;
   /** The world's meters: they survive the process. */
-  clock = 0;
-  tokens = 0;
-  wasted = 0;
-  /** Steps done at any time in any life of the process (a redo of one is waste). */
-  private doneEver = new Set<number>();
-  private seenLedger = 0;
+  readonly meters = new Meters();
   private started = false;
+  /** When the current process started, on the world's clock (the watchdog counts from it). */
+  private startedAt = 0;
   /** Why the process is down, or null while it runs. */
   down: 'crash' | 'timeout' | null = null;
   readonly log: TransitionRecord[] = [];
@@ -110,28 +87,45 @@ export class Sim {
   constructor(opts: SimOptions) {
     const scenario = typeof opts.scenario === 'string' ? findScenario(opts.scenario) : opts.scenario;
     if (!scenario) throw new Error(errorText('E301', String(opts.scenario)));
-    const config = validateConfig({ ...scenario.config, ...opts.config });
+    const design = designOf(opts.from?.design ?? opts.design);
+    const config = validateConfig({ ...scenario.config, ...opts.config, ...(design.density ? { density: design.density } : {}) });
     if (!config.ok) throw new Error(config.error);
     this.scenario = scenario;
     this.machine = machineFor(scenario);
-    this.checkpointing = opts.checkpointing ?? true;
+    this.design = design;
     this.wallClock = opts.wallClock ?? (() => 0);
     this.onCheckpoint = opts.onCheckpoint;
     this.onApprovalRequest = opts.onApprovalRequest;
     if (opts.from) {
       this.newest = opts.from;
-      this.last = this.spawn(restoreContext(opts.from, scenario), opts.from.state);
+      this.last = this.resume(opts.from);
       this.log.push({ at: this.last.context.task.clock, event: 'RESTORE', from: opts.from.state, to: opts.from.state });
     } else {
-      const input = { scenario, seed: opts.seed ?? 1, runId: opts.runId ?? 'run-1', config: config.config };
+      const input = { scenario, seed: opts.seed ?? 1, runId: opts.runId ?? 'run-1', config: config.config, design: design.id };
       this.last = this.spawn(createTaskContext(input), 'created');
     }
   }
 
+  /** Checkpoints are kept (every design but `no-checkpoint`, and never in the simple mode). */
+  get checkpointing(): boolean {
+    return this.design.checkpoints && !this.scenario.simple;
+  }
+
+  get clock(): number {
+    return this.meters.clock;
+  }
+
+  get tokens(): number {
+    return this.meters.tokens;
+  }
+
+  get wasted(): number {
+    return this.meters.wasted;
+  }
+
   private spawn(context: TaskContext, state: StateName): TaskSnapshot {
     // A run in `created` needs no resolved snapshot: the initial state has no entry actions,
-    // so starting from the input is the same run, without resolveState and XState's walk of
-    // every object of a restored context (measured: a new Sim fell from ~25 to ~17 µs).
+    // so starting from the input is the same run, without resolveState's walk of the context.
     const actor = state === 'created' ? createActor(this.machine, { input: context }) : resumeActor(this.machine, context, state);
     actor.on('checkpoints', (e) => {
       for (const due of e.due) this.keep(due);
@@ -142,13 +136,25 @@ export class Sim {
     });
     actor.start();
     this.actor = actor;
+    this.startedAt = context.clock;
     const snap = actor.getSnapshot();
     this.started = stateOf(snap) !== 'created';
-    this.seenLedger = snap.context.task.ledger.length;
-    for (const a of snap.context.task.ledger) if (a.outcome === 'ok') this.doneEver.add(a.step);
-    this.clock = Math.max(this.clock, snap.context.task.clock);
-    this.tokens = Math.max(this.tokens, snap.context.task.tokens);
+    this.meters.adopt(snap.context.task);
     return snap;
+  }
+
+  /** A process that reads `cp` and stands where it says; the world's clock and tokens go on. */
+  private resume(cp: Checkpoint): TaskSnapshot {
+    const read = restoreContext(cp, this.scenario);
+    const world = { clock: Math.max(read.clock, this.meters.clock), tokens: Math.max(read.tokens, this.meters.tokens) };
+    const ctx = rereadOnResume({ ...read, ...world }, this.design, this.meters);
+    this.resumedFrom = cp;
+    return this.spawn(ctx, cp.state);
+  }
+
+  /** The clock and tokens are the world's: a new process does not turn them back. */
+  private worldMeters(): Pick<TaskContext, 'clock' | 'tokens'> {
+    return { clock: this.meters.clock, tokens: this.meters.tokens };
   }
 
   private keep(e: CheckpointDue) {
@@ -198,8 +204,10 @@ export class Sim {
         return this.crash('crash');
       case 'RESTART':
         return this.restart(cmd.from === undefined ? this.newest : cmd.from);
+      case 'APPROVE':
+        return this.approve('from' in cmd && cmd.from !== undefined ? cmd.from : this.newest);
       case 'FAIL_NOW':
-        return this.failNow(cmd.error);
+        return failNow(this, (e) => this.deliver(e), cmd.error);
       default:
         return this.deliver(cmd);
     }
@@ -222,22 +230,24 @@ export class Sim {
       this.log.push({ at: after.context.task.clock, event: event.type, from, to });
     }
     if (event.type === 'START') this.started = true;
-    this.account(after.context.task);
-    this.afterTransition(after);
+    this.account(before, after);
     return true;
   }
 
-  /** Meters that outlive the process: clock, tokens, and steps done twice (waste). */
-  private account(ctx: TaskContext) {
-    for (let i = this.seenLedger; i < ctx.ledger.length; i++) {
-      const a = ctx.ledger[i];
-      if (a?.outcome !== 'ok') continue;
-      if (this.doneEver.has(a.step)) this.wasted++;
-      else this.doneEver.add(a.step);
+  /** Meters that outlive the process, and what the world does on its own after a transition. */
+  private account(before: TaskSnapshot, after: TaskSnapshot) {
+    const from = stateOf(before);
+    const to = stateOf(after);
+    const ctx = after.context.task;
+    if (from === 'planning' && to === 'running') this.meters.modelCalls++;
+    if (from === 'waiting_approval') {
+      const waited = ctx.clock - before.context.task.clock;
+      if (waited > 0) this.meters.waited(waited, ctx.clock, this.design.suspends);
+      if (to !== 'waiting_approval' && !this.design.suspends) this.meters.released(ctx.clock);
     }
-    this.seenLedger = ctx.ledger.length;
-    this.clock = Math.max(this.clock, ctx.clock);
-    this.tokens = Math.max(this.tokens, ctx.tokens);
+    this.meters.account(ctx);
+    // The overnight watchdog kills a process that has stood still too long.
+    if (stalled(after, this.startedAt)) this.crash('timeout');
   }
 
   /**
@@ -249,15 +259,6 @@ export class Sim {
     const at = this.scenario.autoReplanAt;
     const ctx = this.context;
     return at !== undefined && this.state === 'running' && ctx.cursor === at && !ctx.plan.revisions.includes(at);
-  }
-
-  /** What the world does on its own after a transition: the overnight timeout kills the process. */
-  private afterTransition(snap: TaskSnapshot) {
-    const ctx = snap.context.task;
-    const timeout = ctx.config.processTimeoutMs;
-    if (stateOf(snap) === 'waiting_approval' && timeout !== null && ctx.waitingSince !== null && ctx.clock - ctx.waitingSince >= timeout) {
-      this.crash('timeout');
-    }
   }
 
   private crash(why: 'crash' | 'timeout'): boolean {
@@ -277,16 +278,17 @@ export class Sim {
   private restart(stored: Checkpoint | null): boolean {
     if (this.actor) return false;
     const ctx = this.last.context.task;
-    // The clock and tokens are the world's: a new process does not turn them back.
-    const world = { clock: this.clock, tokens: this.tokens };
     const from = stateOf(this.last);
     if (this.checkpointing && stored) {
       this.newest = stored;
-      this.last = this.spawn({ ...restoreContext(stored, this.scenario), ...world }, stored.state);
+      this.last = this.resume(stored);
+    } else if (this.last.status === 'done') {
+      // The run had ended before the crash: its outcome is out in the world, nothing is redone.
+      this.last = this.spawn(ctx, from);
     } else {
       const wasStarted = this.started;
-      const input = { scenario: this.scenario, seed: ctx.seed, runId: ctx.runId, config: ctx.config };
-      this.last = this.spawn({ ...createTaskContext(input), ...world }, 'created');
+      const input = { scenario: this.scenario, seed: ctx.seed, runId: ctx.runId, config: ctx.config, design: this.design.id };
+      this.last = this.spawn({ ...createTaskContext(input), ...this.worldMeters() }, 'created');
       if (wasStarted) this.deliver({ type: 'START' });
     }
     this.down = null;
@@ -295,26 +297,19 @@ export class Sim {
   }
 
   /**
-   * The fail button (ui-contract): the current step's next execution fails with `error`, and
-   * the run goes on until that failure and where it leads show: tool_failed below the fuse,
-   * failed when it trips the fuse or uses up the step's attempts.
+   * APPROVE reads the checkpoint written on suspending and resumes from it (the article: 批准
+   * 则读档从断点续跑), whether or not the process was restarted while waiting: what goes on is
+   * exactly what was saved. Without a matching checkpoint it goes on from memory.
    */
-  private failNow(error: InjectableError): boolean {
-    if (!this.actor) return false;
-    const state = () => this.state;
-    if (state() === 'tool_failed') {
-      if (!this.deliver({ type: 'TICK' })) return false;
-      if (state() !== 'running') return true;
+  private approve(stored: Checkpoint | null): boolean {
+    const pending = this.actor ? this.context.approval.pending : null;
+    const matches = stored !== null && stored.state === 'waiting_approval' && stored.approval.pending?.id === pending?.id;
+    if (pending && this.checkpointing && matches && this.actor) {
+      this.actor.stop();
+      this.newest = stored;
+      this.last = this.resume(stored);
+      this.log.push({ at: this.clock, event: 'RESTORE', from: 'waiting_approval', to: 'waiting_approval' });
     }
-    if (state() !== 'running') return false;
-    const failures = this.context.ledger.length;
-    this.deliver({ type: 'INJECT_FAULT', error });
-    this.deliver({ type: 'TICK' });
-    // A risky step suspends before it runs: the fault stays queued for its execution.
-    const c = this.context;
-    if (state() === 'tool_failed' && c.ledger.length > failures && (loopFused(c) || attemptsExhausted(c))) {
-      this.deliver({ type: 'TICK' });
-    }
-    return true;
+    return this.deliver({ type: 'APPROVE' });
   }
 }

@@ -14,7 +14,9 @@ import { canonicalArgs } from './canonical';
 import { attemptsAt, record } from './ledger';
 import { readLoop } from './loopGuard';
 import { buildRecoveryHint, formatHint } from './recoveryHint';
-import { MINUTE, PLAN_TOKENS, argsFor, callTokens, durationOf, nextInput, runTool, tokensOf, type ToolResult } from './world';
+import { designOf, type DesignId } from './designs';
+import { chooseArgs, nextInput } from './modelChoices';
+import { MINUTE, PLAN_TOKENS, callTokens, durationOf, runTool, tokensOf, type ToolResult } from './world';
 
 /**
  * The task's working state as pure functions (context in, context out), so every effect of
@@ -29,11 +31,13 @@ export interface TaskInput {
   seed: number;
   runId: string;
   config: Config;
+  design?: DesignId;
 }
 
-export function createTaskContext({ scenario, seed, runId, config }: TaskInput): TaskContext {
+export function createTaskContext({ scenario, seed, runId, config, design = 'article' }: TaskInput): TaskContext {
   return {
     runId,
+    design,
     scenarioId: scenario.id,
     seed,
     config,
@@ -61,6 +65,7 @@ export function createTaskContext({ scenario, seed, runId, config }: TaskInput):
 export function withTask(c: TaskContext, p: Partial<TaskContext>): TaskContext {
   return {
     runId: c.runId,
+    design: c.design,
     scenarioId: c.scenarioId,
     seed: c.seed,
     config: c.config,
@@ -112,7 +117,7 @@ function nextExecution(scenario: Scenario, ctx: TaskContext): Execution | null {
   let e: Execution | null = null;
   if (step) {
     const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-    const input = nextInput(scenario, ctx, step);
+    const input = nextInput(scenario, ctx, step, attempt);
     e = { step, attempt, input, result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness) };
   }
   lastExecution = { ctx, e };
@@ -125,12 +130,15 @@ export function nextExecutionFails(scenario: Scenario, ctx: TaskContext): boolea
   return e !== null && !e.result.ok;
 }
 
+/** The loop guard is on (every design but `no-fuse`, which reminds, fuses and bounds nothing). */
+export const guarded = (ctx: TaskContext): boolean => designOf(ctx.design).loopGuard;
+
 export function loopFused(ctx: TaskContext): boolean {
-  return readLoop(ctx.ledger, ctx.cursor, ctx.config).fused;
+  return guarded(ctx) && readLoop(ctx.ledger, ctx.cursor, ctx.config).fused;
 }
 
 export function attemptsExhausted(ctx: TaskContext): boolean {
-  return attemptsAt(ctx.ledger, ctx.cursor) >= ctx.config.maxAttemptsPerStep;
+  return guarded(ctx) && attemptsAt(ctx.ledger, ctx.cursor) >= ctx.config.maxAttemptsPerStep;
 }
 
 /** The todo list with step `n` set to `status` (a copy). */
@@ -157,7 +165,7 @@ export function adviseAfterFailure(ctx: TaskContext): TaskContext {
   let channel = inject(ctx.channel, { kind: 'recovery-hint', step: n, at: ctx.clock, text, tokens: tokensOf(text.en) });
   let tokens = ctx.tokens + tokensOf(text.en);
   const loop = readLoop(ctx.ledger, n, ctx.config);
-  if (loop.count === ctx.config.remindAt) {
+  if (loop.count === ctx.config.remindAt && guarded(ctx)) {
     const reminder = {
       zh: `<system-reminder> 同一操作已失败 ${loop.count} 次（${loop.key}）。到 ${ctx.config.fuseAt} 次将熔断并交还给人。请换一种做法，不要原样重试。${text.zh}`,
       en: `<system-reminder> The same call has failed ${loop.count} times (${loop.key}). At ${ctx.config.fuseAt} the fuse trips and the task goes back to a person. Change the approach; do not retry it as is. ${text.en}`,
@@ -191,12 +199,19 @@ export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
     ...(result.ok ? (step.produces ? { ref: step.produces } : {}) : { error: result.error }),
   };
   const ledger = record(ctx.ledger, row);
-  const tokens = ctx.tokens + callTokens(args, ctx.seed, step.n, attempt);
+  const tokens = ctx.tokens + callTokens(args, ctx.seed, step.n, attempt, carriedTokens(ctx.channel, step.n));
   const world = faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults };
   if (!result.ok) {
     return adviseAfterFailure(withTask(ctx, { ledger, clock, tokens, world, todos: setTodo(ctx.todos, step.n, 'in_progress') }));
   }
   return completeStep(withTask(ctx, { ledger, clock, tokens, world }), step, step.produces);
+}
+
+/** Tokens of the step's own hints and reminders, which a retry re-reads (newest last in the channel). */
+function carriedTokens(channel: readonly ContextMessage[], step: number): number {
+  let n = 0;
+  for (let i = channel.length - 1; i >= 0 && (channel[i] as ContextMessage).step === step; i--) n += (channel[i] as ContextMessage).tokens;
+  return n;
 }
 
 /** Marks `step` done (with its artifact) and moves the cursor to the next step not skipped. */
@@ -294,7 +309,7 @@ export function reject(scenario: Scenario, ctx: TaskContext, reason: string): Ta
   const step = currentStep(ctx);
   if (!step) return ctx;
   const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-  const input = { args: argsFor(scenario, ctx, step, attempt) };
+  const input = { args: chooseArgs(scenario, ctx, step, attempt, false).args };
   const row: Attempt = {
     step: step.n,
     attempt,

@@ -124,9 +124,13 @@ export function createTaskMachine(scenario: Scenario) {
       c = d.context;
     }
     let after = executeStep(scenario, c);
-    const trigger = after.cursor > after.plan.steps.length ? 'terminal' : after.cursor !== c.cursor ? afterStepTrigger(c, after) : null;
+    const failed = after.cursor === c.cursor && after.ledger.length > c.ledger.length;
+    // A failure the loop guard counts is durable before anything shows it, under every policy,
+    // so no crash or reload can reset the fuse (SPEC §5, trigger `failure`).
+    const trigger = after.cursor > after.plan.steps.length ? 'terminal' : failed ? 'failure' : after.cursor !== c.cursor ? afterStepTrigger(c, after) : null;
     if (trigger) {
-      const d = trigger === 'terminal' ? checkpointDue(withTask(after, { ended: 'completed' }), trigger, 'completed') : checkpointDue(after, trigger, 'running');
+      const state: StateName = trigger === 'terminal' ? 'completed' : trigger === 'failure' ? 'tool_failed' : 'running';
+      const d = checkpointDue(trigger === 'terminal' ? withTask(after, { ended: 'completed' }) : after, trigger, state);
       due.push(d);
       after = d.context;
     }
@@ -263,7 +267,7 @@ export function createTaskMachine(scenario: Scenario) {
         on: {
           TICK: { target: 'waiting_approval', actions: 'poll' },
           APPROVE: { target: 'running', actions: 'approve' },
-          REJECT: { target: 'tool_failed', actions: 'reject' },
+          REJECT: { target: 'tool_failed', actions: ['reject', ...checkpoint('failure', 'tool_failed')] },
         },
       },
       completed: { type: 'final' },

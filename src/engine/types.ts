@@ -1,3 +1,5 @@
+import type { DesignId } from './designs';
+
 /**
  * The task model of SPEC §1, as plain data. Everything here is JSON-safe: a run is data,
  * not a feeling in a conversation.
@@ -31,6 +33,8 @@ export interface Step {
   produces?: string;
   /** The step renames or moves an earlier artifact to `produces`. */
   renames?: string;
+  /** Base virtual minutes of an attempt, when the step sets its own (no jitter then). */
+  minutes?: number;
 }
 
 export type PlanMode = 'one_shot' | 'dynamic';
@@ -137,12 +141,20 @@ export interface Config {
   density: DensityPolicy;
   /** N of the `every_n` policy. */
   everyN: number;
-  /** Kill the process after this much virtual time waiting for approval; null = never. */
+  /**
+   * The overnight watchdog: kill the process once it has stood this much virtual time without
+   * finishing a step (waiting for approval, or retrying one failing call); null = never.
+   */
   processTimeoutMs: number | null;
   /** Virtual time one poll tick takes while waiting for approval. */
   pollMs: number;
   /** Probability in [0, 1) that a step fails with a timeout by itself (seeded). */
   flakiness: number;
+  /**
+   * Probability in [0, 1] that the simulated model changes approach (new args, so a new loop
+   * key) after a system-reminder; otherwise it retries as is (seeded, SPEC §9).
+   */
+  heedReminder: number;
 }
 
 export type CheckpointTrigger =
@@ -152,6 +164,7 @@ export type CheckpointTrigger =
   | 'before_suspend'
   | 'terminal'
   | 'manual'
+  | 'failure'
   | 'every_step'
   | 'every_n';
 
@@ -175,7 +188,8 @@ export const ACTIVE_STATES = [
 export const TERMINAL_STATES = ['completed', 'failed', 'cancelled'] as const satisfies readonly StateName[];
 export const STATE_NAMES: readonly StateName[] = [...ACTIVE_STATES, ...TERMINAL_STATES];
 
-export type EndReason = 'completed' | 'loop_fuse' | 'retries_exhausted' | 'cancelled';
+/** Why a run ended; `step_failed` is the simple mode's one failure (no retry, no fuse). */
+export type EndReason = 'completed' | 'loop_fuse' | 'retries_exhausted' | 'cancelled' | 'step_failed';
 
 /** Inputs from the simulated world that are not the task's own decisions. */
 export interface WorldQueue {
@@ -200,6 +214,8 @@ export interface ApprovalBook {
 /** The whole working state of a run, held by the XState machine's context. */
 export interface TaskContext {
   runId: string;
+  /** The harness design this run follows (SPEC §9); saved with it and its checkpoints. */
+  design: DesignId;
   scenarioId: string;
   seed: number;
   config: Config;

@@ -1,6 +1,4 @@
-import type { Scenario } from './scenarios';
-import type { Args, AttemptInput, ErrorType, Step, TaskContext, ToolError, ToolName } from './types';
-import { attemptsAt } from './ledger';
+import type { Args, AttemptInput, ErrorType, Step, ToolError, ToolName } from './types';
 import { intAt, randomAt } from './random';
 
 /**
@@ -37,12 +35,16 @@ const MESSAGES: Record<Exclude<ErrorType, 'rejected'>, (args: Args) => string> =
   timeout: (a) => `ETIMEDOUT: no answer within 120 s for '${pathOf(a)}'`,
   permission_denied: (a) => `EACCES: permission denied for '${pathOf(a)}'`,
   conflict: (a) => `EEXIST: '${pathOf(a)}' changed since it was read`,
-  no_progress: (a) => `the same call on '${pathOf(a)}' returned what it returned before: no progress`,
+  no_progress: (a) =>
+    `no tool error: the call on '${pathOf(a)}' returned what it returned before and nothing advanced (the loop guard counts it as no progress)`,
 };
 
 /**
- * Runs a tool on an input: the pure core of an execution, and of failure replay. An injected
- * fault fails it; otherwise a seeded draw against the flakiness fails it with a timeout.
+ * Runs a tool on an input as the harness sees it: the pure core of an execution, and of failure
+ * replay. An injected fault fails it; otherwise a seeded draw against the flakiness fails it
+ * with a timeout. A stall (`no_progress`) is no tool error at all: the call returns what it
+ * returned before, and the harness's loop guard, checking progress and not only failures
+ * (无失败也查), records it as a synthetic `no_progress` failure.
  */
 export function runTool(input: AttemptInput, seed: number, step: number, attempt: number, flakiness: number): ToolResult {
   const type = input.fault ?? (flakiness > 0 && randomAt(seed, step, attempt, 1) < flakiness ? 'timeout' : null);
@@ -50,35 +52,28 @@ export function runTool(input: AttemptInput, seed: number, step: number, attempt
   return { ok: false, error: { type, message: MESSAGES[type](input.args) } };
 }
 
-/** The args the model uses for this attempt: the scenario's script, or a changed approach. */
-export function argsFor(scenario: Scenario, ctx: TaskContext, step: Step, attempt: number): Args {
-  const scripted = ctx.world.args[step.n] ?? scenario.script?.[step.n]?.[attempt - 1]?.args ?? step.args;
-  const variant = ctx.world.approach[step.n];
-  return variant === undefined ? scripted : { ...scripted, approach: variant };
-}
-
-/** What the current step's next execution is given: its args and the fault, if any. */
-export function nextInput(scenario: Scenario, ctx: TaskContext, step: Step): AttemptInput {
-  const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-  const args = argsFor(scenario, ctx, step, attempt);
-  // A changed approach or a person's args take the model off the scripted path, so scripted
-  // faults stop applying.
-  const offScript = ctx.world.approach[step.n] !== undefined || ctx.world.args[step.n] !== undefined;
-  const scripted = offScript ? undefined : scenario.script?.[step.n]?.[attempt - 1]?.fail;
-  const fault = ctx.world.faults[0] ?? scripted;
-  return fault === undefined ? { args } : { args, fault };
-}
-
-/** Virtual duration of an attempt: a failure returns in half the time. */
+/**
+ * Virtual duration of an attempt: a failure returns in half the time. A step may set its own
+ * base minutes (a five-minute script's steps take about one minute each, with no jitter).
+ */
 export function durationOf(step: Step, seed: number, attempt: number, ok: boolean): number {
-  const minutes = TOOL_MINUTES[step.tool] + intAt(seed, 0, 4, step.n, attempt, 2);
+  const minutes = step.minutes ?? TOOL_MINUTES[step.tool] + intAt(seed, 0, 4, step.n, attempt, 2);
   return (ok ? minutes : Math.ceil(minutes / 2)) * MINUTE;
 }
 
-/** Tokens of the model call that makes this attempt. */
-export function callTokens(args: string, seed: number, step: number, attempt: number): number {
-  return CALL_TOKENS + Math.ceil(args.length / 4) + intAt(seed, 0, 80, step, attempt, 3);
+/**
+ * Tokens of the model call that makes this attempt. `carried` is what the call re-reads of
+ * this step's injected hints and reminders: each retry carries the failures before it, so a
+ * loop costs more the longer it runs (the article's night of burnt tokens).
+ */
+export function callTokens(args: string, seed: number, step: number, attempt: number, carried = 0): number {
+  return CALL_TOKENS + Math.ceil(args.length / 4) + intAt(seed, 0, 80, step, attempt, 3) + carried;
 }
+
+/** Tokens of one re-read of a file whose ref a checkpoint did not keep (smell 1): a call and its body. */
+export const REREAD_TOKENS = CALL_TOKENS + 1_500;
+/** Virtual time of one such re-read. */
+export const REREAD_MS = TOOL_MINUTES.read_file * MINUTE;
 
 /** Rough tokens of a text, the usual four characters a token. */
 export const tokensOf = (text: string): number => Math.ceil(text.length / 4);

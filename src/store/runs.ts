@@ -5,17 +5,19 @@ import {
   checkpointBytes,
   findScenario,
   forkCheckpoint,
+  isDesignId,
   fromRanges,
   fullStateBytes,
   replayFailure,
   toCheckpoint,
   workingSet,
   type Checkpoint,
+  type DesignId,
   type TakeoverEdit,
   type TaskContext,
 } from '../engine';
 import { joinRun, openCheckpointStore, type RunMeta, type TabSession } from '../persistence';
-import type { Store, WriteReport } from './simStore';
+import type { ResumeReport, Store, WriteReport } from './simStore';
 import { configOf } from './simStore';
 import { viewOf } from './view';
 
@@ -27,7 +29,10 @@ import { viewOf } from './view';
 export interface RunActions {
   boot: (search: string) => Promise<void>;
   newRun: (scenarioId?: string, seed?: number) => Promise<void>;
-  openRun: (runId: string) => Promise<boolean>;
+  /** Opens a saved run; with `design`, only if the run follows that design. */
+  openRun: (runId: string, design?: DesignId) => Promise<boolean>;
+  /** APPROVE, read from the checkpoint on disk (the article: 批准则读档从断点续跑). */
+  approve: () => Promise<void>;
   restart: () => Promise<void>;
   selectCheckpoint: (seq: number | null) => Promise<void>;
   forkFrom: (seq: number) => Promise<void>;
@@ -88,10 +93,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
 
   const resumeFrom = (cp: Checkpoint, run: RunMeta | undefined) => {
     const sim = new Sim({ scenario: cp.scenario, from: cp, wallClock: Date.now, onCheckpoint: w.onCheckpoint });
-    adopt(sim, {
-      bytesWritten: run?.bytes ?? 0,
-      resumed: { seq: cp.seq, trigger: cp.trigger, wall: cp.time.wall, age: Date.now() - cp.time.wall, step: cp.step, state: cp.state, workingSet: workingSet(sim.context) },
-    });
+    adopt(sim, { bytesWritten: run?.bytes ?? 0, resumed: resumeReport(cp, sim) });
   };
 
   /** This tab's membership of the current run: driver or follower (Web Locks + BroadcastChannel). */
@@ -156,7 +158,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       seed,
       runId: newRunId(),
       config: configOf(settings),
-      checkpointing: settings.checkpointing,
+      design: settings.design,
       wallClock: Date.now,
       onCheckpoint: w.onCheckpoint,
     });
@@ -206,6 +208,10 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const scenarioId = findScenario(params.get('scenario') ?? '') ? (params.get('scenario') as string) : DEFAULT_SCENARIO_ID;
       const parsedSeed = Number.parseInt(params.get('seed') ?? '1', 10);
       const seed = Number.isFinite(parsedSeed) ? parsedSeed : 1;
+      // `?design=` is the design of a fresh run, and of the saved run it resumes (ui-contract).
+      const asked = params.get('design');
+      const design = isDesignId(asked) ? asked : null;
+      if (design) set((s) => ({ settings: { ...s.settings, design } }));
       // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
       // before the first render) and saved meanwhile; the controls wait for `ready`.
       const fresh = params.get('run') === 'new' ? freshSim(scenarioId, seed) : null;
@@ -217,7 +223,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
         const { runs, skipped } = await opened.store.listRuns();
         set({ runs, skipped });
         for (const run of runs.filter((r) => r.scenario === scenarioId)) {
-          if ((resumed = await actions.openRun(run.runId))) break;
+          if ((resumed = await actions.openRun(run.runId, design ?? undefined))) break;
         }
       }
       if (fresh) await saveAndJoin(fresh, true);
@@ -231,16 +237,19 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       await saveAndJoin(freshSim(scenarioId, seed), false);
     },
 
-    openRun: async (runId) => {
+    openRun: async (runId, design) => {
       const { persist, runs } = get();
       const run = runs.find((r) => r.runId === runId);
       const { checkpoint, skipped } = await persist.newest(runId);
       set((s) => ({ skipped: mergeSkipped(s.skipped, skipped) }));
+      if (checkpoint && design !== undefined && (checkpoint.design ?? 'article') !== design) return false;
       if (checkpoint) {
         resumeFrom(checkpoint, run);
       } else if (run && run.newestSeq === 0 && findScenario(run.scenario)) {
-        // Saved before its first checkpoint: it stands where it was created.
-        adopt(new Sim({ scenario: run.scenario, seed: run.seed, runId, wallClock: Date.now, onCheckpoint: w.onCheckpoint }), { resumed: null });
+        // Saved before its first checkpoint: it stands where it was created, with the design
+        // the page asks for (nothing it did yet depends on one).
+        const { settings } = get();
+        adopt(new Sim({ scenario: run.scenario, seed: run.seed, runId, config: configOf(settings), design: design ?? settings.design, wallClock: Date.now, onCheckpoint: w.onCheckpoint }), { resumed: null });
       } else {
         return false;
       }
@@ -254,9 +263,16 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       // A restart reads what the disk holds, as a reload would (not what memory last wrote).
       const { checkpoint } = sim.checkpointing ? await persist.newest(sim.context.runId) : { checkpoint: null };
       if (!get().sim.send({ type: 'RESTART', from: checkpoint })) return;
-      if (checkpoint) {
-        set({ resumed: { seq: checkpoint.seq, trigger: checkpoint.trigger, wall: checkpoint.time.wall, age: Date.now() - checkpoint.time.wall, step: checkpoint.step, state: checkpoint.state, workingSet: workingSet(get().sim.context) } });
-      }
+      if (checkpoint) set({ resumed: resumeReport(checkpoint, get().sim) });
+    },
+
+    approve: async () => {
+      const { sim, persist } = get();
+      if (get().role === 'follower' || sim.state !== 'waiting_approval') return;
+      const { checkpoint } = sim.checkpointing ? await persist.newest(sim.context.runId) : { checkpoint: null };
+      if (get().sim !== sim || !sim.send({ type: 'APPROVE', from: checkpoint })) return;
+      const from = sim.resumedFrom;
+      if (from && from.trigger === 'before_suspend') set({ resumed: resumeReport(from, sim) });
     },
 
     selectCheckpoint: async (seq) => {
@@ -358,6 +374,12 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     },
   };
   return actions;
+}
+
+/** "Resumed from checkpoint #n": what the process read, and the working set it rebuilt. */
+function resumeReport(cp: Checkpoint, sim: Sim): ResumeReport {
+  const { seq, trigger, step, state } = cp;
+  return { seq, trigger, wall: cp.time.wall, age: Date.now() - cp.time.wall, step, state, workingSet: workingSet(sim.context) };
 }
 
 function mergeSkipped<T extends { key: string }>(a: readonly T[], b: readonly T[]): T[] {

@@ -8,6 +8,7 @@ import {
   type Checkpoint,
   type Config,
   type DensityPolicy,
+  type DesignId,
   type InjectableError,
   type Lang,
   type Replay,
@@ -54,11 +55,13 @@ export interface ResumeReport {
   workingSet: WorkingSet;
 }
 
-/** Settings a new run starts with (the density policy, the counterfactual, the overnight timeout). */
+/** Settings a new run starts with (density, harness design, overnight timeout, the model's temper). */
 export interface RunSettings {
   density: DensityPolicy;
-  checkpointing: boolean;
+  design: DesignId;
   overnight: boolean;
+  /** The chance the simulated model changes approach after a system-reminder. */
+  heedReminder: number;
 }
 
 export interface SimState {
@@ -124,7 +127,7 @@ const isTerminal = (s: string) => s === 'completed' || s === 'failed' || s === '
 
 /** The engine config a run's settings ask for. */
 export function configOf(settings: RunSettings): Partial<Config> {
-  return { density: settings.density, ...(settings.overnight ? { processTimeoutMs: OVERNIGHT_MS } : {}) };
+  return { density: settings.density, heedReminder: settings.heedReminder, ...(settings.overnight ? { processTimeoutMs: OVERNIGHT_MS } : {}) };
 }
 
 /** The page redraws at most this often, however fast the run goes (a frame). */
@@ -230,7 +233,7 @@ export const useSimStore = create<Store>()((set, get) => {
     storage: { status: 'memory' },
     role: 'driver',
     persist: createMemoryStore(),
-    settings: { density: 'key_actions', checkpointing: true, overnight: false },
+    settings: { density: 'key_actions', design: 'article', overnight: false, heedReminder: 0.5 },
     history: [],
     runs: [],
     skipped: [],

@@ -1,4 +1,4 @@
-import type { Checkpoint, Sim, StateName, TaskContext, TaskMachine, TransitionRecord, Scenario } from '../engine';
+import { isSimpleMachine, type Checkpoint, type Design, type Sim, type StateName, type TaskContext, type TaskMachine, type TransitionRecord, type Scenario } from '../engine';
 
 /**
  * The event log shows the newest LOG_SHOWN to LOG_SHOWN + LOG_TRIM_STEP - 1 lines (its oldest
@@ -25,6 +25,14 @@ export interface SimView {
   tokens: number;
   wasted: number;
   checkpointing: boolean;
+  design: Design;
+  /** The four-state simple mode (SPEC §9) rather than the eight states. */
+  simple: boolean;
+  /** Meters every design is compared by (SPEC §9). */
+  modelCalls: number;
+  rereads: number;
+  heldMs: number;
+  side: { queuedAt: number | null; doneAt: number | null };
   newest: Checkpoint | null;
   /** The newest log lines, oldest first, and how many there are in all. */
   log: readonly TransitionRecord[];
@@ -43,6 +51,12 @@ export function viewOf(sim: Sim): SimView {
     tokens: sim.tokens,
     wasted: sim.wasted,
     checkpointing: sim.checkpointing,
+    design: sim.design,
+    simple: isSimpleMachine(sim.machine),
+    modelCalls: sim.meters.modelCalls,
+    rereads: sim.meters.rereads,
+    heldMs: sim.meters.heldMs,
+    side: { queuedAt: sim.meters.side.queuedAt, doneAt: sim.meters.side.doneAt },
     newest: sim.newest,
     log: sim.log.slice(-LOG_KEPT),
     logLength: sim.log.length,

@@ -3,6 +3,7 @@ import { useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
 import { commandForKey } from './controls/commands';
 import { StateDiagram } from './diagram/StateDiagram';
+import { DesignPanel } from './DesignPanel';
 import { Header } from './Header';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
@@ -46,6 +47,7 @@ export function App() {
   // Ready (ui-contract) once the run stands and every panel with a test hook is there.
   const ready = useSimStore((s) => s.ready);
   const lang = useSimStore((s) => s.lang);
+  const simple = useSimStore((s) => s.view.simple);
   // The diagram and controls draw first; the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
@@ -58,7 +60,7 @@ export function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }, [lang]);
   return (
-    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'}>
+    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'} data-machine={simple ? 'simple' : 'full'}>
       <Header />
       <main className="hs-main">
         <div className="hs-col hs-col--stage">
@@ -66,6 +68,7 @@ export function App() {
           <StateDiagram />
           <Controls />
           <Meters />
+          <DesignPanel />
         </div>
         <div className="hs-col hs-col--side">
           {sides && (

@@ -90,7 +90,7 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'approve', testId: 'btn-approve', label: 'ctl.approve', key: 'a', group: 'person', tone: 'ok',
     blocked: when((sim) => sim.state === 'waiting_approval', 'why.notWaiting'),
-    run: (s) => s.send({ type: 'APPROVE' }),
+    run: (s) => void s.approve(),
   },
   {
     id: 'reject', testId: 'btn-reject', label: 'ctl.reject', key: 'r', group: 'person', tone: 'danger',

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import type { DensityPolicy } from '../../engine';
+import { DESIGNS, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../engine';
 import { formatInt } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 const DENSITIES: DensityPolicy[] = ['key_actions', 'every_step', 'every_n'];
+/** How often the simulated model heeds a system-reminder: never, half the time (the default), always. */
+const HEED_CHOICES = [0, 0.5, 1] as const;
 
 /** Runs and branches, export and import, pruning on request, and the settings of a new run. */
 export function RunsPanel() {
@@ -12,6 +14,7 @@ export function RunsPanel() {
   const runs = useSimStore((s) => s.runs);
   const current = useSimStore((s) => s.view.context.runId);
   const settings = useSimStore((s) => s.settings);
+  const lang = useSimStore((s) => s.lang);
   const st = useSimStore.getState();
   const [confirming, setConfirming] = useState<string | null>(null);
 
@@ -86,8 +89,24 @@ export function RunsPanel() {
           </select>
         </label>
         <label className="hs-field">
-          <input type="checkbox" data-testid="input-checkpointing" checked={settings.checkpointing} onChange={(e) => st.setSettings({ checkpointing: e.target.checked })} />
-          <span>{t('settings.checkpointing')}</span>
+          <span>{t('settings.design')}</span>
+          <select data-testid="select-design" value={settings.design} onChange={(e) => st.setSettings({ design: e.target.value as DesignId })}>
+            {DESIGN_IDS.map((d) => (
+              <option key={d} value={d}>
+                {DESIGNS[d].name[lang]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="hs-field">
+          <span>{t('settings.heed')}</span>
+          <select data-testid="select-heed" value={String(settings.heedReminder)} onChange={(e) => st.setSettings({ heedReminder: Number(e.target.value) })}>
+            {HEED_CHOICES.map((p) => (
+              <option key={p} value={String(p)}>
+                {t(`settings.heed.${p}`)}
+              </option>
+            ))}
+          </select>
         </label>
         <label className="hs-field">
           <input type="checkbox" data-testid="input-overnight" checked={settings.overnight} onChange={(e) => st.setSettings({ overnight: e.target.checked })} />

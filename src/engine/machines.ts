@@ -1,0 +1,46 @@
+import { createActor, type Actor, type SnapshotFrom } from 'xstate';
+import type { Scenario } from './scenarios';
+import type { StateName, TaskContext } from './types';
+import { createTaskMachine } from './taskMachine';
+import { createSimpleMachine } from './simpleMachine';
+
+export type TaskMachine = ReturnType<typeof createTaskMachine>;
+export type TaskSnapshot = SnapshotFrom<TaskMachine>;
+export type TaskActor = Actor<TaskMachine>;
+
+/**
+ * One machine per scenario object (its world), made once. Keyed by the object, not its id: a
+ * scenario built at run time under a preset's id (a property test's fault script) gets its own.
+ */
+const machines = new WeakMap<Scenario, TaskMachine>();
+
+export function machineFor(scenario: Scenario): TaskMachine {
+  let m = machines.get(scenario);
+  if (!m) {
+    // The simple mode's four states are a subset of the eight, driven by the same events and
+    // context, so the host treats both alike.
+    m = scenario.simple ? (createSimpleMachine(scenario) as unknown as TaskMachine) : createTaskMachine(scenario);
+    machines.set(scenario, m);
+  }
+  return m;
+}
+
+/** The states a machine has, in its definition's order (eight, or the simple mode's four). */
+export function machineStates(machine: TaskMachine): StateName[] {
+  return Object.keys(machine.root.states) as StateName[];
+}
+
+/** True for the simple mode's four-state machine. */
+export const isSimpleMachine = (machine: TaskMachine): boolean => machine.id === 'simple';
+
+/** The leaf state of a snapshot: one of the eight names. */
+export function stateOf(snapshot: TaskSnapshot): StateName {
+  return snapshot.value as StateName;
+}
+
+/** An actor resumed at a checkpoint: the state it records, the context it stands for. */
+export function resumeActor(machine: TaskMachine, context: TaskContext, state: StateName): TaskActor {
+  // No invokes or delayed events in this machine, so the resolved snapshot is complete.
+  const snapshot = machine.resolveState({ value: state, context: { task: context } });
+  return createActor(machine, { snapshot, input: context });
+}

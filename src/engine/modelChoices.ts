@@ -1,0 +1,78 @@
+import type { Scenario } from './scenarios';
+import type { Args, Attempt, AttemptInput, Step, TaskContext } from './types';
+import { designOf } from './designs';
+import { isFailure, rowsOfStep } from './ledger';
+import { loopKey } from './loopGuard';
+import { randomAt } from './random';
+
+/**
+ * The simulated model's choices (SPEC §9), seeded and read off the ledger, so a run resumed
+ * from a checkpoint chooses exactly as the run that never stopped: after a system-reminder it
+ * changes approach with probability `heedReminder`; after a rejection its next call addresses
+ * the person's reason instead of asking again with the same args.
+ */
+
+/** Salt of the reminder draw in `randomAt` (the world uses 1–6). */
+const HEED_SALT = 7;
+
+/** How many reminders at this step the model took to heart (each one a change of approach). */
+export function heededReminders(rows: readonly Attempt[], ctx: TaskContext): number {
+  const { remindAt, heedReminder } = ctx.config;
+  if (heedReminder <= 0 || !designOf(ctx.design).loopGuard) return 0;
+  const counts = new Map<string, number>();
+  let heeded = 0;
+  for (const a of rows) {
+    if (!isFailure(a)) continue;
+    const key = loopKey(a);
+    const c = (counts.get(key) ?? 0) + 1;
+    counts.set(key, c);
+    if (c === remindAt && randomAt(ctx.seed, a.step, a.attempt, HEED_SALT) < heedReminder) heeded++;
+  }
+  return heeded;
+}
+
+/** The reason of the step's latest rejection, if the person rejected a call at it. */
+function lastRejection(rows: readonly Attempt[]): string | null {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const a = rows[i] as Attempt;
+    if (a.outcome === 'rejected') return a.error?.message ?? '';
+  }
+  return null;
+}
+
+/** Longest part of a rejection reason the model's revised call quotes in its args. */
+const REASON_CHARS = 80;
+
+export interface ArgsChoice {
+  args: Args;
+  /** The model left the scripted path (a person's or its own change of approach, or a person's args). */
+  offScript: boolean;
+}
+
+/**
+ * The args of attempt `attempt` at `step`: the scenario's script (or a person's args), with a
+ * change of approach as a variant number, and the latest rejection's reason addressed. When
+ * `forced` (a person injected this failure: "fails with the same args"), the model's own
+ * changes of approach are left out, so the injection buttons stay deterministic.
+ */
+export function chooseArgs(scenario: Scenario, ctx: TaskContext, step: Step, attempt: number, forced: boolean): ArgsChoice {
+  const person = ctx.world.args[step.n];
+  const scripted = person ?? scenario.script?.[step.n]?.[attempt - 1]?.args ?? step.args;
+  const told = ctx.world.approach[step.n];
+  const hasRows = ctx.ledger.length > 0 && attempt > 1;
+  const rows = hasRows ? rowsOfStep(ctx.ledger, step.n) : [];
+  const own = forced || !hasRows ? 0 : heededReminders(rows, ctx);
+  const reason = hasRows ? lastRejection(rows) : null;
+  let args = told === undefined && own === 0 ? scripted : { ...scripted, approach: (told ?? 0) + own };
+  if (reason !== null) args = { ...args, addresses: reason.slice(0, REASON_CHARS) };
+  return { args, offScript: told !== undefined || person !== undefined || own > 0 };
+}
+
+/** What the current step's next execution is given: its args and the fault, if any. */
+export function nextInput(scenario: Scenario, ctx: TaskContext, step: Step, attempt: number): AttemptInput {
+  const injected = ctx.world.faults[0];
+  const { args, offScript } = chooseArgs(scenario, ctx, step, attempt, injected !== undefined);
+  // Off the scripted path (a changed approach, a person's args), scripted faults stop applying.
+  const fault = injected ?? (offScript ? undefined : scenario.script?.[step.n]?.[attempt - 1]?.fail);
+  return fault === undefined ? { args } : { args, fault };
+}

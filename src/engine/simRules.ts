@@ -1,0 +1,78 @@
+import type { InjectableError, StateName, TaskContext } from './types';
+import type { TaskEvent } from './taskMachine';
+import type { Design } from './designs';
+import type { Meters } from './meters';
+import type { TaskSnapshot } from './machines';
+import { attemptsExhausted, loopFused } from './task';
+import { REREAD_MS, REREAD_TOKENS } from './world';
+
+/** What the host of a run needs for the rules below: where it stands. */
+interface Host {
+  readonly alive: boolean;
+  readonly state: StateName;
+  readonly context: TaskContext;
+}
+
+/**
+ * The fail button (ui-contract): the current step's next execution fails with `error`, and
+ * the run goes on until that failure and where it leads show: tool_failed below the fuse,
+ * failed when it trips the fuse or uses up the step's attempts.
+ */
+export function failNow(host: Host, deliver: (e: TaskEvent) => boolean, error: InjectableError): boolean {
+  const state = (): StateName => host.state;
+  if (!host.alive) return false;
+  if (state() === 'tool_failed') {
+    if (!deliver({ type: 'TICK' })) return false;
+    if (state() !== 'running') return true;
+  }
+  if (state() !== 'running') return false;
+  const failures = host.context.ledger.length;
+  deliver({ type: 'INJECT_FAULT', error });
+  deliver({ type: 'TICK' });
+  // A risky step suspends before it runs: the fault stays queued for its execution.
+  const c = host.context;
+  if (state() === 'tool_failed' && c.ledger.length > failures && (loopFused(c) || attemptsExhausted(c))) {
+    deliver({ type: 'TICK' });
+  }
+  return true;
+}
+
+/** Virtual time since the run last made progress: the wait's start, else the last step done. */
+function stillSince(ctx: TaskContext, state: StateName): number {
+  if (state === 'waiting_approval' && ctx.waitingSince !== null) return ctx.waitingSince;
+  for (let i = ctx.ledger.length - 1; i >= 0; i--) {
+    const a = ctx.ledger[i];
+    if (a?.outcome === 'ok') return a.at;
+  }
+  return 0;
+}
+
+/**
+ * The overnight watchdog (SPEC §6, §9): a process that has stood this long without finishing a
+ * step, waiting for a person or retrying one failing call, is killed (the article's second and
+ * third endings). `startedAt` is when this process started, on the world's clock.
+ */
+export function stalled(snap: TaskSnapshot, startedAt: number): boolean {
+  const ctx = snap.context.task;
+  const timeout = ctx.config.processTimeoutMs;
+  if (timeout === null || snap.status !== 'active' || ctx.ended !== null) return false;
+  const state = snap.value as StateName;
+  if (state !== 'waiting_approval' && state !== 'running' && state !== 'tool_failed') return false;
+  return ctx.clock - Math.max(startedAt, stillSince(ctx, state)) >= timeout;
+}
+
+/**
+ * Smell 1 (记得结论、忘了过程): a design that keeps no artifact refs resumes knowing which step it
+ * is at but not where its artifacts are, so it re-reads every file it had read or written before
+ * it can go on. Each re-read is a model call with a file body; the refs are found again.
+ */
+export function rereadOnResume(ctx: TaskContext, design: Design, meters: Meters): TaskContext {
+  if (design.refs) return ctx;
+  const files = ctx.plan.steps.filter((s) => ctx.todos[s.n - 1] === 'done' && (s.tool === 'read_file' || (s.produces !== undefined && !s.produces.includes('#'))));
+  const refs = ctx.plan.steps.flatMap((s) => (ctx.todos[s.n - 1] === 'done' && s.produces ? [{ step: s.n, ref: s.produces, ...(s.renames ? { from: s.renames } : {}) }] : []));
+  meters.rereads += files.length;
+  meters.modelCalls += files.length;
+  const clock = ctx.clock + files.length * REREAD_MS;
+  const tokens = ctx.tokens + files.length * REREAD_TOKENS;
+  return { ...ctx, refs, clock, tokens };
+}

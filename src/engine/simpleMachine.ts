@@ -1,0 +1,53 @@
+import { assign, setup } from 'xstate';
+import type { Scenario } from './scenarios';
+import type { TaskContext } from './types';
+import type { TaskEmitted, TaskEvent } from './taskMachine';
+import { executeStep, injectFault, isLastStep, nextExecutionFails, setTodo, withTask } from './task';
+
+/**
+ * The simple mode (SPEC §9, article 边界与取舍: "三状态加一个失败态就够"): a five-minute script
+ * runs on four states, created → running → completed, or failed. No planning state, no retry,
+ * no approval, no checkpoint: for a task this short, a crash costs at most five minutes, so
+ * the ledger, checkpoints and the other four states would be over-design.
+ * Same context, events and input as the full machine, so the same host (`Sim`) drives it.
+ */
+export function createSimpleMachine(scenario: Scenario) {
+  return setup({
+    types: {
+      context: {} as { task: TaskContext },
+      events: {} as TaskEvent,
+      input: {} as TaskContext,
+      emitted: {} as TaskEmitted,
+    },
+    guards: {
+      stepFails: ({ context }) => nextExecutionFails(scenario, context.task),
+      isLastStep: ({ context }) => isLastStep(context.task),
+    },
+    actions: {
+      begin: assign(({ context }) => ({ task: withTask(context.task, { todos: setTodo(context.task.todos, 1, 'in_progress') }) })),
+      injectFault: assign(({ context, event }) => (event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context)),
+      runStep: assign(({ context }) => ({ task: executeStep(scenario, context.task) })),
+      failRun: assign(({ context }) => ({ task: withTask(executeStep(scenario, context.task), { ended: 'step_failed' }) })),
+      completeRun: assign(({ context }) => ({ task: withTask(executeStep(scenario, context.task), { ended: 'completed' }) })),
+    },
+  }).createMachine({
+    id: 'simple',
+    context: ({ input }) => ({ task: input }),
+    initial: 'created',
+    states: {
+      created: { on: { START: { target: 'running', actions: 'begin' } } },
+      running: {
+        on: {
+          TICK: [
+            { guard: 'stepFails', target: 'failed', actions: 'failRun' },
+            { guard: 'isLastStep', target: 'completed', actions: 'completeRun' },
+            { target: 'running', actions: 'runStep' },
+          ],
+          INJECT_FAULT: { actions: 'injectFault' },
+        },
+      },
+      completed: { type: 'final' },
+      failed: { type: 'final' },
+    },
+  });
+}
