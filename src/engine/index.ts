@@ -56,3 +56,4 @@ export { DESIGNS, DESIGN_IDS, designOf, isDesignId, type Design, type DesignId }
 export { Meters, SIDE_TASK_MS, type SideTask } from './meters';
 export { machineEdges, type MachineEdge } from './graph';
 export { DEFAULT_SCENARIO_ID, SCENARIOS, findScenario, scaledMigration, type Scenario, type ScriptedAttempt } from './scenarios';
+export { STORIES, STORY_IDS, StoryRun, isStoryId, storySimOptions, type Beat, type Sample, type Story, type StoryId } from './stories';

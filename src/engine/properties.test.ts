@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCheckpoint, serializeCheckpoint, type Checkpoint } from './checkpoint';
 import { attemptsAt, rowsOfStep } from './ledger';
-import { readLoop } from './loopGuard';
+import { loopKey, readLoop } from './loopGuard';
 import { findScenario, type Scenario } from './scenarios';
 import { Sim, type SimCommand } from './sim';
 import { INJECTABLE_ERRORS, STATE_NAMES, type Config, type StateName } from './types';
@@ -144,6 +144,12 @@ describe('resuming from any checkpoint', () => {
           const whole = new Sim({ scenario, seed, config: { ...config, density }, onCheckpoint: (cp) => checkpoints.push(cp) });
           runToEnd(whole, policy);
           expect(isTerminal(whole.state)).toBe(true);
+          // The run played this scenario's own fault script: every execution on the scripted path
+          // (args without a change of approach) failed exactly as the script says.
+          for (const a of whole.context.ledger) {
+            if (a.actor !== 'model' || a.args.includes('"approach"')) continue;
+            expect([a.step, a.attempt, a.input.fault]).toEqual([a.step, a.attempt, scenario.script?.[a.step]?.[a.attempt - 1]?.fail]);
+          }
           for (const cp of checkpoints) {
             const resumed = new Sim({ scenario, from: cp });
             runToEnd(resumed, policy);
@@ -153,7 +159,7 @@ describe('resuming from any checkpoint', () => {
           }
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 150 },
     );
   }, 120_000);
 });
@@ -176,6 +182,47 @@ describe('crash and restart mid-run', () => {
         expect(sim.state).toBe('completed');
       }),
       { numRuns: 300 },
+    );
+  }, 60_000);
+});
+
+describe('the fuse survives the process', () => {
+  const lifeArb: fc.Arbitrary<'FAIL' | 'TICK' | 'CRASH' | 'RESTART' | 'RELOAD' | 'APPROVE'> = fc.constantFrom('FAIL', 'FAIL', 'FAIL', 'TICK', 'CRASH', 'RESTART', 'RELOAD', 'APPROVE');
+
+  it('no sequence of crashes, restarts and reloads lets one loop key fail more than fuseAt times', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('migration-40', 'not-found', 'enumerate'),
+        fc.constantFrom('article', 'every-step', 'no-refs', 'blocking-wait' as const),
+        fc.integer({ min: 0, max: 500 }),
+        configArb,
+        fc.array(lifeArb, { minLength: 1, maxLength: 80 }),
+        (scenarioId, design, seed, config, moves) => {
+          let sim = new Sim({ scenario: scenarioId, seed, config, design });
+          sim.send({ type: 'START' });
+          // Every failure executed, in any life of the process, per step and loop key.
+          const failures = new Map<string, number>();
+          let seen = sim.context.ledger.length;
+          for (const move of moves) {
+            if (move === 'RELOAD') {
+              if (!sim.newest) continue;
+              sim = new Sim({ scenario: scenarioId, from: sim.newest });
+            } else if (move === 'FAIL') sim.send({ type: 'FAIL_NOW', error: 'not_found' });
+            else sim.send({ type: move });
+            const ledger = sim.context.ledger;
+            // A resumed process holds the ledger it read: only rows past what was seen are new.
+            for (let i = Math.min(seen, ledger.length); i < ledger.length; i++) {
+              const a = ledger[i]!;
+              if (a.outcome !== 'error' && a.outcome !== 'rejected') continue;
+              const k = `${a.step} ${loopKey(a)}`;
+              failures.set(k, (failures.get(k) ?? 0) + 1);
+            }
+            seen = ledger.length;
+          }
+          for (const n of failures.values()) expect(n).toBeLessThanOrEqual(sim.context.config.fuseAt);
+        },
+      ),
+      { numRuns: 1_500 },
     );
   }, 60_000);
 });

@@ -304,7 +304,9 @@ export class Sim {
   private approve(stored: Checkpoint | null): boolean {
     const pending = this.actor ? this.context.approval.pending : null;
     const matches = stored !== null && stored.state === 'waiting_approval' && stored.approval.pending?.id === pending?.id;
-    if (pending && this.checkpointing && matches && this.actor) {
+    // A process that was just restarted from this very checkpoint already stands on it.
+    const standsOnIt = this.resumedFrom?.seq === stored?.seq && this.resumedFrom?.runId === stored?.runId && this.state === stored?.state;
+    if (pending && this.checkpointing && matches && !standsOnIt && this.actor) {
       this.actor.stop();
       this.newest = stored;
       this.last = this.resume(stored);

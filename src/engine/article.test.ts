@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { drive } from './testing';
+import { Sim } from './sim';
+import { findScenario, type Scenario } from './scenarios';
+import { readLoop } from './loopGuard';
+import { machineStates } from './machines';
+import { machineEdges } from './graph';
+import { MINUTE } from './world';
+
+/** What the article teaches that the first engine could not show (issue "The article, complete"). */
+
+describe('the fuse survives the process (SPEC §5, trigger failure)', () => {
+  it('fail, fail, crash, restart: the run stands at the failing step with its count, and the third failure fuses', () => {
+    const t = drive().start().untilStep(3);
+    t.send({ type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' });
+    expect(t.checkpoints.at(-1)).toMatchObject({ trigger: 'failure', state: 'tool_failed', step: 3 });
+    t.send({ type: 'CRASH' }, { type: 'RESTART' }).expectToBeIn('tool_failed');
+    expect(t.ctx.cursor).toBe(3);
+    expect(readLoop(t.ctx.ledger, 3, t.ctx.config)).toMatchObject({ count: 2, stage: 'reminded' });
+    t.send({ type: 'FAIL_NOW', error: 'not_found' }).expectToBeIn('failed');
+    expect(t.ctx.ended).toBe('loop_fuse');
+  });
+
+  it('a reload (a new Sim from the newest checkpoint) keeps the count too', () => {
+    const t = drive().start().untilStep(3);
+    t.send({ type: 'FAIL_NOW', error: 'timeout' }, { type: 'FAIL_NOW', error: 'timeout' });
+    const reloaded = new Sim({ scenario: 'migration-40', from: t.sim.newest! });
+    expect(reloaded.state).toBe('tool_failed');
+    reloaded.send({ type: 'FAIL_NOW', error: 'timeout' });
+    expect(reloaded.state).toBe('failed');
+  });
+
+  it('failure replay works mid-run: the newest checkpoint holds the failure', () => {
+    const t = drive().start().untilStep(4);
+    t.send({ type: 'FAIL_NOW', error: 'permission_denied' });
+    expect(t.sim.newest?.ledger.at(-1)).toMatchObject({ step: 4, outcome: 'error', fault: 'permission_denied' });
+  });
+});
+
+describe('harness designs (SPEC §9)', () => {
+  it('no-fuse: no reminder, no fuse, no attempt limit', () => {
+    const t = drive('migration-40', { design: 'no-fuse' }).start().untilStep(3);
+    for (let i = 0; i < 12; i++) t.send({ type: 'FAIL_NOW', error: 'not_found' });
+    t.expectToBeIn('tool_failed');
+    expect(t.ctx.ledger.filter((a) => a.step === 3 && a.outcome === 'error')).toHaveLength(12);
+    expect(t.ctx.channel.some((m) => m.kind === 'reminder')).toBe(false);
+  });
+
+  it('is saved with the run and its checkpoints, and a run resumed from one keeps it', () => {
+    const t = drive('migration-40', { design: 'every-step' }).start().tick(3);
+    const cp = t.sim.newest!;
+    expect(cp.design).toBe('every-step');
+    expect(cp.trigger).toBe('every_step');
+    expect(new Sim({ scenario: 'migration-40', from: cp }).design.id).toBe('every-step');
+    // The article's own design is the default, and its checkpoints carry no design field.
+    expect(drive().start().sim.newest!.design).toBeUndefined();
+  });
+
+  it('no-refs: checkpoints keep the position but no artifact refs', () => {
+    const t = drive('migration-40', { design: 'no-refs' }).start().untilStep(12);
+    expect(t.ctx.refs.length).toBeGreaterThan(3);
+    expect(t.sim.newest!.refs).toEqual([]);
+  });
+});
+
+/** A scenario whose step 3 fails with the same args on its first three attempts. */
+function stubborn(): Scenario {
+  const base = findScenario('migration-40')!;
+  return { ...base, id: 'migration-40', script: { 3: [{ fail: 'not_found' }, { fail: 'not_found' }, { fail: 'not_found' }] } };
+}
+
+describe('a model that answers reminders and rejections (SPEC §9)', () => {
+  it('heedReminder 1: after the reminder it changes approach, a new key, and the step succeeds', () => {
+    const t = drive(stubborn(), { config: { heedReminder: 1 } }).start().untilStep(4);
+    const rows = t.ctx.ledger.filter((a) => a.step === 3);
+    expect(rows.map((a) => a.outcome)).toEqual(['error', 'error', 'ok']);
+    expect(rows[2]!.args).toContain('"approach":1');
+  });
+
+  it('heedReminder 0: it retries as is and the third failure fuses', () => {
+    const t = drive(stubborn(), { config: { heedReminder: 0 } }).start().untilState('failed');
+    expect(t.ctx.ended).toBe('loop_fuse');
+  });
+
+  it('the default shows both paths across seeds, each the same on a replay', () => {
+    const endings = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const a = drive(stubborn(), { seed }).start().untilStep(4).state;
+      const b = drive(stubborn(), { seed }).start().untilStep(4).state;
+      expect(b).toBe(a);
+      endings.add(a);
+    }
+    expect(endings).toEqual(new Set(['running', 'failed']));
+  });
+
+  it('the fail button still forces the same args: three presses fuse whatever the model would do', () => {
+    const t = drive('migration-40', { config: { heedReminder: 1 } }).start().untilStep(3);
+    t.send({ type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' });
+    t.expectToBeIn('failed');
+  });
+
+  it('after a rejection the next call addresses the reason instead of asking again with the same args', () => {
+    const t = drive().start().untilState('waiting_approval');
+    t.send({ type: 'REJECT', reason: 'back up the orders table first' }).tick().untilState('waiting_approval');
+    expect(t.requests).toHaveLength(2);
+    const rejected = t.ctx.ledger.at(-1)!;
+    expect(rejected.outcome).toBe('rejected');
+    t.send({ type: 'APPROVE' }).tick();
+    const next = t.ctx.ledger.at(-1)!;
+    expect(next.args).toContain('"addresses":"back up the orders table first"');
+    expect(next.args).not.toBe(rejected.args);
+  });
+});
+
+describe('no progress without failure (无失败也查)', () => {
+  it('the same call returning what it returned before is counted by the loop guard: reminder, then fuse', () => {
+    const t = drive().start().untilStep(5);
+    t.send({ type: 'FAIL_NOW', error: 'no_progress' });
+    expect(t.ctx.ledger.at(-1)!.error).toMatchObject({ type: 'no_progress' });
+    expect(t.ctx.ledger.at(-1)!.error!.message).toMatch(/no tool error/);
+    t.send({ type: 'FAIL_NOW', error: 'no_progress' });
+    expect(t.ctx.channel.at(-1)!.kind).toBe('reminder');
+    t.send({ type: 'FAIL_NOW', error: 'no_progress' }).expectToBeIn('failed');
+  });
+});
+
+describe('approval reads the checkpoint and resumes from it (读档从断点续跑)', () => {
+  it('approving goes on from the before_suspend checkpoint, restarted or not', () => {
+    const t = drive().start().untilState('waiting_approval');
+    const saved = t.sim.newest!;
+    t.tick(3).send({ type: 'APPROVE' }).expectToBeIn('running');
+    expect(t.sim.resumedFrom).toBe(saved);
+    expect(t.sim.log.at(-2)).toMatchObject({ event: 'RESTORE', to: 'waiting_approval' });
+    // The three polls' time passed in the world; the position is the saved one.
+    expect(t.ctx.cursor).toBe(saved.step);
+    expect(t.sim.requestsSent).toHaveLength(1);
+  });
+});
+
+describe('the four-state simple mode (script-5min)', () => {
+  it('has four states and runs five steps in about five virtual minutes', () => {
+    const t = drive('script-5min').send({ type: 'START' }).finish().expectToBeIn('completed');
+    expect(machineStates(t.sim.machine)).toEqual(['created', 'running', 'completed', 'failed']);
+    expect(machineEdges(t.sim.machine).map((e) => e.id).sort()).toEqual(['created-running', 'running-completed', 'running-failed', 'running-running']);
+    expect(t.sim.clock).toBe(5 * MINUTE);
+    expect(t.checkpoints).toEqual([]);
+  });
+
+  it('a failure ends the run: no retry, no fuse', () => {
+    const t = drive('script-5min').send({ type: 'START' }, { type: 'FAIL_NOW', error: 'timeout' });
+    t.expectToBeIn('failed');
+    expect(t.ctx.ended).toBe('step_failed');
+  });
+});

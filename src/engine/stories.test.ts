@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { STORIES, StoryRun } from './stories';
+import { DESIGN_IDS } from './designs';
+
+/** The article's three endings, from the engine alone (SPEC §9). */
+describe('the opening story: an approval nobody gives that night', () => {
+  const story = STORIES['opening-story'];
+
+  it('article: the night kills the waiting process; in the morning it resumes at 27 and nothing is wasted', () => {
+    const run = StoryRun.start(story, 'article').finish();
+    const { sim } = run;
+    expect(sim.state).toBe('completed');
+    expect(sim.wasted).toBe(0);
+    // The restart read the before_suspend checkpoint: it stood at step 27, still waiting.
+    expect(sim.log.some((r) => r.event === 'RESTORE' && r.to === 'waiting_approval')).toBe(true);
+    expect(sim.requestsSent).toHaveLength(1);
+  });
+
+  it('no-checkpoint: the restart begins at step 1 and redoes 26 steps', () => {
+    const run = StoryRun.start(story, 'no-checkpoint').finish();
+    expect(run.sim.state).toBe('completed');
+    expect(run.sim.wasted).toBe(26);
+    expect(run.sim.log.some((r) => r.event === 'RESTORE' && r.to === 'planning')).toBe(true);
+  });
+
+  it('blocking-wait: the queued second task runs only after the wait, while article runs it during the night', () => {
+    const suspended = StoryRun.start(story, 'article').finish().sim.meters;
+    const blocked = StoryRun.start(story, 'blocking-wait').finish().sim.meters;
+    expect(suspended.heldMs).toBe(0);
+    expect(blocked.heldMs).toBeGreaterThanOrEqual(8 * 60 * 60_000);
+    expect(suspended.side.doneAt).not.toBeNull();
+    expect(blocked.side.doneAt).not.toBeNull();
+    expect(blocked.side.doneAt! - suspended.side.doneAt!).toBeGreaterThanOrEqual(8 * 60 * 60_000);
+  });
+
+  it('no-refs: the resumed run re-reads every file it had read or written, and pays for it', () => {
+    const withRefs = StoryRun.start(story, 'article').finish().sim;
+    const noRefs = StoryRun.start(story, 'no-refs').finish().sim;
+    expect(withRefs.meters.rereads).toBe(0);
+    // Steps 2, 3 (read_file) and the 21 steps before 27 that wrote a file.
+    expect(noRefs.meters.rereads).toBeGreaterThanOrEqual(20);
+    expect(noRefs.meters.modelCalls - withRefs.meters.modelCalls).toBe(noRefs.meters.rereads);
+    expect(noRefs.tokens).toBeGreaterThan(withRefs.tokens);
+  });
+
+  it('every design but no-checkpoint ends with nothing wasted', () => {
+    for (const d of DESIGN_IDS.filter((x) => x !== 'no-checkpoint')) {
+      const sim = StoryRun.start(story, d).finish().sim;
+      expect([d, sim.state, sim.wasted]).toEqual([d, 'completed', 0]);
+    }
+  });
+});
+
+describe('the opening story, failing: step 27 fails on every attempt until morning', () => {
+  const story = STORIES['opening-story-failing'];
+
+  it('article: the third attempt trips the fuse; the run waits for a person with the whole ledger', () => {
+    const sim = StoryRun.start(story, 'article').finish().sim;
+    expect(sim.state).toBe('failed');
+    expect(sim.context.ended).toBe('loop_fuse');
+    expect(sim.context.ledger.filter((a) => a.step === 27 && a.outcome === 'error')).toHaveLength(3);
+    expect(sim.alive).toBe(true);
+  });
+
+  it('no-fuse: retries the same call all night, is killed by the overnight timeout, and burns over 10x the tokens', () => {
+    const fused = StoryRun.start(story, 'article').finish().sim;
+    const unfused = StoryRun.start(story, 'no-fuse').finish().sim;
+    expect(unfused.down).toBe('timeout');
+    expect(unfused.context.ledger.filter((a) => a.step === 27 && a.outcome === 'error').length).toBeGreaterThan(40);
+    expect(unfused.tokens).toBeGreaterThanOrEqual(10 * fused.tokens);
+  });
+
+  it('plays the same for the same seed (a replay is exact)', () => {
+    const a = StoryRun.start(story, 'no-fuse', { seed: 7 }).finish();
+    const b = StoryRun.start(story, 'no-fuse', { seed: 7 }).finish();
+    expect(b.samples).toEqual(a.samples);
+    expect(b.sim.context.ledger).toEqual(a.sim.context.ledger);
+  });
+});

@@ -1,0 +1,157 @@
+import type { Bilingual, Config, InjectableError, StateName } from './types';
+import type { DesignId } from './designs';
+import { Sim, type SimOptions } from './sim';
+import { MINUTE } from './world';
+
+/**
+ * The article's opening story as scripts (SPEC §9): what a person does and when, as plain data,
+ * played the same way against any harness design, so two designs on one virtual clock show
+ * the article's three endings.
+ */
+export const STORY_IDS = ['opening-story', 'opening-story-failing'] as const;
+export type StoryId = (typeof STORY_IDS)[number];
+
+const HOUR = 60 * MINUTE;
+
+export type Beat =
+  /** Play until the run waits for approval (or ends, or the process dies). */
+  | { kind: 'until_waiting' }
+  /** The person approves the pending request. */
+  | { kind: 'approve' }
+  /**
+   * The person is away for `hours` of virtual time: the run goes on by itself (polling, or
+   * retrying) until then, unless it ends or its process is killed first. With `broken`, that
+   * step's tool fails with the same error on every attempt through the night.
+   */
+  | { kind: 'night'; hours: number; broken?: { step: number; error: InjectableError } }
+  /** The person is back: restarts the process if it is down, approves, and plays to the end. */
+  | { kind: 'morning' };
+
+export interface Story {
+  id: StoryId;
+  scenario: string;
+  title: Bilingual;
+  /** The overnight watchdog every design runs with in this story. */
+  config: Partial<Config>;
+  beats: readonly Beat[];
+}
+
+const OVERNIGHT: Partial<Config> = { processTimeoutMs: 8 * HOUR };
+
+export const STORIES: Readonly<Record<StoryId, Story>> = {
+  'opening-story': {
+    id: 'opening-story',
+    scenario: 'migration-40',
+    title: { zh: '第 27 步等审批，当晚没人批', en: 'Step 27 waits for an approval nobody gives that night' },
+    config: OVERNIGHT,
+    beats: [{ kind: 'until_waiting' }, { kind: 'night', hours: 8 }, { kind: 'morning' }],
+  },
+  'opening-story-failing': {
+    id: 'opening-story-failing',
+    scenario: 'migration-40',
+    title: { zh: '第 27 步本身一直失败，到天亮才有人', en: 'Step 27 itself fails on every attempt, and nobody is there until morning' },
+    config: OVERNIGHT,
+    beats: [{ kind: 'until_waiting' }, { kind: 'approve' }, { kind: 'night', hours: 8, broken: { step: 27, error: 'permission_denied' } }],
+  },
+};
+
+export const isStoryId = (v: unknown): v is StoryId => typeof v === 'string' && (STORY_IDS as readonly string[]).includes(v);
+
+/** The options a Sim needs to play `story` (its scenario and watchdog) with `design`. */
+export function storySimOptions(story: Story, design: DesignId, seed = 1): SimOptions {
+  return { scenario: story.scenario, seed, design, config: story.config };
+}
+
+/** One point of a run's cost over virtual time (for the side-by-side chart). */
+export interface Sample {
+  minutes: number;
+  tokens: number;
+  /** Steps done so far (redone steps count again: it is work paid for). */
+  work: number;
+}
+
+const TERMINAL: ReadonlySet<StateName> = new Set(['completed', 'failed', 'cancelled']);
+/** A story never needs more moves than this (a night of polls or retries is a few hundred). */
+const MOVE_LIMIT = 20_000;
+
+/**
+ * Plays a story on a Sim, one move at a time (a page animates it; a test runs it to the end).
+ * Pure over the Sim: no timers, the moves are the story's beats.
+ */
+export class StoryRun {
+  readonly samples: Sample[] = [];
+  private beat = 0;
+  private nightEnds: number | null = null;
+  private moves = 0;
+
+  constructor(
+    readonly story: Story,
+    readonly sim: Sim,
+  ) {
+    this.sample();
+  }
+
+  static start(story: Story, design: DesignId, opts: Partial<SimOptions> = {}): StoryRun {
+    return new StoryRun(story, new Sim({ ...storySimOptions(story, design), ...opts }));
+  }
+
+  get done(): boolean {
+    return this.beat >= this.story.beats.length;
+  }
+
+  /** The beat being played, or null when the story is over. */
+  get current(): Beat | null {
+    return this.story.beats[this.beat] ?? null;
+  }
+
+  /** Makes one move of the current beat; false when the story is over. */
+  next(): boolean {
+    const beat = this.current;
+    if (!beat || this.moves++ > MOVE_LIMIT) {
+      this.beat = this.story.beats.length;
+      return false;
+    }
+    if (this.move(beat)) this.sample();
+    else this.beat++;
+    return true;
+  }
+
+  /** Plays the story to its end. */
+  finish(): this {
+    while (this.next());
+    return this;
+  }
+
+  /** One move of `beat`: true if it moved the run, false if the beat is over. */
+  private move(beat: Beat): boolean {
+    const sim = this.sim;
+    const ended = TERMINAL.has(sim.state) || !sim.alive;
+    switch (beat.kind) {
+      case 'until_waiting':
+        if (ended || sim.state === 'waiting_approval') return false;
+        return sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+      case 'approve':
+        if (sim.state === 'waiting_approval') sim.send({ type: 'APPROVE' });
+        return false;
+      case 'night': {
+        this.nightEnds ??= sim.clock + beat.hours * HOUR;
+        if (ended || sim.clock >= this.nightEnds) return false;
+        const b = beat.broken;
+        if (b && sim.state === 'running' && sim.context.cursor === b.step && sim.context.world.faults.length === 0) {
+          sim.send({ type: 'INJECT_FAULT', error: b.error });
+        }
+        return sim.send({ type: 'TICK' });
+      }
+      case 'morning':
+        if (!sim.alive) return sim.send({ type: 'RESTART' });
+        if (TERMINAL.has(sim.state)) return false;
+        return sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+    }
+  }
+
+  private sample() {
+    const { meters, context } = this.sim;
+    const work = context.ledger.length === 0 ? 0 : meters.wasted + context.todos.filter((t) => t === 'done').length;
+    this.samples.push({ minutes: Math.round(meters.clock / MINUTE), tokens: meters.tokens, work });
+  }
+}
