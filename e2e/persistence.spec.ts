@@ -75,7 +75,7 @@ test('crash and restart without a reload stand at the newest checkpoint', async 
 
 test('without checkpoints a restart begins at step 1 and the redone steps are wasted', async ({ page }) => {
   await open(page, '?lang=en&run=new');
-  await page.getByTestId('input-checkpointing').uncheck();
+  await page.getByTestId('select-design').selectOption('no-checkpoint');
   await page.getByTestId('btn-new-run').click();
   await page.getByTestId('btn-start').click();
   await page.getByTestId('btn-fast-forward-approval').click();

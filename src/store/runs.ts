@@ -12,6 +12,7 @@ import {
   toCheckpoint,
   workingSet,
   type Checkpoint,
+  type Config,
   type DesignId,
   type TakeoverEdit,
   type TaskContext,
@@ -28,7 +29,8 @@ import { viewOf } from './view';
  */
 export interface RunActions {
   boot: (search: string) => Promise<void>;
-  newRun: (scenarioId?: string, seed?: number) => Promise<void>;
+  /** A fresh run with the page's settings (and `config` on top, e.g. a story's watchdog). */
+  newRun: (scenarioId?: string, seed?: number, config?: Partial<Config>) => Promise<void>;
   /** Opens a saved run; with `design`, only if the run follows that design. */
   openRun: (runId: string, design?: DesignId) => Promise<boolean>;
   /** APPROVE, read from the checkpoint on disk (the article: 批准则读档从断点续跑). */
@@ -151,13 +153,13 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
   const newRunState = (): Partial<Store> => ({ history: [], resumed: null, lastWrite: null });
 
   /** A new run of `scenarioId` with the page's settings, not saved yet. */
-  const freshSim = (scenarioId: string, seed: number) => {
+  const freshSim = (scenarioId: string, seed: number, config: Partial<Config> = {}) => {
     const { settings } = get();
     return new Sim({
       scenario: findScenario(scenarioId) ? scenarioId : DEFAULT_SCENARIO_ID,
       seed,
       runId: newRunId(),
-      config: configOf(settings),
+      config: { ...configOf(settings), ...config },
       design: settings.design,
       wallClock: Date.now,
       onCheckpoint: w.onCheckpoint,
@@ -233,8 +235,8 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       set({ ready: true });
     },
 
-    newRun: async (scenarioId = get().view.scenario.id, seed = 1) => {
-      await saveAndJoin(freshSim(scenarioId, seed), false);
+    newRun: async (scenarioId = get().view.scenario.id, seed = 1, config = {}) => {
+      await saveAndJoin(freshSim(scenarioId, seed, config), false);
     },
 
     openRun: async (runId, design) => {

@@ -6,6 +6,7 @@ import { HistoryPanel } from './panels/HistoryPanel';
 import { LedgerPanel } from './panels/LedgerPanel';
 import { PlanPanel } from './panels/PlanPanel';
 import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
+import { StoryPanel } from './StoryPanel';
 import { RunsPanel } from './panels/RunsPanel';
 import { TakeoverPanel } from './panels/TakeoverPanel';
 
@@ -26,6 +27,7 @@ export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
       <HistoryPanel />
       <EventLog />
       <TakeoverPanel />
+      <StoryPanel />
       <RunsPanel />
     </>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { TERMINAL_STATES, machineEdges, readLoop, type StateName } from '../../engine';
+import { TERMINAL_STATES, isSimpleMachine, machineEdges, machineStates, readLoop, type StateName } from '../../engine';
 import { formatDuration } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -80,6 +80,7 @@ function useDiagram(): { nodes: Node[]; edges: Edge[] } {
 
   // Node objects are kept while their data is unchanged, so React Flow redraws only the
   // node whose counter moved (a tick changes one line of one node).
+  const machine = useSimStore((s) => shownView(s).machine);
   const [cache] = useState(() => new Map<string, Node>());
   const [edgeCache] = useState(() => new Map<string, Edge>());
   const nodes = useMemo<Node[]>(() => {
@@ -93,7 +94,9 @@ function useDiagram(): { nodes: Node[]; edges: Edge[] } {
       selectable: false,
       focusable: false,
     };
-    const states = STATES.map(
+    // The states the machine has: eight, or the simple mode's four (no group of active states).
+    const own = new Set(machineStates(machine));
+    const states = STATES.filter((name) => own.has(name)).map(
       (name): StateNodeType => ({
         id: name,
         type: 'taskState',
@@ -111,13 +114,13 @@ function useDiagram(): { nodes: Node[]; edges: Edge[] } {
         },
       }),
     );
-    return [group, ...states].map((n) => {
+    return [...(isSimpleMachine(machine) ? [] : [group]), ...states].map((n) => {
       const old = cache.get(n.id);
       if (old && JSON.stringify(old.data) === JSON.stringify(n.data)) return old;
       cache.set(n.id, n);
       return n;
     });
-  }, [state, lines, t, cache]);
+  }, [state, lines, t, cache, machine]);
 
   const lastId = lastRecord && lastRecord.event !== 'RESTORE' ? (lastRecord.event === 'CANCEL' ? 'active-cancelled' : `${lastRecord.from}-${lastRecord.to}`) : null;
 

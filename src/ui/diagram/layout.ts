@@ -46,6 +46,9 @@ export const ROUTES: Record<string, Route> = {
   'created-planning': { s: ['r', 50], t: ['l', 50] },
   'planning-running': { s: ['r', 60], t: ['l', 60] },
   'running-completed': { s: ['r', 50], t: ['l', 50] },
+  // The simple mode's own edges (no planning state between, no tool_failed on the way to failed).
+  'created-running': { s: ['r', 40], t: ['l', 40] },
+  'running-failed': { s: ['r', 80], t: ['l', 30] },
   'running-tool_failed': { s: ['b', 30], t: ['t', 30], labelSide: 'left' },
   'tool_failed-running': { s: ['t', 70], t: ['b', 70], labelSide: 'right' },
   'running-waiting_approval': { s: ['t', 70], t: ['b', 70], labelSide: 'right' },

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { STORIES, STORY_IDS, type StoryId } from '../engine';
+import { playStory, stopStory, useStoryStore } from '../store/storyPlayer';
+import { useSimStore } from '../store/simStore';
+import { useT } from './useT';
+
+/** Plays the article's opening story, in either ending, on a fresh run of the chosen design. */
+export function StoryPanel() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const design = useSimStore((s) => s.settings.design);
+  const role = useSimStore((s) => s.role);
+  const status = useStoryStore();
+  const [pick, setPick] = useState<StoryId>('opening-story');
+  const playing = status.beat !== null;
+  return (
+    <section className="hs-panel hs-story" aria-label={t('story.title')}>
+      <h2>{t('story.title')}</h2>
+      <label className="hs-field">
+        <span>{t('story.pick')}</span>
+        <select data-testid="select-story" value={pick} onChange={(e) => setPick(e.target.value as StoryId)}>
+          {STORY_IDS.map((id) => (
+            <option key={id} value={id}>
+              {t(`story.${id}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="hs-story__about">{STORIES[pick].title[lang]}</p>
+      <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-story-play" data-design={design} disabled={role !== 'driver'} onClick={() => void playStory(pick)}>
+        {t('story.play')}
+      </button>
+      {playing && (
+        <button type="button" className="hs-btn" data-testid="btn-story-stop" onClick={stopStory}>
+          {t('story.stop')}
+        </button>
+      )}
+      <p data-testid="story-status" data-story={status.id ?? ''} data-done={status.done ? 'true' : 'false'} aria-live="polite">
+        {playing ? t('story.playing', { beat: t(`story.beat.${status.beat as 'night'}`) }) : status.done ? t('story.ended') : ''}
+      </p>
+    </section>
+  );
+}
