@@ -255,6 +255,8 @@ export const en = {
   'simple.body':
     'A one-off five-minute script: created, running, completed, plus one failed state is enough (the article: “三状态加一个失败态就够”). The machine’s complexity should match how long the task runs and how likely it is to be interrupted. A crash here costs at most five minutes, so a step ledger, checkpoints and the eight states (planning, tool_failed, waiting_approval, cancelled) would be over-design; they pay off on long tasks that cross a night, involve several people or need approval.',
   'edge.cond.running-failed': 'step failed (no retry)',
+  'why.notInMachine': 'This machine has no such transition (the simple mode keeps four states).',
+  'why.noCheckpoints': 'This design keeps no checkpoints.',
   'story.title': 'The opening story',
   'story.pick': 'Story',
   'story.play': 'Play the story',

@@ -254,6 +254,8 @@ export const zh: Record<keyof typeof en, string> = {
   'simple.body':
     '一次性的五分钟脚本：待跑、在跑、完成三状态，加一个失败态就够（文章：“三状态加一个失败态就够”）。状态机的复杂度要配任务的时长与打断概率。这里进程崩了最多丢五分钟，步骤账本、存档和八个状态（planning、tool_failed、waiting_approval、cancelled）都是过度设计；跨天、多人、带审批的长任务才值得完整八态。',
   'edge.cond.running-failed': '步骤失败（不重试）',
+  'why.notInMachine': '这台状态机没有这条转移（简单模式只有四个状态）。',
+  'why.noCheckpoints': '这个设计不存档。',
   'story.title': '开头的故事',
   'story.pick': '故事',
   'story.play': '播放故事',

@@ -1,6 +1,7 @@
 import { formatClock, formatDuration, formatInt } from '../i18n';
 import { useSimStore } from '../store/simStore';
 import { useT } from './useT';
+import './design.css';
 
 /**
  * The run's harness design and what it changes (SPEC §9), the meters every design is compared
@@ -35,18 +36,26 @@ export function DesignPanel() {
         {design.change[lang]}
       </p>
       <dl className="hs-design__meters">
-        <dt>{t('meter.modelCalls')}</dt>
-        <dd data-testid="model-calls">{formatInt(modelCalls)}</dd>
-        <dt>{t('meter.rereads')}</dt>
-        <dd data-testid="files-reread">{formatInt(rereads)}</dd>
-        <dt>{t('meter.held')}</dt>
-        <dd data-testid="process-held" data-ms={heldMs}>
-          {formatDuration(lang, heldMs)}
-        </dd>
-        <dt>{t('meter.side')}</dt>
-        <dd data-testid="side-task" data-done-at={side.doneAt ?? ''}>
-          {side.doneAt !== null ? t('meter.side.done', { time: formatClock(lang, side.doneAt) }) : side.queuedAt !== null ? t('meter.side.waiting') : t('meter.side.none')}
-        </dd>
+        <div>
+          <dt>{t('meter.modelCalls')}</dt>
+          <dd data-testid="model-calls">{formatInt(modelCalls)}</dd>
+        </div>
+        <div>
+          <dt>{t('meter.rereads')}</dt>
+          <dd data-testid="files-reread">{formatInt(rereads)}</dd>
+        </div>
+        <div>
+          <dt>{t('meter.held')}</dt>
+          <dd data-testid="process-held" data-ms={heldMs}>
+            {formatDuration(lang, heldMs)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('meter.side')}</dt>
+          <dd data-testid="side-task" data-done-at={side.doneAt ?? ''}>
+            {side.doneAt !== null ? t('meter.side.done', { time: formatClock(lang, side.doneAt) }) : side.queuedAt !== null ? t('meter.side.waiting') : t('meter.side.none')}
+          </dd>
+        </div>
       </dl>
     </section>
   );

@@ -102,7 +102,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: 'cancel', testId: 'btn-cancel', label: 'ctl.cancel', key: 'c', group: 'person', tone: 'danger',
-    blocked: (s) => common(s),
+    blocked: when((_, sim) => sim.can({ type: 'CANCEL' }), 'why.notInMachine'),
     run: (s) => s.send({ type: 'CANCEL' }),
   },
   {
@@ -114,7 +114,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: 'checkpoint', testId: 'btn-checkpoint', label: 'ctl.checkpoint', key: 'k', group: 'process',
-    blocked: (s) => common(s),
+    blocked: (s) => common(s) ?? (!s.sim.checkpointing ? { key: 'why.noCheckpoints' } : s.sim.can({ type: 'CHECKPOINT' }) ? null : { key: 'why.notInMachine' }),
     run: (s) => s.send({ type: 'CHECKPOINT' }),
   },
   {
