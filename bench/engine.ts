@@ -8,6 +8,7 @@
  *    a full-state checkpoint would have at the same point.
  * 3. How the final checkpoint grows with the plan: 40, 400 and 4000 steps.
  * 4. Node heap after GC at the end of a 40-step and a 4000-step run.
+ * 5. The article's three endings: each story on each harness design (bench/endings.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { assign, createActor, setup } from 'xstate';
 import { Sim, checkpointBytes, findScenario, sizesAt, type Checkpoint, type Scenario, type StateName } from '../src/engine';
 import { atLeast, atMost, collectGarbage, figure, median, progress, type Figure } from './lib';
+import { endings } from './endings';
 
 /** Wall time of one throughput trial; BENCH_TRIAL_MS shortens it (e.g. under a profiler). */
 const TRIAL_MS = Number(process.env.BENCH_TRIAL_MS ?? 2000);
@@ -263,5 +265,5 @@ function heap(): Figure[] {
 }
 
 export async function run(): Promise<Figure[]> {
-  return [...throughput(), ...checkpointAt27(), ...growth(), ...heap()];
+  return [...throughput(), ...checkpointAt27(), ...growth(), ...heap(), ...endings()];
 }
