@@ -152,3 +152,26 @@ describe('the four-state simple mode (script-5min)', () => {
     expect(t.ctx.ended).toBe('step_failed');
   });
 });
+
+describe('two runs on one page (the compare view)', () => {
+  it('interleaved tick by tick, each run ends exactly as it does alone', () => {
+    const script = (t: ReturnType<typeof drive>, i: number) => {
+      if (t.state === 'waiting_approval') t.send(i % 2 ? { type: 'APPROVE' } : { type: 'REJECT', reason: 'not yet' });
+      else if (i % 7 === 3 && t.state === 'running') t.send({ type: 'FAIL_NOW', error: 'timeout' });
+      else t.tick();
+    };
+    const alone = [drive('migration-40', { seed: 3 }), drive('not-found', { seed: 4, design: 'every-step' })];
+    for (const t of alone) {
+      t.send({ type: 'START' });
+      for (let i = 0; i < 120; i++) script(t, i);
+    }
+    const together = [drive('migration-40', { seed: 3 }), drive('not-found', { seed: 4, design: 'every-step' })];
+    for (const t of together) t.send({ type: 'START' });
+    for (let i = 0; i < 120; i++) for (const t of together) script(t, i);
+    for (const k of [0, 1]) {
+      expect(together[k]!.state).toBe(alone[k]!.state);
+      expect(together[k]!.ctx.ledger).toEqual(alone[k]!.ctx.ledger);
+      expect(together[k]!.checkpoints).toEqual(alone[k]!.checkpoints);
+    }
+  });
+});

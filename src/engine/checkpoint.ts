@@ -26,6 +26,7 @@ import { readLoop } from './loopGuard';
 import { isFailure, rowsOfStep } from './ledger';
 import { adviseAfterFailure, rejectionMessage, revisePlan } from './task';
 import { designOf, isDesignId, type DesignId } from './designs';
+import { RunMemo } from './memo';
 
 /**
  * Checkpoints of SPEC §5: the position, not the luggage. Plain JSON a person can read and
@@ -145,18 +146,12 @@ function toRow(a: Attempt, planned: Step | undefined): LedgerRow {
 }
 
 /**
- * The rows of the last stored ledger, with the ledger and plan they were made from. A run's
- * ledger only grows (each is the one before plus new attempts), so the next checkpoint shares
- * the rows of the common prefix (found by identity) and converts only the new attempts.
- * One slot, not a WeakMap keyed by attempt: measured on migration-40, such a map kept every
- * run's attempts and rows alive through V8's minor collections (0.1–1 MB survived each one
- * instead of ~20 kB), which grows the young generation to its limit within the first second;
- * from there V8 tenures short-lived objects and a tick costs about three times as much
- * (20 against 7 µs of CPU a send over the first 2,500 runs).
+ * The ledger rows as stored. A run's ledger only grows, so the next checkpoint shares the rows
+ * of the common prefix with the last one (found by identity, kept in the run's memo) and
+ * converts only the new attempts; one slot, not a map per attempt (docs/BENCHMARKS.md, engine).
  */
-let lastStored: { ledger: readonly Attempt[]; steps: readonly Step[]; rows: readonly LedgerRow[] } | null = null;
-
-function storedLedger(ledger: readonly Attempt[], steps: readonly Step[]): LedgerRow[] {
+function storedLedger(memo: RunMemo, ledger: readonly Attempt[], steps: readonly Step[]): LedgerRow[] {
+  const lastStored = memo.stored as { ledger: readonly Attempt[]; steps: readonly Step[]; rows: readonly LedgerRow[] } | null;
   const last = lastStored?.steps === steps ? lastStored : null;
   let shared = 0;
   if (last) {
@@ -168,7 +163,7 @@ function storedLedger(ledger: readonly Attempt[], steps: readonly Step[]): Ledge
     const a = ledger[i] as Attempt;
     rows.push(toRow(a, steps[a.step - 1]));
   }
-  lastStored = { ledger, steps, rows };
+  memo.stored = { ledger, steps, rows };
   return rows;
 }
 
@@ -205,7 +200,7 @@ export function toCheckpoint(
       revisions: ctx.plan.revisions as number[],
       ...(ctx.plan.mode === 'dynamic' ? { remaining: steps.slice(cursor - 1) } : {}),
     },
-    ledger: storedLedger(ctx.ledger, steps),
+    ledger: storedLedger(ctx.memo, ctx.ledger, steps),
     loop: { ...readLoop(ctx.ledger, cursor, ctx.config).counts },
     approval: ctx.approval,
     world: ctx.world,
@@ -396,6 +391,7 @@ export function restoreContext(cp: Checkpoint, scenario: Scenario): TaskContext 
     seq: cp.seq,
     waitingSince: cp.waitingSince,
     ended: cp.ended,
+    memo: new RunMemo(),
   };
   return { ...ctx, channel: rebuiltChannel(ctx) };
 }

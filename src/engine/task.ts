@@ -15,6 +15,7 @@ import { attemptsAt, record } from './ledger';
 import { readLoop } from './loopGuard';
 import { buildRecoveryHint, formatHint } from './recoveryHint';
 import { designOf, type DesignId } from './designs';
+import { RunMemo } from './memo';
 import { chooseArgs, nextInput } from './modelChoices';
 import { MINUTE, PLAN_TOKENS, callTokens, durationOf, runTool, tokensOf, type ToolResult } from './world';
 
@@ -54,6 +55,7 @@ export function createTaskContext({ scenario, seed, runId, config, design = 'art
     seq: 0,
     waitingSince: null,
     ended: null,
+    memo: new RunMemo(),
   };
 }
 
@@ -82,6 +84,7 @@ export function withTask(c: TaskContext, p: Partial<TaskContext>): TaskContext {
     seq: p.seq ?? c.seq,
     waitingSince: 'waitingSince' in p ? (p.waitingSince as number | null) : c.waitingSince,
     ended: 'ended' in p ? (p.ended as TaskContext['ended']) : c.ended,
+    memo: c.memo,
   };
 }
 
@@ -105,23 +108,17 @@ interface Execution {
 }
 
 /**
- * The current step's next execution, worked out once per context: the guard that picks the
- * transition and the action that records it both read it. One slot, not a WeakMap: a map
- * from each context to something that leads to the next context would chain every context
- * of the run to the first one (which the actor keeps), and a long run would never be freed.
+ * The current step's next execution, worked out once per context (the run's memo): the guard
+ * that picks the transition and the action that records it both read it.
  */
-let lastExecution: { ctx: TaskContext; e: Execution | null } | null = null;
 function nextExecution(scenario: Scenario, ctx: TaskContext): Execution | null {
-  if (lastExecution?.ctx === ctx) return lastExecution.e;
+  const kept = ctx.memo.get<Execution | null>('execution', ctx);
+  if (kept !== undefined) return kept;
   const step = currentStep(ctx);
-  let e: Execution | null = null;
-  if (step) {
-    const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-    const input = nextInput(scenario, ctx, step, attempt);
-    e = { step, attempt, input, result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness) };
-  }
-  lastExecution = { ctx, e };
-  return e;
+  if (!step) return ctx.memo.set('execution', ctx, null);
+  const attempt = attemptsAt(ctx.ledger, step.n) + 1;
+  const input = nextInput(scenario, ctx, step, attempt);
+  return ctx.memo.set('execution', ctx, { step, attempt, input, result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness) });
 }
 
 /** Would the current step's next execution fail? Pure: the world is a function of its input. */

@@ -108,13 +108,12 @@ export function createTaskMachine(scenario: Scenario) {
    * risky or side-effect step; after it, on a phase switch or as the density policy asks, or
    * the terminal one when it was the last. Worked out once per context (contexts are
    * immutable), so the action that emits the checkpoints and the one that assigns the result
-   * share one computation: plain emit + assign, cheaper than enqueueActions on every tick.
-   * One slot, not a WeakMap keyed by context: its values lead to the next context, which
-   * would chain the whole run's contexts to the first one and never free a long run.
+   * share one computation (in the run's memo): plain emit + assign, cheaper than
+   * enqueueActions on every tick.
    */
-  let lastRun: { ctx: TaskContext; run: { context: TaskContext; due: CheckpointDue[] } } | null = null;
-  const runStep = (ctx: TaskContext) => {
-    if (lastRun?.ctx === ctx) return lastRun.run;
+  type StepRun = { context: TaskContext; due: CheckpointDue[] };
+  const runStep = (ctx: TaskContext): StepRun => ctx.memo.get<StepRun>('step', ctx) ?? ctx.memo.set('step', ctx, stepWithCheckpoints(ctx));
+  const stepWithCheckpoints = (ctx: TaskContext): StepRun => {
     const due: CheckpointDue[] = [];
     let c = ctx;
     const before = beforeStepTrigger(c);
@@ -134,9 +133,7 @@ export function createTaskMachine(scenario: Scenario) {
       due.push(d);
       after = d.context;
     }
-    const run = { context: after, due };
-    lastRun = { ctx, run };
-    return run;
+    return { context: after, due };
   };
 
   return setup({

@@ -1,4 +1,5 @@
 import type { DesignId } from './designs';
+import type { RunMemo } from './memo';
 
 /**
  * The task model of SPEC §1, as plain data. Everything here is JSON-safe: a run is data,
@@ -238,4 +239,6 @@ export interface TaskContext {
   /** Virtual time the current wait for approval started, or null. */
   waitingSince: number | null;
   ended: EndReason | null;
+  /** This run's memos (never stored, never shared with another run). */
+  memo: RunMemo;
 }
