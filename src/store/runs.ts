@@ -15,7 +15,8 @@ import {
   type TaskContext,
 } from '../engine';
 import { joinRun, openCheckpointStore, type RunMeta, type TabSession } from '../persistence';
-import type { Store, WriteReport } from './simStore';
+import type { WriteReport } from './publish';
+import type { Store } from './simStore';
 import { configOf } from './simStore';
 import { viewOf } from './view';
 

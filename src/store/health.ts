@@ -1,0 +1,72 @@
+import type { Checkpoint, TaskContext } from '../engine';
+import type { WriteReport } from './publish';
+import type { Store } from './simStore';
+
+/**
+ * A failed checkpoint write is said out loud: play stops, `storage-status` turns to `error`, a
+ * notice says what failed, and the page offers what helps (retry, export, prune old runs).
+ * A later durable write of the same run covers the failure and the badge returns.
+ */
+export interface HealthActions {
+  /** Writes the newest checkpoint again (through the publish gate). */
+  retryWrite: () => void;
+  /** Deletes the finished runs other than this one (a person asked), then retries. Returns how many. */
+  pruneRuns: () => Promise<number>;
+  /** Asks the browser to keep this origin's storage (`navigator.storage.persist()`). */
+  askPersist: () => Promise<void>;
+}
+
+type Set = (partial: Partial<Store> | ((s: Store) => Partial<Store>)) => void;
+type Get = () => Store;
+
+const isFinished = (state: string) => state === 'completed' || state === 'failed' || state === 'cancelled';
+
+export function createHealthActions(set: Set, get: Get, w: { onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void }) {
+  const settled = (report: WriteReport) => {
+    const s = get();
+    if (!report.ok) {
+      s.pause();
+      set({
+        writeFailure: report,
+        storage: { status: 'error', message: report.error ?? '' },
+        notice: { kind: 'error', text: report.error ?? '' },
+      });
+      return;
+    }
+    // A durable checkpoint newer than the one that failed holds everything it held.
+    if (s.writeFailure && report.seq > s.writeFailure.seq) {
+      set({ writeFailure: null, storage: { status: s.persist.kind }, notice: null });
+    }
+  };
+
+  const actions: HealthActions = {
+    retryWrite: () => {
+      const { sim } = get();
+      if (sim.newest && get().role === 'driver') w.onCheckpoint(sim.newest, sim.context);
+    },
+
+    pruneRuns: async () => {
+      const { persist, sim } = get();
+      const { runs } = await persist.listRuns();
+      let n = 0;
+      for (const run of runs.filter((r) => r.runId !== sim.context.runId && isFinished(r.state))) {
+        if ((await persist.deleteRun(run.runId)).ok) n++;
+      }
+      await get().refreshRuns();
+      actions.retryWrite();
+      return n;
+    },
+
+    askPersist: async () => {
+      const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+      if (!storage?.persist) return;
+      try {
+        const granted = (await storage.persisted?.()) || (await storage.persist());
+        set({ persisted: granted });
+      } catch {
+        set({ persisted: false });
+      }
+    },
+  };
+  return { actions, settled };
+}
