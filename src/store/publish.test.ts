@@ -127,7 +127,9 @@ describe('the publish gate', () => {
     const before = h.shown.length;
     await h.finish(0);
     expect(h.shown.length).toBe(before);
-    await h.finish(0, true);
+    while (h.inFlight.length) await h.finish(0, true);
+    h.advance(FRAME_MS);
+    expect(h.shown.length).toBe(before + 1);
     expect(h.shown.at(-1)?.allSettled).toBe(true);
     expect(h.shown.at(-1)?.allDurable).toBe(false);
   });
