@@ -33,8 +33,8 @@ export function createHealthActions(set: Set, get: Get, w: { onCheckpoint: (cp: 
       });
       return;
     }
-    // A durable checkpoint newer than the one that failed holds everything it held.
-    if (s.writeFailure && report.seq > s.writeFailure.seq) {
+    // A durable checkpoint as new as the one that failed holds everything it held.
+    if (s.writeFailure && report.seq >= s.writeFailure.seq) {
       set({ writeFailure: null, storage: { status: s.persist.kind }, notice: null });
     }
   };

@@ -213,6 +213,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       if (fresh) adopt(fresh, newRunState());
       const opened = await openCheckpointStore();
       set({ persist: opened.store, storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) } });
+      if (opened.status === 'indexeddb') void get().askPersist();
       let resumed = false;
       if (!fresh) {
         const { runs, skipped } = await opened.store.listRuns();

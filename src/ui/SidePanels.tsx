@@ -7,6 +7,7 @@ import { LedgerPanel } from './panels/LedgerPanel';
 import { PlanPanel } from './panels/PlanPanel';
 import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
 import { RunsPanel } from './panels/RunsPanel';
+import { StorageAlert } from './panels/StorageAlert';
 import { TakeoverPanel } from './panels/TakeoverPanel';
 
 /**
@@ -17,6 +18,7 @@ export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
   useEffect(() => onShown(true), [onShown]);
   return (
     <>
+      <StorageAlert />
       <StorageNotice />
       <ResumeNotice />
       <ChannelPanel />
