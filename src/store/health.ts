@@ -1,4 +1,5 @@
 import type { Checkpoint, TaskContext } from '../engine';
+import type { OpenedStore } from '../persistence';
 import type { WriteReport } from './publish';
 import type { Store } from './simStore';
 
@@ -14,6 +15,8 @@ export interface HealthActions {
   pruneRuns: () => Promise<number>;
   /** Asks the browser to keep this origin's storage (`navigator.storage.persist()`). */
   askPersist: () => Promise<void>;
+  /** IndexedDB answered after all (it was slow at boot): the run moves there from memory. */
+  adoptStore: (opened: OpenedStore) => Promise<void>;
 }
 
 type Set = (partial: Partial<Store> | ((s: Store) => Partial<Store>)) => void;
@@ -55,6 +58,18 @@ export function createHealthActions(set: Set, get: Get, w: { onCheckpoint: (cp: 
       await get().refreshRuns();
       actions.retryWrite();
       return n;
+    },
+
+    adoptStore: async (opened) => {
+      const { sim, persist } = get();
+      if (persist.kind !== 'memory' || opened.status !== 'indexeddb') return;
+      const { runId, seed } = sim.context;
+      const created = await opened.store.createRun({ runId, scenario: sim.scenario.id, seed, branch: sim.newest?.branch ?? null });
+      const put = sim.newest ? await opened.store.put(sim.newest) : created;
+      if (!put.ok) return;
+      set({ persist: opened.store, storage: { status: 'indexeddb' }, notice: null });
+      await get().refreshRuns();
+      void actions.askPersist();
     },
 
     askPersist: async () => {

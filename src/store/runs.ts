@@ -214,6 +214,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const opened = await openCheckpointStore();
       set({ persist: opened.store, storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) } });
       if (opened.status === 'indexeddb') void get().askPersist();
+      if (opened.later) void opened.later.then((o) => o && get().adoptStore(o));
       let resumed = false;
       if (!fresh) {
         const { runs, skipped } = await opened.store.listRuns();

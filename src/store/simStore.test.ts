@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stepsAtRisk, useSimStore } from './simStore';
-import type { CheckpointStore } from '../persistence';
+import { createMemoryStore, openCheckpointStore, type CheckpointStore } from '../persistence';
 
 /**
  * The store as the page uses it, on fake IndexedDB: publishing, a failed write said out loud,
@@ -91,5 +91,16 @@ describe('takeover', () => {
     const error = await st().takeover({ kind: 'set_args', step: st().sim.context.cursor + 1, args: { path: 'x'.repeat(400_000) } });
     expect(error).toMatch(/E4/);
     expect(st().sim.newest?.seq).toBe(before);
+  });
+});
+
+describe('an IndexedDB that answered late', () => {
+  it('moves the run from memory to IndexedDB and the badge says so', async () => {
+    useSimStore.setState({ persist: createMemoryStore(), storage: { status: 'memory', message: 'E518' } });
+    await drive(5);
+    const opened = await openCheckpointStore({ dbName: 'late-answer' });
+    await st().adoptStore(opened);
+    expect(st().storage.status).toBe('indexeddb');
+    expect((await opened.store.newest(st().sim.context.runId)).checkpoint?.seq).toBe(st().sim.newest?.seq);
   });
 });
