@@ -259,6 +259,8 @@ export const en = {
   'storage.persisted.true': 'The browser keeps this storage (persistent).',
   'storage.persisted.false': 'The browser may clear this storage when space runs low (not persistent).',
   'storage.slow': 'IndexedDB is slow to answer; trying again ({n} of {of}).',
+  'export.omitted': 'The exported file leaves out the {n} oldest checkpoints, so it stays under the 20 MiB an import reads; the file says so too.',
+  'export.unreadable': 'It leaves out {n} checkpoints that could not be read (see the skipped records).',
 };
 
 export type MessageKey = keyof typeof en;

@@ -258,4 +258,6 @@ export const zh: Record<keyof typeof en, string> = {
   'storage.persisted.true': '浏览器会保留这份存储（持久存储）。',
   'storage.persisted.false': '空间不足时浏览器可能清除这份存储（非持久存储）。',
   'storage.slow': 'IndexedDB 响应缓慢；正在重试（第 {n} 次，共 {of} 次）。',
+  'export.omitted': '导出的文件省略了最早的 {n} 个 checkpoint，使其不超过导入可读取的 20 MiB；文件中也注明了这一点。',
+  'export.unreadable': '文件省略了 {n} 个无法读取的 checkpoint（见被跳过的记录）。',
 };

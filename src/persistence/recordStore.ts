@@ -190,7 +190,9 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         const found = await runIn(tx, runId);
         if ('error' in found) return { ok: false as const, error: found.error };
         if (!found.run) return { ok: false as const, error: storageError('E506', quote(runId)) };
-        const seqs = (await seqsOf(tx, runId)).slice(0, opts.newest ?? Infinity);
+        const every = await seqsOf(tx, runId);
+        const all = every.length;
+        const seqs = every.slice(0, opts.newest ?? Infinity);
         const skipped: Skipped[] = [];
         const chunks = chunksOf(tx, runId);
         const checkpoints: Checkpoint[] = [];
@@ -206,10 +208,12 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           if (bytes > EXPORT_BUDGET) break;
           checkpoints.push(r.checkpoint);
         }
-        let text = runFileText(found.run, checkpoints);
+        // Counted before the text is made, so the file says what it leaves out.
+        const omittedOf = () => ({ older: seqs.length - skipped.length - checkpoints.length + (opts.newest !== undefined ? all - seqs.length : 0), unreadable: skipped.length });
+        let text = runFileText(found.run, checkpoints, omittedOf());
         while (utf8Length(text) > MAX_IMPORT_BYTES && checkpoints.length > 1) {
           checkpoints.length = Math.ceil(checkpoints.length * 0.9);
-          text = runFileText(found.run, checkpoints);
+          text = runFileText(found.run, checkpoints, omittedOf());
         }
         if (utf8Length(text) > MAX_IMPORT_BYTES) return { ok: false as const, error: storageError('E609') };
         return { ok: true as const, text, skipped, omitted: seqs.length - skipped.length - checkpoints.length };

@@ -15,9 +15,15 @@ import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 /** The largest run file read (a 4,000-step run with every checkpoint is far below it). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
+/** Checkpoints an export left out: older ones past the size an import reads, and unreadable ones. */
+export interface Omitted {
+  older: number;
+  unreadable: number;
+}
+
 export interface RunFile {
   format: typeof RUN_SCHEMA;
-  run: RunMeta;
+  run: RunMeta & { omitted?: Omitted };
   checkpoints: Checkpoint[];
 }
 
@@ -26,8 +32,10 @@ export interface RunFile {
  * anything short (a ledger row, a ref) stays on one line: easier to read and edit than one
  * value per line, and about the size of compact JSON, so long runs still fit in a file.
  */
-export function runFileText(run: RunMeta, checkpoints: readonly Checkpoint[]): string {
-  const file: RunFile = { format: RUN_SCHEMA, run, checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq) };
+export function runFileText(run: RunMeta, checkpoints: readonly Checkpoint[], omitted?: Omitted): string {
+  // A file that leaves checkpoints out says so in itself, not only on the page that wrote it.
+  const head = omitted && (omitted.older > 0 || omitted.unreadable > 0) ? { ...run, omitted } : run;
+  const file: RunFile = { format: RUN_SCHEMA, run: head, checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq) };
   return prettyJson(file);
 }
 

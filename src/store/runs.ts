@@ -316,6 +316,8 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
         set({ notice: { kind: 'error', text: r.error } });
         return null;
       }
+      // The page says what the file leaves out, as the file itself does.
+      set({ exported: { omitted: r.omitted, unreadable: r.skipped.length } });
       return r.text;
     },
 

@@ -78,6 +78,8 @@ export interface SimState {
   notice: { kind: 'error' | 'info'; text: string } | null;
   /** The write that failed and is not yet covered by a later durable one (the page says so). */
   writeFailure: WriteReport | null;
+  /** What the last export left out (older checkpoints past the size an import reads, unreadable ones). */
+  exported: { omitted: number; unreadable: number } | null;
   /** Whether the browser granted persistent storage (`navigator.storage.persist()`); null: not asked or no answer. */
   persisted: boolean | null;
   /** Bytes of all checkpoints written by this run, and of the newest one. */
@@ -170,6 +172,7 @@ export const useSimStore = create<Store>()((set, get) => {
     newestFullBytes: 0,
     writeFailure: null,
     persisted: null,
+    exported: null,
     ...runActions,
     ...health.actions,
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ChannelPanel } from './panels/ChannelPanel';
 import { CheckpointPanel } from './panels/CheckpointPanel';
 import { EventLog } from './panels/EventLog';
+import { ExportNote } from './panels/ExportNote';
 import { HistoryPanel } from './panels/HistoryPanel';
 import { LedgerPanel } from './panels/LedgerPanel';
 import { PlanPanel } from './panels/PlanPanel';
@@ -29,6 +30,7 @@ export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
       <EventLog />
       <TakeoverPanel />
       <RunsPanel />
+      <ExportNote />
     </>
   );
 }
