@@ -47,3 +47,16 @@ describe('an IndexedDB slow to answer at boot', () => {
     expect(await opened.later).toBeNull();
   });
 });
+
+describe('a handover between tabs (fencing)', () => {
+  it("the old driver's write in flight is refused once the new driver has claimed the run", async () => {
+    const store = createIdbStore({ useStore: openDatabase(indexedDB, freshName()) });
+    const [a, b, c] = cps as [Checkpoint, Checkpoint, Checkpoint];
+    expect((await store.put(a, { tab: 'old', claim: true })).ok).toBe(true);
+    expect(await store.claim(a.runId, 'new')).toBe(true);
+    const late = await store.put(b, { tab: 'old' });
+    expect(late).toMatchObject({ ok: false, stale: true, error: expect.stringMatching(/^E519: Another tab drives run/) });
+    expect((await store.put(c, { tab: 'new' })).ok).toBe(true);
+    expect((await store.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
+  });
+});

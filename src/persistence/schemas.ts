@@ -29,6 +29,7 @@ export const RUN_META_SCHEMA = v.strictObject({
   checkpoints: nat,
   bytes: nat,
   design: v.exactOptional(DESIGN_SCHEMA),
+  driver: v.exactOptional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
 });
 
 const chain = v.pipe(
@@ -76,6 +77,7 @@ export const RUN_IN_FILE_SCHEMA = v.strictObject({
   checkpoints: v.exactOptional(nat),
   bytes: v.exactOptional(nat),
   design: v.exactOptional(DESIGN_SCHEMA),
+  driver: v.exactOptional(v.pipe(v.string(), v.maxLength(100))),
   /** Set by an export that left checkpoints out (older ones, or ones it could not read). */
   omitted: v.exactOptional(v.strictObject({ older: nat, unreadable: nat })),
 });

@@ -1,5 +1,6 @@
 import type { Checkpoint } from '../engine';
 import { checkAgainst } from '../engine/schema';
+import { pageLeaseLocks } from './lease';
 import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
 
 /**
@@ -97,8 +98,9 @@ export const lockName = (runId: string) => `harness-sim:run:${runId}`;
 export const CHANNEL_NAME = 'harness-sim';
 
 function defaultLocks(): LocksLike | null {
-  // Web Locks exist only in secure contexts (localhost counts); Node has no navigator.locks.
-  return (typeof navigator !== 'undefined' && navigator.locks) || null;
+  // Web Locks exist only in secure contexts (localhost counts); elsewhere (plain http on a
+  // classroom network, Node) a lease over BroadcastChannel elects the driver (lease.ts).
+  return (typeof navigator !== 'undefined' && navigator.locks) || pageLeaseLocks();
 }
 
 function broadcastChannel(name: string): TabChannel | null {

@@ -27,6 +27,8 @@ const isFinished = (state: string) => state === 'completed' || state === 'failed
 export function createHealthActions(set: Set, get: Get, w: { onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void }) {
   const settled = (report: WriteReport) => {
     const s = get();
+    // A follower's refused write is the handover working (the new driver's are stored).
+    if (!report.ok && report.failure === 'stale' && s.role === 'follower') return;
     if (!report.ok) {
       s.pause();
       set({

@@ -14,7 +14,7 @@ import {
   type TakeoverEdit,
   type TaskContext,
 } from '../engine';
-import { joinRun, openCheckpointStore, type RunMeta, type TabSession } from '../persistence';
+import { joinRun, openCheckpointStore, type RunMeta, type TabSession, type Writer } from '../persistence';
 import type { WriteReport } from './publish';
 import type { Store } from './simStore';
 import { configOf } from './simStore';
@@ -41,8 +41,10 @@ export interface RunActions {
   afterWrite: (cp: Checkpoint, report: WriteReport) => void;
   /** Driver: shows the followers where the run stands now (throttled). */
   announceLive: () => void;
-  /** Follower: becomes the driver (the other tab follows). */
+  /** Follower: becomes the driver (the other tab follows), once storage is re-read. */
   takeOver: () => Promise<void>;
+  /** Who writes this run's checkpoints (the fence storage checks), or undefined in a follower. */
+  writer: () => Writer | undefined;
 }
 
 type Set = (partial: Partial<Store> | ((s: Store) => Partial<Store>)) => void;
@@ -108,10 +110,13 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     session = s;
     lastStored = get().sim.newest;
     set({ role: s.role });
-    s.onRole((role) => {
+    claimed = false;
+    s.onRole((role, why) => {
       if (session !== s) return;
       if (role === 'follower') get().pause();
-      set({ role });
+      // A tab that becomes driver from following reads storage first (handover).
+      if (role === 'driver' && why !== 'elected') void handover(s);
+      else set({ role });
     });
     s.onCheckpoint((cp) => {
       if (session === s && get().role === 'follower' && cp.runId === get().sim.context.runId) mirror(cp);
@@ -120,6 +125,24 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     s.onPeer(() => {
       if (session === s) actions.announceLive();
     });
+  };
+
+  /** Whether this tab's claim on the run has landed (its first write as elected driver makes it). */
+  let claimed = false;
+
+  /**
+   * Becomes the driver of a run another tab drove: claims it in storage (from then on the old
+   * driver's writes in flight are refused), re-reads its newest checkpoint, and only then drives.
+   */
+  const handover = async (s: TabSession) => {
+    const { persist, sim } = get();
+    const runId = sim.context.runId;
+    await persist.claim(runId, s.tabId);
+    claimed = true;
+    const { checkpoint } = await persist.newest(runId);
+    if (session !== s) return;
+    if (checkpoint && checkpoint.seq >= (get().sim.newest?.seq ?? 0)) resumeFrom(checkpoint, get().runs.find((r) => r.runId === runId));
+    set({ role: 'driver' });
   };
 
   /** Joins a run already shown (the old membership goes first: it may hold this run's lock). */
@@ -343,6 +366,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
 
     afterWrite: (cp, report) => {
       if (!report.ok || get().role !== 'driver') return;
+      claimed = true;
       lastStored = cp;
       session?.announce(cp);
     },
@@ -358,9 +382,12 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     },
 
     takeOver: async () => {
-      if (!session || get().role === 'driver') return;
-      if (await session.takeOver()) set({ role: 'driver' });
+      const s = session;
+      if (!s || get().role === 'driver') return;
+      if (await s.takeOver()) await handover(s);
     },
+
+    writer: () => (session && session.role === 'driver' ? { tab: session.tabId, claim: !claimed } : undefined),
   };
   return actions;
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stepsAtRisk, useSimStore } from './simStore';
-import { createMemoryStore, openCheckpointStore, type CheckpointStore } from '../persistence';
+import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type CheckpointStore } from '../persistence';
 
 /**
  * The store as the page uses it, on fake IndexedDB: publishing, a failed write said out loud,
@@ -102,5 +102,31 @@ describe('an IndexedDB that answered late', () => {
     await st().adoptStore(opened);
     expect(st().storage.status).toBe('indexeddb');
     expect((await opened.store.newest(st().sim.context.runId)).checkpoint?.seq).toBe(st().sim.newest?.seq);
+  });
+});
+
+describe('follow and drive (two tabs, no Web Locks)', () => {
+  it('a second tab that takes over makes this one follow; when it goes, this one re-reads storage and drives', async () => {
+    await drive(4);
+    const runId = st().sim.context.runId;
+    expect(st().role).toBe('driver');
+    const bc = new BroadcastChannel('harness-sim-lease');
+    const other = await joinRun(runId, {
+      locks: leaseLocks({ post: (m) => bc.postMessage(m), listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)), close: () => bc.close() }, 'other-tab'),
+    });
+    expect(other.role).toBe('follower');
+    expect(await other.takeOver()).toBe(true);
+    await vi.waitFor(() => expect(st().role).toBe('follower'));
+    expect(st().send({ type: 'TICK' })).toBe(false);
+    // The other tab stored a checkpoint while it drove (written here as if by it).
+    const newer = { ...(st().sim.newest as NonNullable<ReturnType<typeof st>['sim']['newest']>), seq: (st().sim.newest?.seq ?? 0) + 1 };
+    expect((await st().persist.put(newer, { tab: other.tabId, claim: true })).ok).toBe(true);
+    other.close();
+    await vi.waitFor(() => expect(st().role).toBe('driver'));
+    bc.close();
+    expect(st().sim.newest?.seq).toBe(newer.seq);
+    expect(st().send({ type: 'TICK' })).toBe(true);
+    await settled();
+    expect(st().storage.status).toBe('indexeddb');
   });
 });

@@ -122,7 +122,7 @@ export function configOf(settings: RunSettings): Partial<Config> {
 export const useSimStore = create<Store>()((set, get) => {
   // The publish gate (publish.ts): the page shows what follows a checkpoint only once it is durable.
   const publisher = createPublisher({
-    put: (cp) => get().persist.put(cp),
+    put: (cp) => get().persist.put(cp, get().writer()),
     settled: (cp, report) => {
       get().afterWrite(cp, report);
       health.settled(report);
