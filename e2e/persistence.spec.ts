@@ -227,8 +227,23 @@ test('two tabs on one run: one drives, the other follows and can take over', asy
   await expect(a.getByTestId('btn-step')).toBeDisabled();
 });
 
-test('crash loop: killed at 20 random moments of an auto-run, each resume stands on the newest checkpoint', async ({ context }) => {
+/** Kill times from a seed (mulberry32), so a failing crash loop replays: E2E_CRASH_SEED=<n>. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('crash loop: killed at 20 seeded moments of an auto-run, each resume stands on the newest checkpoint, at or after what the screen showed', async ({ context }, info) => {
   test.setTimeout(180_000);
+  const seed = Number(process.env.E2E_CRASH_SEED ?? 13);
+  info.annotations.push({ type: 'crash seed', description: String(seed) });
+  const random = seeded(seed);
   let page = await context.newPage();
   await open(page, '?lang=en&run=new');
   await page.getByTestId('input-speed').fill('85');
@@ -240,7 +255,12 @@ test('crash loop: killed at 20 random moments of an auto-run, each resume stands
     }
     if (state === 'waiting_approval') await page.getByTestId('btn-approve').click();
     await page.getByTestId('btn-play').click();
-    await page.waitForTimeout(80 + Math.floor(Math.random() * 400));
+    await page.waitForTimeout(80 + Math.floor(random() * 400));
+    // What the screen shows just before the kill, read in one go inside the page.
+    const shown = await page.evaluate(() => ({
+      step: Number(document.querySelector('[data-testid="current-step"]')?.textContent ?? 'NaN'),
+      done: document.querySelectorAll('[data-testid="todo"][data-status="done"]').length,
+    }));
     await page.close({ runBeforeUnload: false });
     page = await context.newPage();
     await open(page, '?lang=en');
@@ -251,6 +271,9 @@ test('crash loop: killed at 20 random moments of an auto-run, each resume stands
     const done = await page.locator('[data-testid="todo"][data-status="done"]').count();
     expect(done).toBeGreaterThanOrEqual(Number(newest.step) - 1 - (newest.state === 'completed' ? -1 : 0));
     expect(await int(page, 'checkpoint-count')).toBeGreaterThanOrEqual(newest.seq);
+    // Durable before shown: the resumed run is at or after what the screen showed (seed ${seed}, kill ${kill}).
+    expect(done, `kill ${kill} (seed ${seed}): the screen showed ${shown.done} done steps`).toBeGreaterThanOrEqual(shown.done);
+    expect(await int(page, 'current-step'), `kill ${kill} (seed ${seed})`).toBeGreaterThanOrEqual(shown.step);
   }
 });
 

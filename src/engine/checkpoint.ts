@@ -5,8 +5,8 @@ import type {
   ArtifactRef,
   Attempt,
   CheckpointTrigger,
-  Config,
   EndReason,
+  StoredConfig,
   InjectableError,
   Outcome,
   Plan,
@@ -82,7 +82,7 @@ export interface Checkpoint {
   loop: Record<string, number>;
   approval: ApprovalBook;
   world: WorldQueue;
-  config: Config;
+  config: StoredConfig;
   meters: { clock: number; tokens: number };
   waitingSince: number | null;
   ended: EndReason | null;

@@ -94,5 +94,5 @@ describe('model-based paths from the machine', () => {
       expect(serialize(actor.getSnapshot())).toBe(serialize(p.state as TaskSnapshot));
       actor.stop();
     }
-  });
+  }, 30_000);
 });

@@ -42,14 +42,26 @@ export type TakeoverResult = { ok: true; checkpoint: Checkpoint } | { ok: false;
 
 const refused = (why: string): TakeoverResult => ({ ok: false, error: errorText('E401', why) });
 
-function isArgs(v: unknown): v is Args {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    !Array.isArray(v) &&
-    Object.keys(v).length > 0 &&
-    Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x))
-  );
+/**
+ * Caps on what a person may type into args: every later checkpoint carries them (ledger row and
+ * world), so a 400 KB value would push each one past the 1 MiB a record may weigh.
+ */
+export const ARGS_LIMITS = { keys: 20, keyChars: 64, valueChars: 1000, totalChars: 4096 } as const;
+
+/** Why `v` is not acceptable args, or null when it is. */
+function argsProblem(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype) return 'args must be an object of text, number or true/false values';
+  const entries = Object.entries(v);
+  if (entries.length === 0 || !entries.every(([, x]) => ['string', 'number', 'boolean'].includes(typeof x) && (typeof x !== 'number' || Number.isFinite(x)))) {
+    return 'args must be an object of text, number or true/false values';
+  }
+  if (entries.length > ARGS_LIMITS.keys) return `args may have at most ${ARGS_LIMITS.keys} keys`;
+  if (entries.some(([k]) => k.length > ARGS_LIMITS.keyChars || k === '__proto__' || k === 'constructor' || k === 'prototype')) {
+    return `args keys must be at most ${ARGS_LIMITS.keyChars} characters and not __proto__, constructor or prototype`;
+  }
+  if (entries.some(([, x]) => typeof x === 'string' && x.length > ARGS_LIMITS.valueChars)) return `each args value must be at most ${ARGS_LIMITS.valueChars} characters`;
+  if (JSON.stringify(v).length > ARGS_LIMITS.totalChars) return `args must be at most ${ARGS_LIMITS.totalChars} characters as JSON`;
+  return null;
 }
 
 function humanRow(ctx: TaskContext, step: number, outcome: Attempt['outcome'], args: Args, ref?: string): Attempt {
@@ -100,7 +112,8 @@ export function applyTakeover(cp: Checkpoint, edit: TakeoverEdit, scenario: Scen
       break;
     }
     case 'set_args': {
-      if (!isArgs(edit.args)) return refused('args must be an object of text, number or true/false values');
+      const problem = argsProblem(edit.args);
+      if (problem) return refused(problem);
       next = {
         ...ctx,
         ledger: record(ctx.ledger, humanRow(ctx, step.n, 'edited', edit.args)),

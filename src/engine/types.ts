@@ -158,6 +158,9 @@ export interface Config {
   heedReminder: number;
 }
 
+/** A config as a checkpoint holds it: one stored before `heedReminder` existed lacks it. */
+export type StoredConfig = Omit<Config, 'heedReminder'> & Partial<Pick<Config, 'heedReminder'>>;
+
 export type CheckpointTrigger =
   | 'phase_switch'
   | 'before_side_effect'

@@ -276,6 +276,23 @@ export const en = {
   'meter.side.waiting': 'queued',
   'meter.side.none': 'none queued',
   'meter.side.done': 'done at {time}',
+  // issue 13: failed writes said out loud, persistent storage
+  'alert.title': 'Checkpoint #{seq} was not saved.',
+  'alert.quota': 'Storage is full: the browser refused to store more for this page.',
+  'alert.closed': 'The browser closed the database (it may be shutting storage down or clearing it).',
+  'alert.too_big': 'The checkpoint is too big to store (over 1 MiB).',
+  'alert.stale': 'Another tab stored a newer checkpoint of this run: it drove on without this one.',
+  'alert.other': 'Storage refused the write.',
+  'alert.meaning': 'Play is paused. Steps lost if the process died now: {n}; a reload resumes from the last checkpoint that was saved.',
+  'alert.retry': 'Write it again',
+  'alert.export': 'Export the run',
+  'alert.prune': 'Free space: delete finished runs',
+  'alert.pruned': '{n} finished runs deleted.',
+  'storage.persisted.true': 'The browser keeps this storage (persistent).',
+  'storage.persisted.false': 'The browser may clear this storage when space runs low (not persistent).',
+  'storage.slow': 'IndexedDB is slow to answer; trying again ({n} of {of}).',
+  'export.omitted': 'The exported file leaves out the {n} oldest checkpoints, so it stays under the 20 MiB an import reads; the file says so too.',
+  'export.unreadable': 'It leaves out {n} checkpoints that could not be read (see the skipped records).',
 };
 
 export type MessageKey = keyof typeof en;

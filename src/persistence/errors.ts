@@ -21,6 +21,8 @@ const MESSAGES = {
   E516: 'A key this simulator does not use: %s.',
   E517: 'Run %s has no checkpoint #%s.',
   E509: 'The run cannot be saved: %s.',
+  E519: 'Another tab drives run %s now: checkpoint #%s of this tab was not stored (the other tab\'s are).',
+  E518: 'IndexedDB did not answer within %s ms: this run is kept in memory for now; the page keeps asking and moves the run to IndexedDB once it answers.',
   E601: 'This file is %s bytes; the limit is 20 MiB.',
   E602: 'This file is not JSON: %s',
   E603: 'This is not a Harness Sim run file (no "format" field naming harness-sim.run).',

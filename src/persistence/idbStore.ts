@@ -44,9 +44,21 @@ export function openDatabase(factory: IDBFactory, dbName = DB_NAME, storeName = 
     );
     return p;
   };
+  // Safari can close a connection without a `close` event: the next transaction then throws
+  // InvalidStateError. Open again once instead of failing every write until a reload.
+  const transaction = async (txMode: IDBTransactionMode): Promise<IDBObjectStore> => {
+    const db = await getDB();
+    try {
+      return db.transaction(storeName, txMode).objectStore(storeName);
+    } catch (e) {
+      if ((e as { name?: unknown } | null)?.name !== 'InvalidStateError') throw e;
+      dbp = undefined;
+      return (await getDB()).transaction(storeName, txMode).objectStore(storeName);
+    }
+  };
   return (txMode, callback) => {
     try {
-      return getDB().then((db) => callback(db.transaction(storeName, txMode).objectStore(storeName)));
+      return transaction(txMode).then(callback);
     } catch (e) {
       return Promise.reject(e);
     }

@@ -12,8 +12,10 @@ export {
   type RunMeta,
   type SkipKind,
   type Skipped,
+  type Writer,
 } from './types';
 export { openCheckpointStore, type OpenOptions, type OpenedStore } from './open';
+export { leaseLocks, pageLeaseLocks, HEARTBEAT_MS, LEASE_MS } from './lease';
 export { DB_NAME, STORE_NAME, createIdbStore, openDatabase, type IdbStoreOptions } from './idbStore';
 export { createMemoryStore } from './memoryStore';
 export { type RecordStoreOptions } from './recordStore';

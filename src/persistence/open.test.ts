@@ -46,7 +46,6 @@ describe('opening storage', () => {
     ],
     ['open fails (private mode)', { indexedDB: factory((r) => (Object.assign(r, { error: new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError') }), r.onerror?.(new Event('error')))) }, /InvalidStateError/],
     ['open is blocked by another tab', { indexedDB: factory((r) => r.onblocked?.(new Event('blocked') as IDBVersionChangeEvent)) }, /BlockedError/],
-    ['open never answers', { indexedDB: factory(() => undefined), timeoutMs: 30 }, /TimeoutError/],
     [
       "idb-keyval's store throws synchronously (no indexedDB global)",
       {

@@ -28,7 +28,18 @@ export interface OpenedStore {
   status: 'indexeddb' | 'memory';
   /** Why storage is in memory; absent when IndexedDB works. */
   notice?: string;
+  /**
+   * When IndexedDB was only slow (the probe timed out): settles with it once a later probe
+   * answers, or null when none does. The page moves the run there (one slow answer at boot
+   * must not leave a run in memory for good).
+   */
+  later?: Promise<OpenedStore | null>;
 }
+
+/** Probes after a timed-out one, each allowed twice as long as the first. */
+const RETRIES = 3;
+
+const isTimeout = (e: unknown) => (e as { name?: unknown } | null)?.name === 'TimeoutError';
 
 /** The probe: one readwrite transaction that writes and removes a key (private modes refuse writes). */
 async function probe(useStore: UseStore, timeoutMs: number): Promise<void> {
@@ -66,10 +77,25 @@ export async function openCheckpointStore(opts: OpenOptions = {}): Promise<Opene
     if (!factory) return memory('this browser has no IndexedDB');
     useStore = openDatabase(factory, opts.dbName ?? DB_NAME);
   }
+  const timeoutMs = opts.timeoutMs ?? 3000;
+  const idb = (u: UseStore): OpenedStore => ({ store: createIdbStore({ now: opts.now, timer: opts.timer, useStore: u }), status: 'indexeddb' });
   try {
-    await probe(useStore, opts.timeoutMs ?? 3000);
+    await probe(useStore, timeoutMs);
   } catch (e) {
-    return memory(describeError(e));
+    if (!isTimeout(e)) return memory(describeError(e));
+    const u = useStore;
+    const later = (async () => {
+      for (let i = 0; i < RETRIES; i++) {
+        try {
+          await probe(u, timeoutMs * 2);
+          return idb(u);
+        } catch (again) {
+          if (!isTimeout(again)) return null;
+        }
+      }
+      return null;
+    })();
+    return { ...memory(''), notice: storageError('E518', timeoutMs), later };
   }
-  return { store: createIdbStore({ now: opts.now, timer: opts.timer, useStore }), status: 'indexeddb' };
+  return idb(useStore);
 }

@@ -119,7 +119,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       }
     },
 
-    async put(cp) {
+    async put(cp, writer) {
       const t0 = timer();
       const problem = writeProblem(cp);
       if (problem) return failed(storageError('E504', quote((cp as { seq?: unknown } | null)?.seq ?? '?'), problem));
@@ -134,14 +134,31 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           const run = found.run ?? freshRun({ runId: cp.runId, scenario: cp.scenario, seed: cp.seed, branch: cp.branch ?? null });
           // The sequence guard: a tab that fell behind never overwrites what a newer write stored.
           if (cp.seq <= run.newestSeq) return { stale: run.newestSeq };
+          // The fence: after a handover, the old driver's writes in flight are refused.
+          if (writer && !writer.claim && run.driver !== undefined && run.driver !== writer.tab) return { fenced: run.newestSeq };
           const added = stageWith(tx, cp.runId, p, fresh);
-          tx.put(runKey(cp.runId), advanced(run, cp, added));
+          tx.put(runKey(cp.runId), { ...advanced(run, cp, added), ...(writer ? { driver: writer.tab } : {}) });
           return added;
         });
-        if (typeof bytes !== 'number') return failed(storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
+        if (typeof bytes !== 'number') {
+          return 'fenced' in bytes ? failed(storageError('E519', quote(cp.runId), cp.seq), false, true) : failed(storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
+        }
         return { ok: true, bytes, size: p.size, ms: timer() - t0 };
       } catch (e) {
         return writeFailure(e, `checkpoint #${cp.seq} was not saved (the run goes on)`);
+      }
+    },
+
+    async claim(runId, tab) {
+      try {
+        return await backend.write(async (tx) => {
+          const found = await runIn(tx, runId);
+          if ('error' in found || !found.run) return false;
+          tx.put(runKey(runId), { ...found.run, driver: tab });
+          return true;
+        });
+      } catch {
+        return false;
       }
     },
 
@@ -190,7 +207,9 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         const found = await runIn(tx, runId);
         if ('error' in found) return { ok: false as const, error: found.error };
         if (!found.run) return { ok: false as const, error: storageError('E506', quote(runId)) };
-        const seqs = (await seqsOf(tx, runId)).slice(0, opts.newest ?? Infinity);
+        const every = await seqsOf(tx, runId);
+        const all = every.length;
+        const seqs = every.slice(0, opts.newest ?? Infinity);
         const skipped: Skipped[] = [];
         const chunks = chunksOf(tx, runId);
         const checkpoints: Checkpoint[] = [];
@@ -206,10 +225,12 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           if (bytes > EXPORT_BUDGET) break;
           checkpoints.push(r.checkpoint);
         }
-        let text = runFileText(found.run, checkpoints);
+        // Counted before the text is made, so the file says what it leaves out.
+        const omittedOf = () => ({ older: seqs.length - skipped.length - checkpoints.length + (opts.newest !== undefined ? all - seqs.length : 0), unreadable: skipped.length });
+        let text = runFileText(found.run, checkpoints, omittedOf());
         while (utf8Length(text) > MAX_IMPORT_BYTES && checkpoints.length > 1) {
           checkpoints.length = Math.ceil(checkpoints.length * 0.9);
-          text = runFileText(found.run, checkpoints);
+          text = runFileText(found.run, checkpoints, omittedOf());
         }
         if (utf8Length(text) > MAX_IMPORT_BYTES) return { ok: false as const, error: storageError('E609') };
         return { ok: true as const, text, skipped, omitted: seqs.length - skipped.length - checkpoints.length };

@@ -1,6 +1,8 @@
-import { MAX_CHECKPOINT_BYTES, STATE_NAMES, type CheckpointTrigger, type StateName } from '../engine';
+import { MAX_CHECKPOINT_BYTES, type CheckpointTrigger, type StateName } from '../engine';
+import { checkAgainst } from '../engine/schema';
 import { jsonOf } from './bytes';
 import { quote, storageError } from './errors';
+import { CHUNK_RECORD_SCHEMA, RUN_META_SCHEMA, STORED_CHECKPOINT_ENVELOPE } from './schemas';
 import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind } from './types';
 
 /**
@@ -60,7 +62,6 @@ export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 export const isRunId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
-const isBranch = (v: unknown) => v === null || (isObj(v) && typeof v.from === 'string' && isNat(v.seq));
 
 export type Checked<T> = { ok: true; value: T; json: string; bytes: number } | { ok: false; kind: SkipKind; reason: string };
 
@@ -87,61 +88,34 @@ function checkRecord<T>(value: unknown, schema: string, fields: (r: Obj) => stri
   return bad ? skip('corrupt', storageError('E513', bad)) : { ok: true, value: value as T, json: j.json, bytes: j.bytes };
 }
 
-/** The first field that is wrong, named for the message; null when all are right. */
-function firstBad(checks: [string, boolean][]): string | null {
-  const bad = checks.find(([, ok]) => !ok);
-  return bad ? `field "${bad[0]}" is missing or malformed` : null;
-}
-
 export function checkRunRecord(value: unknown, runId: string): Checked<RunMeta> {
-  return checkRecord<RunMeta>(value, RUN_SCHEMA, (r) =>
-    firstBad([
-      ['runId', r.runId === runId],
-      ['scenario', typeof r.scenario === 'string'],
-      ['seed', Number.isInteger(r.seed)],
-      ['branch', isBranch(r.branch)],
-      ['newestSeq', isNat(r.newestSeq)],
-      ['state', STATE_NAMES.includes(r.state as StateName)],
-      ['step', isNat(r.step)],
-      ['createdAt', isNat(r.createdAt)],
-      ['updatedAt', isNat(r.updatedAt)],
-      ['checkpoints', isNat(r.checkpoints)],
-      ['bytes', isNat(r.bytes)],
-    ]),
-  );
+  return checkRecord<RunMeta>(value, RUN_SCHEMA, (r) => {
+    const s = checkAgainst(RUN_META_SCHEMA, r);
+    if (!s.ok) return s.reason;
+    return r.runId === runId ? null : 'field "runId" is not the id it is stored under';
+  });
 }
-
-const isChain = (c: unknown): c is Chain =>
-  isObj(c) && isNat(c.chunks) && Array.isArray(c.tail) && (c.head === null ? c.chunks === 0 : typeof c.head === 'string' && c.chunks > 0);
 
 /** The envelope and the summary fields a history line needs; the rest is checked on reassembly. */
 export function checkStoredCheckpoint(value: unknown, runId: string, seq: number): Checked<StoredCheckpoint> {
-  return checkRecord<StoredCheckpoint>(value, STORED_CHECKPOINT_SCHEMA, (r) => {
-    const b = isObj(r.body) ? r.body : {};
-    const time = isObj(b.time) ? b.time : {};
-    return firstBad([
-      ['size', isNat(r.size)],
-      ['stored', isNat(r.stored)],
-      ['ledger', isChain(r.ledger)],
-      ['refs', isChain(r.refs)],
-      ['body', isObj(r.body) && b.ledger === null && b.refs === null],
-      ['body.runId', b.runId === runId],
-      ['body.seq', b.seq === seq],
-      ['body.step', isNat(b.step)],
-      ['body.state', STATE_NAMES.includes(b.state as StateName)],
-      ['body.trigger', typeof b.trigger === 'string'],
-      ['body.time', isNat(time.virtual) && isNat(time.wall)],
-    ]);
-  }, [STORED_CHECKPOINT_SCHEMA_V1]);
+  return checkRecord<StoredCheckpoint>(
+    value,
+    STORED_CHECKPOINT_SCHEMA,
+    (r) => {
+      const s = checkAgainst(STORED_CHECKPOINT_ENVELOPE, r);
+      if (!s.ok) return s.reason;
+      if (s.value.body.runId !== runId) return 'field "body.runId" is not the run it is stored under';
+      return s.value.body.seq === seq ? null : 'field "body.seq" is not the number it is stored under';
+    },
+    [STORED_CHECKPOINT_SCHEMA_V1],
+  );
 }
 
 export function checkChunk(value: unknown): Checked<ChunkRecord> {
-  return checkRecord<ChunkRecord>(value, CHUNK_SCHEMA, (r) =>
-    firstBad([
-      ['prev', r.prev === null || typeof r.prev === 'string'],
-      ['rows', Array.isArray(r.rows)],
-    ]),
-  );
+  return checkRecord<ChunkRecord>(value, CHUNK_SCHEMA, (r) => {
+    const s = checkAgainst(CHUNK_RECORD_SCHEMA, r);
+    return s.ok ? null : s.reason;
+  });
 }
 
 /** The history line of a stored checkpoint whose envelope checked out. */

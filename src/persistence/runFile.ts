@@ -1,7 +1,9 @@
-import { MAX_CHECKPOINT_BYTES, checkCheckpoint, checkpointBytes, findScenario, type Checkpoint } from '../engine';
+import { MAX_CHECKPOINT_BYTES, checkpointBytes, findScenario, type Checkpoint } from '../engine';
+import { checkAgainst } from '../engine/schema';
 import { utf8Length } from './bytes';
 import { quote, storageError } from './errors';
-import { isNat, isObj, isRunId } from './records';
+import { isObj } from './records';
+import { RUN_FILE_SCHEMA, checkCheckpointInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
 /**
@@ -13,9 +15,15 @@ import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 /** The largest run file read (a 4,000-step run with every checkpoint is far below it). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
+/** Checkpoints an export left out: older ones past the size an import reads, and unreadable ones. */
+export interface Omitted {
+  older: number;
+  unreadable: number;
+}
+
 export interface RunFile {
   format: typeof RUN_SCHEMA;
-  run: RunMeta;
+  run: RunMeta & { omitted?: Omitted };
   checkpoints: Checkpoint[];
 }
 
@@ -24,8 +32,10 @@ export interface RunFile {
  * anything short (a ledger row, a ref) stays on one line: easier to read and edit than one
  * value per line, and about the size of compact JSON, so long runs still fit in a file.
  */
-export function runFileText(run: RunMeta, checkpoints: readonly Checkpoint[]): string {
-  const file: RunFile = { format: RUN_SCHEMA, run, checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq) };
+export function runFileText(run: RunMeta, checkpoints: readonly Checkpoint[], omitted?: Omitted): string {
+  // A file that leaves checkpoints out says so in itself, not only on the page that wrote it.
+  const head = omitted && (omitted.older > 0 || omitted.unreadable > 0) ? { ...run, omitted } : run;
+  const file: RunFile = { format: RUN_SCHEMA, run: head, checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq) };
   return prettyJson(file);
 }
 
@@ -67,26 +77,16 @@ export function parseRunFile(text: unknown): ParsedRunFile {
   }
   if (!isObj(raw) || typeof raw.format !== 'string' || !raw.format.startsWith('harness-sim.run')) return refuse(storageError('E603'));
   if (raw.format !== RUN_SCHEMA) return refuse(storageError('E604', quote(raw.format)));
-  const run = raw.run;
-  if (!isObj(run)) return refuse(storageError('E605', 'there is no "run" object'));
-  const bad = (
-    [
-      ['runId', isRunId(run.runId)],
-      ['scenario', typeof run.scenario === 'string'],
-      ['seed', Number.isInteger(run.seed)],
-      ['branch', run.branch === undefined || run.branch === null || (isObj(run.branch) && isRunId(run.branch.from) && isNat(run.branch.seq))],
-      ['createdAt', run.createdAt === undefined || isNat(run.createdAt)],
-    ] as const
-  ).find(([, ok]) => !ok);
-  if (bad) return refuse(storageError('E605', `field "${bad[0]}" is missing or malformed`));
-  const runId = run.runId as string;
-  if (!findScenario(run.scenario as string)) return refuse(storageError('E605', `scenario ${quote(run.scenario)} is not one this simulator has`));
-  if (!Array.isArray(raw.checkpoints)) return refuse(storageError('E605', 'there is no "checkpoints" list'));
+  const file = checkAgainst(RUN_FILE_SCHEMA, raw);
+  if (!file.ok) return refuse(storageError('E605', file.reason));
+  const { run } = file.value;
+  const runId = run.runId;
+  if (!findScenario(run.scenario)) return refuse(storageError('E605', `scenario ${quote(run.scenario)} is not one this simulator has`));
   const checkpoints: Checkpoint[] = [];
   const seen = new Set<number>();
-  for (const [i, item] of raw.checkpoints.entries()) {
+  for (const [i, item] of file.value.checkpoints.entries()) {
     const label = `${i + 1}`;
-    const c = checkCheckpoint(item);
+    const c = checkCheckpointInput(item);
     if (!c.ok) return refuse(storageError('E606', label, c.error));
     const cp = c.checkpoint;
     const bytes = checkpointBytes(cp);
@@ -100,10 +100,9 @@ export function parseRunFile(text: unknown): ParsedRunFile {
     checkpoints.push(cp);
   }
   checkpoints.sort((a, b) => a.seq - b.seq);
-  const branch = isObj(run.branch) ? { from: run.branch.from as string, seq: run.branch.seq as number } : null;
   return {
     ok: true,
-    run: { runId, scenario: run.scenario as string, seed: run.seed as number, branch, createdAt: (run.createdAt as number | undefined) ?? null },
+    run: { runId, scenario: run.scenario, seed: run.seed, branch: run.branch ?? null, createdAt: run.createdAt ?? null },
     checkpoints,
   };
 }

@@ -1,4 +1,5 @@
-import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, STATE_NAMES, checkCheckpoint, type Checkpoint, type StateName } from '../engine';
+import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, STATE_NAMES, type Checkpoint, type StateName } from '../engine';
+import { checkCheckpointInput } from './schemas';
 import type { Tx } from './backend';
 import { jsonOf, utf8Length } from './bytes';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
@@ -145,7 +146,7 @@ export async function assemble(record: StoredCheckpoint, seq: number, chunks: (h
   const j = jsonOf(whole);
   if (!j) return { ok: false, kind: 'corrupt', reason: storageError('E513', 'it has no JSON form') };
   if (j.bytes > MAX_CHECKPOINT_BYTES) return { ok: false, kind: 'oversize', reason: storageError('E512', j.bytes.toLocaleString('en')) };
-  const parsed = checkCheckpoint(whole);
+  const parsed = checkCheckpointInput(whole);
   return parsed.ok ? parsed : { ok: false, kind: kindOfEngineError(parsed.error), reason: parsed.error };
 }
 

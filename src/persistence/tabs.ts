@@ -1,4 +1,7 @@
-import { checkCheckpoint, type Checkpoint } from '../engine';
+import type { Checkpoint } from '../engine';
+import { checkAgainst } from '../engine/schema';
+import { pageLeaseLocks } from './lease';
+import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
 
 /**
  * Several tabs on one run: exactly one drives it, the others follow read-only. The driver
@@ -95,8 +98,9 @@ export const lockName = (runId: string) => `harness-sim:run:${runId}`;
 export const CHANNEL_NAME = 'harness-sim';
 
 function defaultLocks(): LocksLike | null {
-  // Web Locks exist only in secure contexts (localhost counts); Node has no navigator.locks.
-  return (typeof navigator !== 'undefined' && navigator.locks) || null;
+  // Web Locks exist only in secure contexts (localhost counts); elsewhere (plain http on a
+  // classroom network, Node) a lease over BroadcastChannel elects the driver (lease.ts).
+  return (typeof navigator !== 'undefined' && navigator.locks) || pageLeaseLocks();
 }
 
 function broadcastChannel(name: string): TabChannel | null {
@@ -210,9 +214,12 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
   if (notices.length) status.notice = notices.join(' ');
 
   channel?.listen((m) => {
-    if (closed || typeof m !== 'object' || m === null) return;
-    const msg = m as Partial<TabMessage>;
-    if (msg.schema !== MESSAGE_SCHEMA || msg.runId !== runId || typeof msg.from !== 'string' || msg.from === tabId) return;
+    if (closed) return;
+    // Another tab's message is data like any other: checked against its schema first.
+    const checked = checkAgainst(TAB_MESSAGE_SCHEMA, m);
+    if (!checked.ok) return;
+    const msg = checked.value;
+    if (msg.runId !== runId || msg.from === tabId) return;
     if (msg.type === 'hello' || msg.type === 'here') peers.add(msg.from);
     if (msg.type === 'hello') {
       post({ schema: MESSAGE_SCHEMA, type: 'here', runId, from: tabId });
@@ -222,8 +229,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
     // A steal's AbortError and the new driver's message race; whichever comes first counts.
     if (msg.type === 'driver' && status.locks) lostDrive();
     if (msg.type === 'checkpoint' && role === 'follower') {
-      // Another tab's message is data like any other: checked before anyone sees it.
-      const r = checkCheckpoint(msg.checkpoint);
+      const r = checkCheckpointInput(msg.checkpoint);
       if (r.ok && r.checkpoint.runId === runId) for (const l of cpListeners) l(r.checkpoint);
     }
   });

@@ -30,6 +30,20 @@ export interface RunMeta {
   checkpoints: number;
   /** Stored bytes (UTF-8 JSON) of this run's checkpoint records and chunks; `listRuns` adds its index record's own. */
   bytes: number;
+  /** The harness design the run was started with (absent: `article`). */
+  design?: 'article' | 'no-checkpoint' | 'no-fuse' | 'every-step' | 'no-refs' | 'blocking-wait';
+  /** The tab that drives the run (its session id): writes from any other tab are refused (fencing). */
+  driver?: string;
+}
+
+/**
+ * Who writes: the driving tab's session id. `claim` makes the write claim the run for the tab
+ * (a tab elected driver claims with its first write); without it a write from a tab that is
+ * not the run's driver is refused, so an old driver's write in flight cannot land after a handover.
+ */
+export interface Writer {
+  tab: string;
+  claim?: boolean;
 }
 
 /** What the app says about a run it has just created (before its first checkpoint). */
@@ -96,7 +110,9 @@ export interface CheckpointStore {
    * Stores a checkpoint; resolves once the write is durable. Never replaces a newer checkpoint
    * of the run (sequence guard); creates the run's index if the run was never saved.
    */
-  put(cp: Checkpoint): Promise<PutResult>;
+  put(cp: Checkpoint, writer?: Writer): Promise<PutResult>;
+  /** Makes `tab` the run's driver: from then on only its writes land. False when the run is not saved. */
+  claim(runId: string, tab: string): Promise<boolean>;
   /** A run's checkpoints, newest first, and its records that could not be read. */
   list(runId: string): Promise<{ items: CheckpointSummary[]; skipped: Skipped[] }>;
   /** One checkpoint, reassembled and checked by the engine. */

@@ -17,8 +17,9 @@ import {
   type TakeoverEdit,
   type TaskContext,
 } from '../engine';
-import { joinRun, openCheckpointStore, type RunMeta, type TabSession } from '../persistence';
-import type { ResumeReport, Store, WriteReport } from './simStore';
+import { joinRun, openCheckpointStore, type RunMeta, type TabSession, type Writer } from '../persistence';
+import type { WriteReport } from './publish';
+import type { ResumeReport, Store } from './simStore';
 import { configOf } from './simStore';
 import { viewOf } from './view';
 
@@ -47,8 +48,10 @@ export interface RunActions {
   afterWrite: (cp: Checkpoint, report: WriteReport) => void;
   /** Driver: shows the followers where the run stands now (throttled). */
   announceLive: () => void;
-  /** Follower: becomes the driver (the other tab follows). */
+  /** Follower: becomes the driver (the other tab follows), once storage is re-read. */
   takeOver: () => Promise<void>;
+  /** Who writes this run's checkpoints (the fence storage checks), or undefined in a follower. */
+  writer: () => Writer | undefined;
 }
 
 type Set = (partial: Partial<Store> | ((s: Store) => Partial<Store>)) => void;
@@ -111,10 +114,13 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     session = s;
     lastStored = get().sim.newest;
     set({ role: s.role });
-    s.onRole((role) => {
+    claimed = false;
+    s.onRole((role, why) => {
       if (session !== s) return;
       if (role === 'follower') get().pause();
-      set({ role });
+      // A tab that becomes driver from following reads storage first (handover).
+      if (role === 'driver' && why !== 'elected') void handover(s);
+      else set({ role });
     });
     s.onCheckpoint((cp) => {
       if (session === s && get().role === 'follower' && cp.runId === get().sim.context.runId) mirror(cp);
@@ -123,6 +129,24 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     s.onPeer(() => {
       if (session === s) actions.announceLive();
     });
+  };
+
+  /** Whether this tab's claim on the run has landed (its first write as elected driver makes it). */
+  let claimed = false;
+
+  /**
+   * Becomes the driver of a run another tab drove: claims it in storage (from then on the old
+   * driver's writes in flight are refused), re-reads its newest checkpoint, and only then drives.
+   */
+  const handover = async (s: TabSession) => {
+    const { persist, sim } = get();
+    const runId = sim.context.runId;
+    await persist.claim(runId, s.tabId);
+    claimed = true;
+    const { checkpoint } = await persist.newest(runId);
+    if (session !== s) return;
+    if (checkpoint && checkpoint.seq >= (get().sim.newest?.seq ?? 0)) resumeFrom(checkpoint, get().runs.find((r) => r.runId === runId));
+    set({ role: 'driver' });
   };
 
   /** Joins a run already shown (the old membership goes first: it may hold this run's lock). */
@@ -220,6 +244,8 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       if (fresh) adopt(fresh, newRunState());
       const opened = await openCheckpointStore();
       set({ persist: opened.store, storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) } });
+      if (opened.status === 'indexeddb') void get().askPersist();
+      if (opened.later) void opened.later.then((o) => o && get().adoptStore(o));
       let resumed = false;
       if (!fresh) {
         const { runs, skipped } = await opened.store.listRuns();
@@ -331,6 +357,8 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
         set({ notice: { kind: 'error', text: r.error } });
         return null;
       }
+      // The page says what the file leaves out, as the file itself does.
+      set({ exported: { omitted: r.omitted, unreadable: r.skipped.length } });
       return r.text;
     },
 
@@ -356,6 +384,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
 
     afterWrite: (cp, report) => {
       if (!report.ok || get().role !== 'driver') return;
+      claimed = true;
       lastStored = cp;
       session?.announce(cp);
     },
@@ -371,9 +400,12 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     },
 
     takeOver: async () => {
-      if (!session || get().role === 'driver') return;
-      if (await session.takeOver()) set({ role: 'driver' });
+      const s = session;
+      if (!s || get().role === 'driver') return;
+      if (await s.takeOver()) await handover(s);
     },
+
+    writer: () => (session && session.role === 'driver' ? { tab: session.tabId, claim: !claimed } : undefined),
   };
   return actions;
 }

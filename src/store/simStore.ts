@@ -2,10 +2,6 @@ import { create } from 'zustand';
 import {
   DEFAULT_SCENARIO_ID,
   Sim,
-  checkpointBytes,
-  fromRanges,
-  fullStateBytes,
-  type Checkpoint,
   type Config,
   type DensityPolicy,
   type DesignId,
@@ -13,11 +9,12 @@ import {
   type Lang,
   type Replay,
   type SimCommand,
-  type TaskContext,
   type WorkingSet,
 } from '../engine';
 import { createMemoryStore } from '../persistence';
 import type { CheckpointStore, CheckpointSummary, RunMeta, Skipped, TabRole } from '../persistence';
+import { createHealthActions, type HealthActions } from './health';
+import { createPublisher, shownOf, type WriteReport } from './publish';
 import { createRunActions, type RunActions } from './runs';
 import { viewOf, type SimView } from './view';
 
@@ -30,18 +27,7 @@ import { viewOf, type SimView } from './view';
 export type StorageStatus = { status: 'indexeddb' | 'memory' | 'error'; message?: string };
 export type { TabRole } from '../persistence';
 
-/** The last checkpoint write as the checkpoint panel shows it: durable or not, and how fast. */
-export interface WriteReport {
-  seq: number;
-  trigger: string;
-  ok: boolean;
-  ms: number;
-  /** What the write added to storage. */
-  bytes: number;
-  /** The checkpoint's own bytes as JSON (0 when the write failed). */
-  size: number;
-  error?: string;
-}
+export type { WriteReport, WriteFailureKind } from './publish';
 
 /** How the run was resumed, for "resumed from checkpoint #n (trigger, age)". */
 export interface ResumeReport {
@@ -93,6 +79,12 @@ export interface SimState {
   replay: Replay | null;
   /** A message for the person: an import refused, a takeover refused, a write that failed. */
   notice: { kind: 'error' | 'info'; text: string } | null;
+  /** The write that failed and is not yet covered by a later durable one (the page says so). */
+  writeFailure: WriteReport | null;
+  /** What the last export left out (older checkpoints past the size an import reads, unreadable ones). */
+  exported: { omitted: number; unreadable: number } | null;
+  /** Whether the browser granted persistent storage (`navigator.storage.persist()`); null: not asked or no answer. */
+  persisted: boolean | null;
   /** Bytes of all checkpoints written by this run, and of the newest one. */
   bytesWritten: number;
   newestBytes: number;
@@ -114,7 +106,7 @@ export interface SimState {
   setNotice: (n: SimState['notice']) => void;
 }
 
-export type Store = SimState & RunActions;
+export type Store = SimState & RunActions & HealthActions;
 
 let timer: ReturnType<typeof setInterval> | null = null;
 /** The fewest milliseconds between two play timer callbacks; faster speeds tick several times. */
@@ -130,86 +122,20 @@ export function configOf(settings: RunSettings): Partial<Config> {
   return { density: settings.density, heedReminder: settings.heedReminder, ...(settings.overnight ? { processTimeoutMs: OVERNIGHT_MS } : {}) };
 }
 
-/** The page redraws at most this often, however fast the run goes (a frame). */
-const FRAME_MS = 16;
-
 export const useSimStore = create<Store>()((set, get) => {
-  /**
-   * What the page shows is published here, at most once a frame, and never while checkpoint
-   * writes are pending: the page shows what follows a checkpoint only once it is durable.
-   */
-  let pending = 0;
-  let flushTimer: ReturnType<typeof setTimeout> | null = null;
-  let last = 0;
-  let newest: { cp: Checkpoint; ctx: TaskContext } | null = null;
-  let written: { summary: CheckpointSummary; report: WriteReport }[] = [];
-
-  const flush = () => {
-    flushTimer = null;
-    last = performance.now();
-    const done = written;
-    written = [];
-    const cp = newest;
-    newest = null;
-    set((s) => {
-      const mine = done.filter((w) => w.report.ok && w.summary.runId === s.sim.context.runId).map((w) => w.summary);
-      const failed = done.find((w) => !w.report.ok);
-      // The newest checkpoint's size: its store measured it while writing (no second serializing
-      // on the way to the screen); a failed write leaves it to checkpointBytes.
-      const newestWrite = cp && done.find((w) => w.report.ok && w.summary.runId === cp.cp.runId && w.report.seq === cp.cp.seq);
-      const bytes = cp ? (newestWrite ? newestWrite.report.size : checkpointBytes(cp.cp)) : 0;
-      return {
-        view: viewOf(s.sim),
-        writesPending: pending,
-        ...(cp ? { newestBytes: bytes, newestFullBytes: fullStateBytes(cp.ctx, bytes), newestDone: fromRanges(cp.cp.done)?.length ?? 0 } : {}),
-        ...(done.length
-          ? {
-              lastWrite: (done.at(-1) as (typeof done)[number]).report,
-              bytesWritten: s.bytesWritten + done.reduce((n, w) => n + w.report.bytes, 0),
-              history: mine.length ? [...mine.reverse(), ...s.history.filter((h) => !mine.some((m) => m.seq === h.seq))] : s.history,
-            }
-          : {}),
-        ...(failed ? { notice: { kind: 'error' as const, text: failed.report.error ?? '' } } : {}),
-      };
-    });
-    get().announceLive();
-  };
-
-  const publish = () => {
-    if (pending > 0 || flushTimer !== null) return;
-    const wait = FRAME_MS - (performance.now() - last);
-    if (wait <= 0) flush();
-    else flushTimer = setTimeout(flush, wait);
-  };
-
-  /** Each checkpoint the engine asks for is written before the page shows what follows it. */
-  const onCheckpoint = (cp: Checkpoint, ctx: TaskContext) => {
-    pending++;
-    newest = { cp, ctx };
-    void get()
-      .persist.put(cp)
-      .then(
-        (r): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ...(r.ok ? { ok: true, ms: r.ms, bytes: r.bytes, size: r.size } : { ok: false, ms: 0, bytes: 0, size: 0, error: r.error }) }),
-        (e: unknown): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, size: 0, error: String(e) }),
-      )
-      .then((report) => {
-        pending--;
-        const summary: CheckpointSummary = {
-          runId: cp.runId,
-          seq: cp.seq,
-          step: cp.step,
-          state: cp.state,
-          trigger: cp.trigger,
-          bytes: report.size,
-          storedBytes: report.bytes,
-          virtual: cp.time.virtual,
-          wall: cp.time.wall,
-        };
-        written.push({ summary, report });
-        get().afterWrite(cp, report);
-        if (pending === 0) publish();
-      });
-  };
+  // The publish gate (publish.ts): the page shows what follows a checkpoint only once it is durable.
+  const publisher = createPublisher({
+    put: (cp) => get().persist.put(cp, get().writer()),
+    settled: (cp, report) => {
+      get().afterWrite(cp, report);
+      health.settled(report);
+    },
+    show: (batch) => {
+      set((s) => ({ view: viewOf(s.sim), ...shownOf(batch, s.sim.context.runId, s) }));
+      get().announceLive();
+    },
+  });
+  const { onCheckpoint, publish } = publisher;
 
   const stopTimer = () => {
     if (timer !== null) clearInterval(timer);
@@ -218,6 +144,7 @@ export const useSimStore = create<Store>()((set, get) => {
 
   const first = new Sim({ scenario: DEFAULT_SCENARIO_ID, runId: 'boot' });
   const runActions = createRunActions(set, get, { onCheckpoint, publish, stopTimer });
+  const health = createHealthActions(set, get, { onCheckpoint });
 
   return {
     sim: first,
@@ -246,7 +173,11 @@ export const useSimStore = create<Store>()((set, get) => {
     newestBytes: 0,
     newestDone: 0,
     newestFullBytes: 0,
+    writeFailure: null,
+    persisted: null,
+    exported: null,
     ...runActions,
+    ...health.actions,
 
     send: (cmd) => {
       if (get().role === 'follower') return false;

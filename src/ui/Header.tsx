@@ -1,5 +1,6 @@
 import { SCENARIOS } from '../engine';
 import { useSimStore } from '../store/simStore';
+import { StoragePersisted } from './StoragePersisted';
 import { useT } from './useT';
 
 /** Title, scenario, language, storage status and tab role, help. */
@@ -44,6 +45,7 @@ export function Header() {
           {storage.status === 'indexeddb' ? '💾 ' : storage.status === 'memory' ? '⚠ ' : '✗ '}
           {storage.status === 'error' ? t('storage.error', { msg: storage.message ?? '' }) : t(`storage.${storage.status}`)}
         </span>
+        <StoragePersisted />
         <span className={`hs-badge hs-badge--${role}`} data-testid="tab-role" data-role={role}>
           {t(`role.${role}`)}
         </span>

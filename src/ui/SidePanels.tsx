@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { ChannelPanel } from './panels/ChannelPanel';
 import { CheckpointPanel } from './panels/CheckpointPanel';
 import { EventLog } from './panels/EventLog';
+import { ExportNote } from './panels/ExportNote';
 import { HistoryPanel } from './panels/HistoryPanel';
 import { LedgerPanel } from './panels/LedgerPanel';
 import { PlanPanel } from './panels/PlanPanel';
 import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
 import { StoryPanel } from './StoryPanel';
 import { RunsPanel } from './panels/RunsPanel';
+import { StorageAlert } from './panels/StorageAlert';
 import { TakeoverPanel } from './panels/TakeoverPanel';
 
 /**
@@ -18,6 +20,7 @@ export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
   useEffect(() => onShown(true), [onShown]);
   return (
     <>
+      <StorageAlert />
       <StorageNotice />
       <ResumeNotice />
       <ChannelPanel />
@@ -29,6 +32,7 @@ export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
       <TakeoverPanel />
       <StoryPanel />
       <RunsPanel />
+      <ExportNote />
     </>
   );
 }

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { int, open, text } from './helpers';
+
+/** Storage that fails, and tabs without Web Locks: what the page says and does (issue 13). */
+
+test('a failed write is said out loud: play stops, storage-status is error, the steps at risk are counted, a retry clears it', async ({ page }) => {
+  // Writes throw QuotaExceededError while the test says so (a full disk).
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if ((window as unknown as { failWrites?: boolean }).failWrites && Array.isArray(args[1]) && args[1][0] === 'cp') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return put.apply(this, args);
+    };
+  });
+  await open(page, '?lang=en&run=new&scenario=migration-40');
+  await page.getByTestId('btn-start').click();
+  for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'indexeddb');
+  await page.evaluate(() => ((window as unknown as { failWrites: boolean }).failWrites = true));
+  await page.getByTestId('btn-play').click();
+  await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'error');
+  await expect(page.getByTestId('storage-alert')).toHaveAttribute('data-kind', 'quota');
+  await expect(page.getByTestId('storage-alert')).toContainText('Play is paused');
+  await expect(page.getByTestId('notice')).toContainText('E502');
+  const step = await text(page, 'current-step');
+  await page.waitForTimeout(600);
+  expect(await text(page, 'current-step')).toBe(step);
+  await expect(page.getByTestId('btn-prune-runs')).toBeVisible();
+
+  await page.evaluate(() => ((window as unknown as { failWrites: boolean }).failWrites = false));
+  await page.getByTestId('btn-retry-write').click();
+  await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'indexeddb');
+  await expect(page.getByTestId('storage-alert')).toHaveCount(0);
+  expect(await int(page, 'steps-at-risk')).toBe(0);
+});
+
+test('two tabs without Web Locks (plain http): one drives, the other follows and can take over', async ({ context }) => {
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });
+  });
+  const a = await context.newPage();
+  await open(a, '?lang=en&run=new');
+  expect(await a.evaluate(() => 'locks' in navigator && navigator.locks !== undefined)).toBe(false);
+  await a.getByTestId('btn-start').click();
+  const b = await context.newPage();
+  await open(b, '?lang=en');
+  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
+  await expect(b.getByTestId('btn-step')).toBeDisabled();
+  for (let i = 0; i < 5; i++) await a.getByTestId('btn-step').click();
+  await expect(b.getByTestId('current-step')).toHaveText(await text(a, 'current-step'));
+  await b.getByTestId('btn-take-over').click();
+  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
+  await b.getByTestId('btn-step').click();
+  await expect(a.getByTestId('btn-step')).toBeDisabled();
+  // The old driver closes nothing: when the new one goes, it drives on.
+  await b.close();
+  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+});

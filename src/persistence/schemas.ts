@@ -1,0 +1,115 @@
+import * as v from 'valibot';
+import { checkCheckpoint, type ParseResult } from '../engine';
+// engine/schema.ts is not in the engine's index yet (the engine engineer wires it on merge).
+import { CHECKPOINT_SCHEMA_V, DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA, checkAgainst } from '../engine/schema';
+
+/**
+ * The storage layer's records as valibot schemas, beside the engine's (engine/schema.ts): the
+ * run index, the stored checkpoint's envelope, a chunk, the run file, a tab message. Strict
+ * objects (unknown keys refused), bounded strings and lists. Every record that crosses into
+ * the page from storage, a file or another tab goes through `checkAgainst` first.
+ */
+
+const nat = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const runId = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+const hash = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const branch = v.strictObject({ from: runId, seq: nat });
+
+export const RUN_META_SCHEMA = v.strictObject({
+  schema: v.literal('harness-sim.run/1'),
+  runId,
+  scenario: v.pipe(v.string(), v.maxLength(100)),
+  seed: v.pipe(v.number(), v.safeInteger()),
+  branch: v.nullable(branch),
+  newestSeq: nat,
+  state: STATE_SCHEMA,
+  step: nat,
+  createdAt: nat,
+  updatedAt: nat,
+  checkpoints: nat,
+  bytes: nat,
+  design: v.exactOptional(DESIGN_SCHEMA),
+  driver: v.exactOptional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+});
+
+const chain = v.pipe(
+  v.strictObject({ head: v.nullable(hash), chunks: nat, tail: v.pipe(v.array(v.unknown()), v.maxLength(64)) }),
+  v.check((c) => (c.head === null ? c.chunks === 0 : c.chunks > 0), 'head and chunk count disagree'),
+);
+
+/** The envelope and the summary fields a history line needs; the body is checked whole on reassembly. */
+export const STORED_CHECKPOINT_ENVELOPE = v.strictObject({
+  schema: v.picklist(['harness-sim.stored-checkpoint/1', 'harness-sim.stored-checkpoint/2']),
+  size: nat,
+  stored: nat,
+  ledger: chain,
+  refs: chain,
+  body: v.looseObject({
+    ledger: v.null(),
+    refs: v.null(),
+    runId,
+    seq: nat,
+    step: nat,
+    state: STATE_SCHEMA,
+    trigger: TRIGGER_SCHEMA,
+    time: v.strictObject({ virtual: nat, wall: nat }),
+  }),
+});
+
+export const CHUNK_RECORD_SCHEMA = v.strictObject({
+  schema: v.literal('harness-sim.chunk/1'),
+  prev: v.nullable(hash),
+  rows: v.pipe(v.array(v.unknown()), v.maxLength(64)),
+});
+
+/** The run of a run file: what an export writes (a whole RunMeta), or the few fields a person must give. */
+export const RUN_IN_FILE_SCHEMA = v.strictObject({
+  schema: v.exactOptional(v.literal('harness-sim.run/1')),
+  runId,
+  scenario: v.pipe(v.string(), v.maxLength(100)),
+  seed: v.pipe(v.number(), v.safeInteger()),
+  branch: v.exactOptional(v.nullable(branch)),
+  createdAt: v.exactOptional(nat),
+  newestSeq: v.exactOptional(nat),
+  state: v.exactOptional(STATE_SCHEMA),
+  step: v.exactOptional(nat),
+  updatedAt: v.exactOptional(nat),
+  checkpoints: v.exactOptional(nat),
+  bytes: v.exactOptional(nat),
+  design: v.exactOptional(DESIGN_SCHEMA),
+  driver: v.exactOptional(v.pipe(v.string(), v.maxLength(100))),
+  /** Set by an export that left checkpoints out (older ones, or ones it could not read). */
+  omitted: v.exactOptional(v.strictObject({ older: nat, unreadable: nat })),
+});
+
+/** Checkpoints are checked one by one (their own numbered reason), so the file schema leaves them unknown. */
+export const RUN_FILE_SCHEMA = v.strictObject({
+  format: v.literal('harness-sim.run/1'),
+  run: RUN_IN_FILE_SCHEMA,
+  checkpoints: v.pipe(v.array(v.unknown()), v.maxLength(100_000)),
+});
+
+const tabBase = { schema: v.literal('harness-sim.tab/1'), runId, from: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) };
+export const TAB_MESSAGE_SCHEMA = v.variant('type', [
+  v.strictObject({ ...tabBase, type: v.literal('checkpoint'), checkpoint: v.unknown() }),
+  v.strictObject({ ...tabBase, type: v.picklist(['driver', 'hello', 'here', 'bye']), lease: v.exactOptional(nat) }),
+]);
+
+export type RunMetaRecord = v.InferOutput<typeof RUN_META_SCHEMA>;
+export type StoredEnvelope = v.InferOutput<typeof STORED_CHECKPOINT_ENVELOPE>;
+export type ChunkRecordInput = v.InferOutput<typeof CHUNK_RECORD_SCHEMA>;
+export type RunFileInput = v.InferOutput<typeof RUN_FILE_SCHEMA>;
+export type TabMessageInput = v.InferOutput<typeof TAB_MESSAGE_SCHEMA>;
+
+/**
+ * A checkpoint from outside the engine (storage, a file, another tab): bounded plain data,
+ * then the checkpoint schema, then the engine's own cross-field checks (E205 names the field).
+ */
+export function checkCheckpointInput(raw: unknown): ParseResult {
+  if (typeof raw === 'object' && raw !== null && (raw as { schema?: unknown }).schema === 'harness-sim.checkpoint/1') {
+    const s = checkAgainst(CHECKPOINT_SCHEMA_V, raw);
+    if (!s.ok) return { ok: false, error: `E205: This checkpoint is damaged: ${s.reason}.` };
+  }
+  // Other schema ids get the engine's answers (not ours, another version, a migration).
+  return checkCheckpoint(raw);
+}

@@ -1,0 +1,185 @@
+import { checkpointBytes, fromRanges, fullStateBytes, type Checkpoint, type TaskContext } from '../engine';
+import type { CheckpointSummary, PutResult } from '../persistence';
+
+/**
+ * The publish gate: what the page shows is published at most once a frame, and never while a
+ * checkpoint write is pending, so the page never shows a step whose checkpoint is not durable.
+ * Its own module (STYLE 16) so the invariant has its own tests (publish.test.ts).
+ */
+
+/** The last checkpoint write as the checkpoint panel shows it: durable or not, and how fast. */
+export interface WriteReport {
+  seq: number;
+  trigger: string;
+  ok: boolean;
+  ms: number;
+  /** What the write added to storage. */
+  bytes: number;
+  /** The checkpoint's own bytes as JSON (0 when the write failed). */
+  size: number;
+  error?: string;
+  /** Why it failed, as the page explains it (absent when it did not). */
+  failure?: WriteFailureKind;
+}
+
+/** What a failed write means for the person: the disk is full, the browser closed storage, ... */
+export type WriteFailureKind = 'quota' | 'closed' | 'too_big' | 'stale' | 'other';
+
+export interface Written {
+  summary: CheckpointSummary;
+  report: WriteReport;
+  /** Done steps the checkpoint records (what "steps lost if it died now" counts from). */
+  done: number;
+}
+
+/** What one publish hands the store: the writes settled since the last one, the newest checkpoint. */
+export interface Batch {
+  written: Written[];
+  newest: { cp: Checkpoint; ctx: TaskContext } | null;
+  pending: number;
+}
+
+export interface PublishHost {
+  put(cp: Checkpoint): Promise<PutResult>;
+  /** A write settled (called at once, before it is shown). */
+  settled(cp: Checkpoint, report: WriteReport, pendingAfter: number): void;
+  /** Shows the live run as it stands now, with the batch. Only ever called with no write pending. */
+  show(batch: Batch): void;
+}
+
+/** Time, injectable so tests interleave writes, commands and frames at will. */
+export interface FrameClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const pageClock: FrameClock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** The page redraws at most this often, however fast the run goes (a frame). */
+export const FRAME_MS = 16;
+
+export interface Publisher {
+  /** Sim's `onCheckpoint`: writes `cp`; nothing that follows it is shown until the write settles. */
+  onCheckpoint(cp: Checkpoint, ctx: TaskContext): void;
+  /** Sim's subscriber: publishes now, or at the next frame, or once pending writes settle. */
+  publish(): void;
+  readonly pending: number;
+}
+
+/** Sorts a failed write into what it means for the person. */
+export function failureKind(r: { error: string; quota: boolean; stale: boolean }): WriteFailureKind {
+  if (r.quota) return 'quota';
+  if (r.stale) return 'stale';
+  if (r.error.startsWith('E504')) return 'too_big';
+  if (/InvalidStateError|closing|closed|AbortError|UnknownError/i.test(r.error)) return 'closed';
+  return 'other';
+}
+
+export function createPublisher(host: PublishHost, clock: FrameClock = pageClock): Publisher {
+  let pending = 0;
+  let flushTimer: unknown = null;
+  let last = -Infinity;
+  let newest: Batch['newest'] = null;
+  let written: Written[] = [];
+
+  const flush = () => {
+    flushTimer = null;
+    // Checked again now, not only when the timer was set: a command that ran while it waited
+    // may have asked for a checkpoint that is still being written (its settling publishes).
+    if (pending > 0) return;
+    last = clock.now();
+    const batch: Batch = { written, newest, pending };
+    written = [];
+    newest = null;
+    host.show(batch);
+  };
+
+  const publish = () => {
+    if (pending > 0 || flushTimer !== null) return;
+    const wait = FRAME_MS - (clock.now() - last);
+    if (wait <= 0) flush();
+    else flushTimer = clock.setTimeout(flush, wait);
+  };
+
+  const onCheckpoint = (cp: Checkpoint, ctx: TaskContext) => {
+    pending++;
+    newest = { cp, ctx };
+    const done = fromRanges(cp.done)?.length ?? 0;
+    void host
+      .put(cp)
+      .then(
+        (r): WriteReport =>
+          r.ok
+            ? { seq: cp.seq, trigger: cp.trigger, ok: true, ms: r.ms, bytes: r.bytes, size: r.size }
+            : { seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, size: 0, error: r.error, failure: failureKind(r) },
+        (e: unknown): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, size: 0, error: String(e), failure: 'other' }),
+      )
+      .then((report) => {
+        pending--;
+        const summary: CheckpointSummary = {
+          runId: cp.runId,
+          seq: cp.seq,
+          step: cp.step,
+          state: cp.state,
+          trigger: cp.trigger,
+          bytes: report.size,
+          storedBytes: report.bytes,
+          virtual: cp.time.virtual,
+          wall: cp.time.wall,
+        };
+        written.push({ summary, report, done });
+        host.settled(cp, report, pending);
+        if (pending === 0) publish();
+      });
+  };
+
+  return {
+    onCheckpoint,
+    publish,
+    get pending() {
+      return pending;
+    },
+  };
+}
+
+/** The page's figures for a batch: what `show` sets besides the view. */
+export interface Shown {
+  writesPending: number;
+  newestBytes?: number;
+  newestFullBytes?: number;
+  /** Done steps of the newest DURABLE checkpoint of the run shown (a failed write counts nothing). */
+  newestDone?: number;
+  lastWrite?: WriteReport;
+  bytesWritten?: number;
+  history?: CheckpointSummary[];
+}
+
+export function shownOf(batch: Batch, runId: string, before: { bytesWritten: number; history: CheckpointSummary[] }): Shown {
+  const { written: done, newest: cp } = batch;
+  const mine = done.filter((w) => w.report.ok && w.summary.runId === runId);
+  // The newest checkpoint's size: its store measured it while writing (no second serializing
+  // on the way to the screen); a failed write leaves it to checkpointBytes.
+  const newestWrite = cp && mine.find((w) => w.report.seq === cp.cp.seq && w.summary.runId === cp.cp.runId);
+  const bytes = cp ? (newestWrite ? newestWrite.report.size : checkpointBytes(cp.cp)) : 0;
+  const durable = mine.reduce<Written | null>((a, w) => (a === null || w.summary.seq > a.summary.seq ? w : a), null);
+  const summaries = mine.map((w) => w.summary);
+  return {
+    writesPending: batch.pending,
+    ...(cp ? { newestBytes: bytes, newestFullBytes: fullStateBytes(cp.ctx, bytes) } : {}),
+    ...(durable ? { newestDone: durable.done } : {}),
+    ...(done.length
+      ? {
+          lastWrite: (done.at(-1) as Written).report,
+          bytesWritten: before.bytesWritten + done.reduce((n, w) => n + w.report.bytes, 0),
+          history: summaries.length
+            ? [...summaries.reverse(), ...before.history.filter((h) => !summaries.some((m) => m.seq === h.seq))]
+            : before.history,
+        }
+      : {}),
+  };
+}

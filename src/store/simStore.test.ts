@@ -1,0 +1,132 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stepsAtRisk, useSimStore } from './simStore';
+import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type CheckpointStore } from '../persistence';
+
+/**
+ * The store as the page uses it, on fake IndexedDB: publishing, a failed write said out loud,
+ * resume after a reload, takeover. (The publish gate's interleavings: publish.test.ts.)
+ */
+
+vi.stubGlobal('window', { location: { href: 'http://localhost/' }, history: { replaceState: () => undefined } });
+
+const st = () => useSimStore.getState();
+const settled = () => vi.waitFor(() => expect(st().writesPending === 0 && st().view.context === st().sim.context).toBe(true), { timeout: 2000 });
+
+/** Drives the run by hand until `n` checkpoints were asked for. */
+async function drive(ticks: number) {
+  for (let i = 0; i < ticks; i++) st().send(st().sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+  await settled();
+}
+
+beforeEach(async () => {
+  st().setSettings({ density: 'every_step' });
+  await st().boot('?run=new&scenario=migration-40');
+});
+
+describe('publishing', () => {
+  it('shows the run once its checkpoints are durable, with nothing at risk', async () => {
+    await drive(8);
+    const { checkpoint } = await st().persist.newest(st().sim.context.runId);
+    expect(checkpoint?.seq).toBe(st().view.newest?.seq);
+    expect(st().storage.status).toBe('indexeddb');
+    expect(stepsAtRisk(st())).toBe(0);
+    expect(st().history[0]?.seq).toBe(checkpoint?.seq);
+  });
+});
+
+describe('a failed write', () => {
+  it('pauses play, turns storage to error, counts the unsaved steps, and a retry clears it', async () => {
+    await drive(4);
+    const real = st().persist;
+    const full: CheckpointStore = {
+      ...real,
+      put: async () => ({ ok: false, error: 'E502: Storage is full (QuotaExceededError): checkpoint was not saved.', quota: true, stale: false }),
+    };
+    useSimStore.setState({ persist: full });
+    st().play();
+    await drive(4);
+    expect(st().playing).toBe(false);
+    expect(st().storage.status).toBe('error');
+    expect(st().writeFailure?.failure).toBe('quota');
+    expect(st().notice?.text).toMatch(/E502/);
+    expect(stepsAtRisk(st())).toBeGreaterThan(0);
+
+    useSimStore.setState({ persist: real });
+    st().retryWrite();
+    await settled();
+    await vi.waitFor(() => expect(st().storage.status).toBe('indexeddb'));
+    expect(st().writeFailure).toBeNull();
+    expect(stepsAtRisk(st())).toBe(0);
+    st().pause();
+  });
+});
+
+describe('resume', () => {
+  it('a reload resumes the newest stored checkpoint of the scenario', async () => {
+    await drive(10);
+    const runId = st().sim.context.runId;
+    const { checkpoint } = await st().persist.newest(runId);
+    await st().boot('?scenario=migration-40');
+    expect(st().sim.context.runId).toBe(runId);
+    expect(st().resumed?.seq).toBe(checkpoint?.seq);
+    expect(st().view.context.cursor).toBe(checkpoint?.step);
+    expect(st().ready).toBe(true);
+  });
+});
+
+describe('takeover', () => {
+  it('a skip is stored as the newest checkpoint and the run goes on from it', async () => {
+    await drive(6);
+    const step = st().sim.context.cursor + 1;
+    const error = await st().takeover({ kind: 'skip', step });
+    expect(error).toBeNull();
+    const { checkpoint } = await st().persist.newest(st().sim.context.runId);
+    expect(checkpoint?.seq).toBe(st().sim.newest?.seq);
+    expect(st().view.context.todos[step - 1]).toBe('skipped');
+  });
+
+  it('an oversized args edit is refused and changes nothing', async () => {
+    await drive(6);
+    const before = st().sim.newest?.seq;
+    const error = await st().takeover({ kind: 'set_args', step: st().sim.context.cursor + 1, args: { path: 'x'.repeat(400_000) } });
+    expect(error).toMatch(/E4/);
+    expect(st().sim.newest?.seq).toBe(before);
+  });
+});
+
+describe('an IndexedDB that answered late', () => {
+  it('moves the run from memory to IndexedDB and the badge says so', async () => {
+    useSimStore.setState({ persist: createMemoryStore(), storage: { status: 'memory', message: 'E518' } });
+    await drive(5);
+    const opened = await openCheckpointStore({ dbName: 'late-answer' });
+    await st().adoptStore(opened);
+    expect(st().storage.status).toBe('indexeddb');
+    expect((await opened.store.newest(st().sim.context.runId)).checkpoint?.seq).toBe(st().sim.newest?.seq);
+  });
+});
+
+describe('follow and drive (two tabs, no Web Locks)', () => {
+  it('a second tab that takes over makes this one follow; when it goes, this one re-reads storage and drives', async () => {
+    await drive(4);
+    const runId = st().sim.context.runId;
+    expect(st().role).toBe('driver');
+    const bc = new BroadcastChannel('harness-sim-lease');
+    const other = await joinRun(runId, {
+      locks: leaseLocks({ post: (m) => bc.postMessage(m), listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)), close: () => bc.close() }, 'other-tab'),
+    });
+    expect(other.role).toBe('follower');
+    expect(await other.takeOver()).toBe(true);
+    await vi.waitFor(() => expect(st().role).toBe('follower'));
+    expect(st().send({ type: 'TICK' })).toBe(false);
+    // The other tab stored a checkpoint while it drove (written here as if by it).
+    const newer = { ...(st().sim.newest as NonNullable<ReturnType<typeof st>['sim']['newest']>), seq: (st().sim.newest?.seq ?? 0) + 1 };
+    expect((await st().persist.put(newer, { tab: other.tabId, claim: true })).ok).toBe(true);
+    other.close();
+    await vi.waitFor(() => expect(st().role).toBe('driver'));
+    bc.close();
+    expect(st().sim.newest?.seq).toBe(newer.seq);
+    expect(st().send({ type: 'TICK' })).toBe(true);
+    await settled();
+    expect(st().storage.status).toBe('indexeddb');
+  });
+});
