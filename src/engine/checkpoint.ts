@@ -1,4 +1,4 @@
-import { findScenario, type Scenario } from './scenarios';
+import { findScenario } from './scenarios';
 import type {
   ApprovalBook,
   Args,
@@ -9,7 +9,6 @@ import type {
   StoredConfig,
   InjectableError,
   Outcome,
-  Plan,
   PlanMode,
   Step,
   StateName,
@@ -18,14 +17,12 @@ import type {
   ToolError,
   WorldQueue,
 } from './types';
-import { INJECTABLE_ERRORS, STATE_NAMES } from './types';
 import { canonicalArgs } from './canonical';
-import { DEFAULT_CONFIG, validateConfig } from './config';
+import { validateConfig } from './config';
 import { errorText } from './errors';
 import { readLoop } from './loopGuard';
-import { isFailure, rowsOfStep } from './ledger';
-import { adviseAfterFailure, rejectionMessage, revisePlan } from './task';
-import { designOf, isDesignId, type DesignId } from './designs';
+import { designOf, type DesignId } from './designs';
+import { CHECKPOINT_SCHEMA_V, checkAgainst } from './schema';
 import { RunMemo } from './memo';
 
 /**
@@ -54,8 +51,11 @@ export interface LedgerRow {
   ref?: string;
 }
 
-/** Step-number ranges as text, e.g. "1-26,28": short and readable. */
-export type Ranges = string;
+import { fromRanges, todoRanges, type Ranges } from './ranges';
+import { rebuildSteps } from './restore';
+
+export { fromRanges, toRanges, type Ranges } from './ranges';
+export { restoreContext } from './restore';
 
 export interface Checkpoint {
   schema: typeof CHECKPOINT_SCHEMA;
@@ -90,44 +90,6 @@ export interface Checkpoint {
   time: { virtual: number; wall: number };
   /** Set on a fork: the run and checkpoint this branch started from. */
   branch?: { from: string; seq: number };
-}
-
-export function toRanges(ns: readonly number[]): Ranges {
-  const parts: string[] = [];
-  for (let i = 0; i < ns.length; ) {
-    let j = i;
-    while (j + 1 < ns.length && (ns[j + 1] as number) === (ns[j] as number) + 1) j++;
-    parts.push(i === j ? String(ns[i]) : `${ns[i]}-${ns[j]}`);
-    i = j + 1;
-  }
-  return parts.join(',');
-}
-
-export function fromRanges(text: Ranges): number[] | null {
-  if (text === '') return [];
-  const out: number[] = [];
-  for (const part of text.split(',')) {
-    const m = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(part);
-    if (!m) return null;
-    const lo = Number(m[1]);
-    const hi = m[2] === undefined ? lo : Number(m[2]);
-    if (hi < lo || (out.length > 0 && lo <= (out[out.length - 1] as number))) return null;
-    for (let k = lo; k <= hi; k++) out.push(k);
-  }
-  return out;
-}
-
-/** The todo list as ranges per status, in one pass (a checkpoint is built on the hot path). */
-function todoRanges(todos: readonly TodoStatus[]): Record<TodoStatus, Ranges> {
-  const parts: Record<TodoStatus, string[]> = { pending: [], in_progress: [], done: [], skipped: [] };
-  for (let i = 0; i < todos.length; ) {
-    const status = todos[i] as TodoStatus;
-    let j = i;
-    while (j + 1 < todos.length && todos[j + 1] === status) j++;
-    parts[status].push(i === j ? String(i + 1) : `${i + 1}-${j + 1}`);
-    i = j + 1;
-  }
-  return { pending: parts.pending.join(','), in_progress: parts.in_progress.join(','), done: parts.done.join(','), skipped: parts.skipped.join(',') };
 }
 
 /** A ledger row as stored: what the plan already says (`planned`) is left out. */
@@ -233,61 +195,19 @@ export const MIGRATIONS: Migrations = {};
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isStr = (v: unknown): v is string => typeof v === 'string';
-const TRIGGERS: readonly CheckpointTrigger[] = [
-  'phase_switch', 'before_side_effect', 'before_risky', 'before_suspend', 'terminal', 'manual', 'failure', 'every_step', 'every_n',
-];
-const OUTCOMES: readonly Outcome[] = ['ok', 'error', 'rejected', 'skipped', 'edited'];
-const ENDS: readonly (EndReason | null)[] = [null, 'completed', 'loop_fuse', 'retries_exhausted', 'cancelled', 'step_failed'];
-const ERROR_TYPES = [...INJECTABLE_ERRORS, 'rejected'];
 
-function isArgs(v: unknown): v is Args {
-  return isObj(v) && Object.values(v).every((x) => ['string', 'number', 'boolean'].includes(typeof x));
-}
-
-/** Each check names the field it found wrong; the first wrong one is reported. */
+/**
+ * What the schema (schema.ts, the one description of the record) cannot say: the ranges parse.
+ * The first problem found is reported, naming its field.
+ */
 function firstProblem(c: Obj): string | null {
-  const checks: [string, boolean][] = [
-    ['runId', isStr(c.runId) && c.runId.length > 0 && c.runId.length <= 200],
-    ['seq', isNat(c.seq)],
-    ['trigger', TRIGGERS.includes(c.trigger as CheckpointTrigger)],
-    ['scenario', isStr(c.scenario)],
-    ['seed', typeof c.seed === 'number' && Number.isInteger(c.seed)],
-    ['design', c.design === undefined || isDesignId(c.design)],
-    ['state', STATE_NAMES.includes(c.state as StateName)],
-    ['step', isNat(c.step) && c.step >= 1],
-    ['done', isStr(c.done) && fromRanges(c.done) !== null],
-    ['refs', Array.isArray(c.refs) && c.refs.every((r) => isObj(r) && isNat(r.step) && isStr(r.ref) && (r.from === undefined || isStr(r.from)))],
-    ['todos', isObj(c.todos) && ['in_progress', 'pending', 'skipped'].every((k) => isStr((c.todos as Obj)[k]) && fromRanges((c.todos as Obj)[k] as string) !== null)],
-    ['plan', isObj(c.plan) && ['one_shot', 'dynamic'].includes(c.plan.mode as string) && isNat(c.plan.version) && isNat(c.plan.total) && Array.isArray(c.plan.revisions) && c.plan.revisions.every(isNat)],
-    ['ledger', Array.isArray(c.ledger) && c.ledger.every(isRow)],
-    ['loop', isObj(c.loop) && Object.values(c.loop).every(isNat)],
-    ['approval', isObj(c.approval) && isNat(c.approval.issued) && Array.isArray(c.approval.approved) && c.approval.approved.every(isNat) && (c.approval.pending === null || (isObj(c.approval.pending) && isStr(c.approval.pending.id) && isNat(c.approval.pending.step) && isNat(c.approval.pending.requestedAt)))],
-    ['world', isObj(c.world) && Array.isArray(c.world.faults) && c.world.faults.every((f) => INJECTABLE_ERRORS.includes(f as InjectableError)) && Array.isArray(c.world.risky) && c.world.risky.every(isNat) && isObj(c.world.approach) && Object.values(c.world.approach).every(isNat) && isObj(c.world.args) && Object.values(c.world.args).every(isArgs)],
-    ['meters', isObj(c.meters) && isNat(c.meters.clock) && isNat(c.meters.tokens)],
-    ['waitingSince', c.waitingSince === null || isNat(c.waitingSince)],
-    ['ended', ENDS.includes(c.ended as EndReason | null)],
-    ['time', isObj(c.time) && isNat(c.time.virtual) && isNat(c.time.wall)],
-    ['branch', c.branch === undefined || (isObj(c.branch) && isStr(c.branch.from) && isNat(c.branch.seq))],
-  ];
-  const bad = checks.find(([, ok]) => !ok);
-  return bad ? `field "${bad[0]}" is missing or malformed` : null;
-}
-
-function isRow(r: unknown): r is LedgerRow {
-  return (
-    isObj(r) &&
-    isNat(r.step) &&
-    isNat(r.attempt) &&
-    OUTCOMES.includes(r.outcome as Outcome) &&
-    isNat(r.at) &&
-    (r.args === undefined || isArgs(r.args)) &&
-    (r.fault === undefined || INJECTABLE_ERRORS.includes(r.fault as InjectableError)) &&
-    (r.error === undefined || (isObj(r.error) && ERROR_TYPES.includes(r.error.type as string) && isStr(r.error.message))) &&
-    (r.actor === undefined || r.actor === 'human') &&
-    (r.ref === undefined || isStr(r.ref))
-  );
+  const shape = checkAgainst(CHECKPOINT_SCHEMA_V, c);
+  if (!shape.ok) return shape.reason;
+  const cp = shape.value;
+  const ranges: [string, string][] = [['done', cp.done], ['todos.in_progress', cp.todos.in_progress], ['todos.pending', cp.todos.pending], ['todos.skipped', cp.todos.skipped]];
+  const bad = ranges.find(([, r]) => fromRanges(r) === null);
+  return bad ? `field "${bad[0]}" is not a list of step ranges` : null;
 }
 
 /**
@@ -329,88 +249,4 @@ export function checkCheckpoint(raw: unknown, migrations: Migrations = MIGRATION
   if (cp.plan.mode !== scenario.mode) return { ok: false, error: errorText('E205', `its plan mode differs from scenario ${scenario.id}`) };
   if (rebuildSteps(cp, scenario).length !== cp.plan.total) return { ok: false, error: errorText('E205', 'its plan does not match its scenario') };
   return { ok: true, checkpoint: cp };
-}
-
-/** The plan's steps: the scenario's (revised as recorded); a dynamic plan's remaining steps as stored. */
-function rebuildSteps(cp: Checkpoint, scenario: Scenario): Step[] {
-  let plan: Plan = { mode: scenario.mode, version: 1, steps: scenario.steps, revisions: [] };
-  for (const at of cp.plan.revisions) plan = revisePlan(plan, scenario.replanAdds ?? [], at);
-  if (cp.plan.mode !== 'dynamic' || !cp.plan.remaining) return plan.steps.slice();
-  const prefix = plan.steps.slice(0, cp.step - 1);
-  return [...prefix, ...cp.plan.remaining.map((s, i) => ({ ...s, n: cp.step + i }))];
-}
-
-/**
- * The working state a checkpoint stands for: what a restarted process holds after reading it.
- * The context channel is rebuilt from the ledger (the hint for the current step's latest
- * failure), not restored: it was never stored.
- */
-export function restoreContext(cp: Checkpoint, scenario: Scenario): TaskContext {
-  const steps = rebuildSteps(cp, scenario);
-  const todos: TodoStatus[] = steps.map(() => 'pending');
-  const set = (ranges: string, status: TodoStatus) => {
-    for (const n of fromRanges(ranges) ?? []) if (n <= todos.length) todos[n - 1] = status;
-  };
-  set(cp.done, 'done');
-  set(cp.todos.in_progress, 'in_progress');
-  set(cp.todos.skipped, 'skipped');
-  const ledger: Attempt[] = cp.ledger.map((r) => {
-    const planned = steps[r.step - 1];
-    const args = r.args ?? planned?.args ?? {};
-    const ref = r.ref ?? (r.outcome === 'ok' ? planned?.produces : undefined);
-    return {
-      step: r.step,
-      attempt: r.attempt,
-      tool: planned?.tool ?? 'shell',
-      args: canonicalArgs(args),
-      outcome: r.outcome,
-      ...(r.error ? { error: r.error } : {}),
-      input: r.fault ? { args, fault: r.fault } : { args },
-      actor: r.actor ?? 'model',
-      at: r.at,
-      ...(ref ? { ref } : {}),
-    };
-  });
-  const ctx: TaskContext = {
-    runId: cp.runId,
-    design: cp.design ?? 'article',
-    scenarioId: cp.scenario,
-    seed: cp.seed,
-    // A config stored before a setting existed gets that setting's default.
-    config: { ...DEFAULT_CONFIG, ...cp.config },
-    plan: { mode: cp.plan.mode, version: cp.plan.version, steps, revisions: cp.plan.revisions },
-    cursor: cursorFrom(cp.step, todos),
-    todos,
-    refs: cp.refs,
-    ledger,
-    approval: cp.approval,
-    world: cp.world,
-    clock: cp.meters.clock,
-    tokens: cp.meters.tokens,
-    channel: [],
-    seq: cp.seq,
-    waitingSince: cp.waitingSince,
-    ended: cp.ended,
-    memo: new RunMemo(),
-  };
-  return { ...ctx, channel: rebuiltChannel(ctx) };
-}
-
-/** The checkpoint's step, or past it when a person closed it (done or skipped) in a takeover. */
-function cursorFrom(step: number, todos: readonly TodoStatus[]): number {
-  let n = step;
-  while (todos[n - 1] === 'done' || todos[n - 1] === 'skipped') n++;
-  return n;
-}
-
-/** Replays the current step's rows through the same advice the live run gave. */
-function rebuiltChannel(ctx: TaskContext): TaskContext['channel'] {
-  const rows = rowsOfStep(ctx.ledger, ctx.cursor);
-  let c: TaskContext = { ...ctx, ledger: ctx.ledger.slice(0, ctx.ledger.length - rows.length), channel: [] };
-  for (const row of rows) {
-    c = { ...c, ledger: [...c.ledger, row], clock: row.at };
-    if (row.outcome === 'rejected') c = { ...c, channel: [...c.channel, rejectionMessage(row)] };
-    if (isFailure(row)) c = adviseAfterFailure(c);
-  }
-  return c.channel;
 }

@@ -48,8 +48,8 @@ export {
 export { fullStateBytes, sizesAt, workingSet, type WorkingSet } from './fullState';
 export { applyTakeover, forkCheckpoint, replayFailure, type Replay, type TakeoverEdit, type TakeoverResult } from './takeover';
 export { MINUTE, runTool, tokensOf } from './world';
-export { createTaskContext, currentStep, doneSteps, isRisky, needsApproval, type TaskInput } from './task';
-export { createTaskMachine, WORLD_EVENTS, type TaskEmitted, type TaskEvent, type TaskEventType } from './taskMachine';
+export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from './task';
+export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from './taskMachine';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';
 export { isSimpleMachine, machineFor, machineStates, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 export { DESIGNS, DESIGN_IDS, designOf, isDesignId, type Design, type DesignId } from './designs';

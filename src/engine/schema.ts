@@ -126,7 +126,7 @@ export const CHECKPOINT_SCHEMA_V = v.strictObject({
   config: CONFIG_SCHEMA,
   meters: v.strictObject({ clock: nat, tokens: nat }),
   waitingSince: v.nullable(nat),
-  ended: v.nullable(v.picklist(['completed', 'loop_fuse', 'retries_exhausted', 'cancelled'])),
+  ended: v.nullable(v.picklist(['completed', 'loop_fuse', 'retries_exhausted', 'cancelled', 'step_failed'])),
   time: v.strictObject({ virtual: nat, wall: nat }),
   branch: v.exactOptional(v.strictObject({ from: v.pipe(v.string(), v.minLength(1), v.maxLength(200)), seq: nat })),
   design: v.exactOptional(DESIGN_SCHEMA),

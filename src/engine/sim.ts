@@ -1,17 +1,19 @@
 import { createActor } from 'xstate';
 import { createTaskContext } from './task';
 import { findScenario, type Scenario } from './scenarios';
-import type { ApprovalRequest, Config, InjectableError, StateName, TaskContext } from './types';
+import type { ApprovalRequest, StateName, TaskContext } from './types';
 import { validateConfig } from './config';
 import { errorText } from './errors';
 import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
 import type { CheckpointDue, TaskEvent } from './taskMachine';
-import { designOf, type Design, type DesignId } from './designs';
+import { designOf, type Design } from './designs';
 import { Meters } from './meters';
 import { failNow, rereadOnResume, stalled } from './simRules';
+import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
 import { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 
 export { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
+export type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
 
 /**
  * The simulator's host of one run: the harness process (an XState actor, gone after a crash)
@@ -19,42 +21,6 @@ export { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, typ
  * storage, no page: time is the ticks it is sent, wall time is injected, and a lesson or a
  * property test drives it with plain-data commands.
  */
-
-/** Commands beyond the machine's events: the process's fate and compound button presses. */
-export type SimCommand =
-  | TaskEvent
-  | { type: 'CRASH' }
-  /** Start the process again from `from` (what the disk holds; null: nothing) or the newest kept. */
-  | { type: 'RESTART'; from?: Checkpoint | null }
-  /** Approve by reading the `before_suspend` checkpoint (`from`, else the newest kept) and resuming from it. */
-  | { type: 'APPROVE'; from?: Checkpoint | null }
-  /** The fail button: the current step's next execution fails, run until that shows. */
-  | { type: 'FAIL_NOW'; error: InjectableError };
-
-export interface SimOptions {
-  scenario: Scenario | string;
-  seed?: number;
-  runId?: string;
-  config?: Partial<Config>;
-  /** The harness design (SPEC §9); `article` by default. A run resumed from a checkpoint keeps its own. */
-  design?: DesignId;
-  /** Wall clock for checkpoint stamps (ms since 1970); injected, 0 by default. */
-  wallClock?: () => number;
-  /** Resume from this checkpoint instead of starting a new run. */
-  from?: Checkpoint;
-  /** Called with each checkpoint as it is made (and the context it was made from). */
-  onCheckpoint?: (cp: Checkpoint, context: TaskContext) => void;
-  /** Called when an approval request goes out to a person (once per request, ever). */
-  onApprovalRequest?: (request: ApprovalRequest) => void;
-}
-
-/** A state transition as the event log shows it. */
-export interface TransitionRecord {
-  at: number;
-  event: TaskEvent['type'] | 'RESTORE';
-  from: StateName;
-  to: StateName;
-}
 
 /** Events the log shows even when the state stays (a tick in running is a step done). */
 const LOGGED: ReadonlySet<string> = new Set(['TICK', 'START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN']);

@@ -5,7 +5,6 @@ import type {
   Config,
   ContextMessage,
   InjectableError,
-  Plan,
   Step,
   TaskContext,
   TodoStatus,
@@ -16,8 +15,8 @@ import { readLoop } from './loopGuard';
 import { buildRecoveryHint, formatHint } from './recoveryHint';
 import { designOf, type DesignId } from './designs';
 import { RunMemo } from './memo';
-import { chooseArgs, nextInput } from './modelChoices';
-import { MINUTE, PLAN_TOKENS, callTokens, durationOf, runTool, tokensOf, type ToolResult } from './world';
+import { nextInput } from './modelChoices';
+import { callTokens, durationOf, runTool, tokensOf, type ToolResult } from './world';
 
 /**
  * The task's working state as pure functions (context in, context out), so every effect of
@@ -145,7 +144,7 @@ export function setTodo(todos: readonly TodoStatus[], n: number, status: TodoSta
   return next;
 }
 
-function inject(channel: readonly ContextMessage[], msg: ContextMessage): readonly ContextMessage[] {
+export function inject(channel: readonly ContextMessage[], msg: ContextMessage): readonly ContextMessage[] {
   const next = [...channel, msg];
   return next.length > CHANNEL_LIMIT ? next.slice(next.length - CHANNEL_LIMIT) : next;
 }
@@ -232,109 +231,6 @@ function moveOn(ctx: TaskContext, todos: TodoStatus[]): TaskContext {
   return withTask(ctx, { cursor, todos });
 }
 
-/** Planning produced the plan (first time) or the revision: the todos are the plan's steps. */
-export function producePlan(ctx: TaskContext): TaskContext {
-  const version = Math.max(ctx.plan.version, 1);
-  return {
-    ...ctx,
-    plan: { ...ctx.plan, version },
-    todos: setTodo(ctx.todos, ctx.cursor, 'in_progress'),
-    tokens: ctx.tokens + PLAN_TOKENS,
-    clock: ctx.clock + 5 * MINUTE,
-  };
-}
-
-/** Re-numbers the steps of a dynamic plan after `adds` are inserted before step `at`. */
-export function revisePlan(plan: Plan, adds: readonly Omit<Step, 'n'>[], at: number): Plan {
-  const version = Math.max(plan.version, 1) + 1;
-  const before = plan.steps.slice(0, at - 1);
-  const inserted = adds.map((s, i): Step => ({ ...s, n: at + i }));
-  const after = plan.steps.slice(at - 1).map((s) => ({ ...s, n: s.n + adds.length }));
-  return { mode: plan.mode, version, steps: [...before, ...inserted, ...after], revisions: [...plan.revisions, at] };
-}
-
-/** Moves per-step world inputs of steps at or after `at` along by `by` places. */
-function shiftFrom<T>(map: Readonly<Record<number, T>>, at: number, by: number): Record<number, T> {
-  const out: Record<number, T> = {};
-  for (const [k, v] of Object.entries(map)) out[Number(k) >= at ? Number(k) + by : Number(k)] = v;
-  return out;
-}
-
-/** REPLAN: plan version + 1 with the scenario's added steps inserted at the cursor. */
-export function replan(scenario: Scenario, ctx: TaskContext): TaskContext {
-  const adds = scenario.replanAdds ?? [];
-  const at = ctx.cursor;
-  const plan = revisePlan(ctx.plan, adds, at);
-  const todos = [...ctx.todos.slice(0, at - 1), ...adds.map((): TodoStatus => 'pending'), ...ctx.todos.slice(at - 1)];
-  const by = adds.length;
-  return {
-    ...ctx,
-    plan,
-    todos: todos.map((t, i) => (i === at - 1 ? 'in_progress' : t === 'in_progress' ? 'pending' : t)),
-    world: {
-      faults: ctx.world.faults,
-      risky: ctx.world.risky.map((n) => (n >= at ? n + by : n)),
-      approach: shiftFrom(ctx.world.approach, at, by),
-      args: shiftFrom(ctx.world.args, at, by),
-    },
-  };
-}
-
-/** Suspends on a risky step: one approval request, recorded before anything is sent. */
-export function requestApproval(ctx: TaskContext): TaskContext {
-  const id = `${ctx.runId}/approval-${ctx.approval.issued + 1}`;
-  return {
-    ...ctx,
-    approval: { ...ctx.approval, issued: ctx.approval.issued + 1, pending: { id, step: ctx.cursor, requestedAt: ctx.clock } },
-    waitingSince: ctx.clock,
-  };
-}
-
-/** A poll tick while waiting: time passes, no model call, no tokens, no new request. */
-export const poll = (ctx: TaskContext): TaskContext => ({ ...ctx, clock: ctx.clock + ctx.config.pollMs });
-
-export function approve(ctx: TaskContext): TaskContext {
-  return {
-    ...ctx,
-    approval: { ...ctx.approval, pending: null, approved: [...ctx.approval.approved, ctx.cursor] },
-    waitingSince: null,
-  };
-}
-
-/** REJECT: the reason goes into the ledger as the tool result, and to the model as a rejection. */
-export function reject(scenario: Scenario, ctx: TaskContext, reason: string): TaskContext {
-  const step = currentStep(ctx);
-  if (!step) return ctx;
-  const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-  const input = { args: chooseArgs(scenario, ctx, step, attempt, false).args };
-  const row: Attempt = {
-    step: step.n,
-    attempt,
-    tool: step.tool,
-    args: canonicalArgs(input.args),
-    outcome: 'rejected',
-    error: { type: 'rejected', message: reason },
-    input,
-    actor: 'human',
-    at: ctx.clock,
-  };
-  const rejected: TaskContext = {
-    ...ctx,
-    ledger: record(ctx.ledger, row),
-    approval: { ...ctx.approval, pending: null },
-    waitingSince: null,
-    channel: inject(ctx.channel, rejectionMessage(row)),
-  };
-  return adviseAfterFailure(rejected);
-}
-
-/** The rejection as the model sees it: the person's reason, verbatim. */
-export function rejectionMessage(row: Attempt): ContextMessage {
-  const reason = row.error?.message ?? '';
-  const text = { zh: `审批被拒（第 ${row.step} 步）：${reason}`, en: `Approval rejected (step ${row.step}): ${reason}` };
-  return { kind: 'rejection', step: row.step, at: row.at, text, tokens: tokensOf(text.en) };
-}
-
 export function injectFault(ctx: TaskContext, error: InjectableError): TaskContext {
   return { ...ctx, world: { ...ctx.world, faults: [...ctx.world.faults, error] } };
 }
@@ -349,11 +245,4 @@ export const hasFailureHere = (ctx: TaskContext): boolean => readLoop(ctx.ledger
 
 export function markRisky(ctx: TaskContext): TaskContext {
   return ctx.world.risky.includes(ctx.cursor) ? ctx : { ...ctx, world: { ...ctx.world, risky: [...ctx.world.risky, ctx.cursor] } };
-}
-
-/** Steps done so far (what the checkpoint calls the done list). */
-export function doneSteps(ctx: Pick<TaskContext, 'todos'>): number[] {
-  const out: number[] = [];
-  ctx.todos.forEach((t, i) => t === 'done' && out.push(i + 1));
-  return out;
 }

@@ -2,7 +2,6 @@ import { assign, emit, setup } from 'xstate';
 import type { Scenario } from './scenarios';
 import type { ApprovalRequest, CheckpointTrigger, InjectableError, StateName, TaskContext } from './types';
 import {
-  approve,
   attemptsExhausted,
   changeApproach,
   currentStep,
@@ -15,13 +14,10 @@ import {
   markRisky,
   needsApproval,
   nextExecutionFails,
-  poll,
-  producePlan,
-  reject,
-  replan,
-  requestApproval,
   withTask,
 } from './task';
+import { approve, poll, reject, requestApproval } from './approval';
+import { producePlan, replan } from './plan';
 import { attemptsAt } from './ledger';
 
 /**
@@ -43,8 +39,6 @@ export type TaskEvent =
 
 export type TaskEventType = TaskEvent['type'];
 
-/** Events that only feed the world or ask for a manual checkpoint (not drawn as edges). */
-export const WORLD_EVENTS: readonly TaskEventType[] = ['INJECT_FAULT', 'CHANGE_APPROACH', 'REQUEST_APPROVAL', 'CHECKPOINT'];
 
 /** A checkpoint the host must persist: the context it stands for, in which state, and why. */
 export interface CheckpointDue {

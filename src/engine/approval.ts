@@ -1,0 +1,65 @@
+import type { Scenario } from './scenarios';
+import type { Attempt, ContextMessage, TaskContext } from './types';
+import { canonicalArgs } from './canonical';
+import { attemptsAt, record } from './ledger';
+import { chooseArgs } from './modelChoices';
+import { adviseAfterFailure, currentStep, inject } from './task';
+import { tokensOf } from './world';
+
+/** Waiting for a person (SPEC §2): one request, polls that cost nothing, approve, reject. */
+
+/** Suspends on a risky step: one approval request, recorded before anything is sent. */
+export function requestApproval(ctx: TaskContext): TaskContext {
+  const id = `${ctx.runId}/approval-${ctx.approval.issued + 1}`;
+  return {
+    ...ctx,
+    approval: { ...ctx.approval, issued: ctx.approval.issued + 1, pending: { id, step: ctx.cursor, requestedAt: ctx.clock } },
+    waitingSince: ctx.clock,
+  };
+}
+
+/** A poll tick while waiting: time passes, no model call, no tokens, no new request. */
+export const poll = (ctx: TaskContext): TaskContext => ({ ...ctx, clock: ctx.clock + ctx.config.pollMs });
+
+export function approve(ctx: TaskContext): TaskContext {
+  return {
+    ...ctx,
+    approval: { ...ctx.approval, pending: null, approved: [...ctx.approval.approved, ctx.cursor] },
+    waitingSince: null,
+  };
+}
+
+/** REJECT: the reason goes into the ledger as the tool result, and to the model as a rejection. */
+export function reject(scenario: Scenario, ctx: TaskContext, reason: string): TaskContext {
+  const step = currentStep(ctx);
+  if (!step) return ctx;
+  const attempt = attemptsAt(ctx.ledger, step.n) + 1;
+  const input = { args: chooseArgs(scenario, ctx, step, attempt, false).args };
+  const row: Attempt = {
+    step: step.n,
+    attempt,
+    tool: step.tool,
+    args: canonicalArgs(input.args),
+    outcome: 'rejected',
+    error: { type: 'rejected', message: reason },
+    input,
+    actor: 'human',
+    at: ctx.clock,
+  };
+  const rejected: TaskContext = {
+    ...ctx,
+    ledger: record(ctx.ledger, row),
+    approval: { ...ctx.approval, pending: null },
+    waitingSince: null,
+    channel: inject(ctx.channel, rejectionMessage(row)),
+  };
+  return adviseAfterFailure(rejected);
+}
+
+/** The rejection as the model sees it: the person's reason, verbatim. */
+export function rejectionMessage(row: Attempt): ContextMessage {
+  const reason = row.error?.message ?? '';
+  const text = { zh: `审批被拒（第 ${row.step} 步）：${reason}`, en: `Approval rejected (step ${row.step}): ${reason}` };
+  return { kind: 'rejection', step: row.step, at: row.at, text, tokens: tokensOf(text.en) };
+}
+

@@ -1,0 +1,55 @@
+import type { Scenario } from './scenarios';
+import type { Plan, Step, TaskContext, TodoStatus } from './types';
+import { setTodo } from './task';
+import { MINUTE, PLAN_TOKENS } from './world';
+
+/** The plan as data (SPEC §1): producing it, and revising a dynamic one (REPLAN). */
+
+/** Planning produced the plan (first time) or the revision: the todos are the plan's steps. */
+export function producePlan(ctx: TaskContext): TaskContext {
+  const version = Math.max(ctx.plan.version, 1);
+  return {
+    ...ctx,
+    plan: { ...ctx.plan, version },
+    todos: setTodo(ctx.todos, ctx.cursor, 'in_progress'),
+    tokens: ctx.tokens + PLAN_TOKENS,
+    clock: ctx.clock + 5 * MINUTE,
+  };
+}
+
+/** Re-numbers the steps of a dynamic plan after `adds` are inserted before step `at`. */
+export function revisePlan(plan: Plan, adds: readonly Omit<Step, 'n'>[], at: number): Plan {
+  const version = Math.max(plan.version, 1) + 1;
+  const before = plan.steps.slice(0, at - 1);
+  const inserted = adds.map((s, i): Step => ({ ...s, n: at + i }));
+  const after = plan.steps.slice(at - 1).map((s) => ({ ...s, n: s.n + adds.length }));
+  return { mode: plan.mode, version, steps: [...before, ...inserted, ...after], revisions: [...plan.revisions, at] };
+}
+
+/** Moves per-step world inputs of steps at or after `at` along by `by` places. */
+function shiftFrom<T>(map: Readonly<Record<number, T>>, at: number, by: number): Record<number, T> {
+  const out: Record<number, T> = {};
+  for (const [k, v] of Object.entries(map)) out[Number(k) >= at ? Number(k) + by : Number(k)] = v;
+  return out;
+}
+
+/** REPLAN: plan version + 1 with the scenario's added steps inserted at the cursor. */
+export function replan(scenario: Scenario, ctx: TaskContext): TaskContext {
+  const adds = scenario.replanAdds ?? [];
+  const at = ctx.cursor;
+  const plan = revisePlan(ctx.plan, adds, at);
+  const todos = [...ctx.todos.slice(0, at - 1), ...adds.map((): TodoStatus => 'pending'), ...ctx.todos.slice(at - 1)];
+  const by = adds.length;
+  return {
+    ...ctx,
+    plan,
+    todos: todos.map((t, i) => (i === at - 1 ? 'in_progress' : t === 'in_progress' ? 'pending' : t)),
+    world: {
+      faults: ctx.world.faults,
+      risky: ctx.world.risky.map((n) => (n >= at ? n + by : n)),
+      approach: shiftFrom(ctx.world.approach, at, by),
+      args: shiftFrom(ctx.world.args, at, by),
+    },
+  };
+}
+

@@ -1,0 +1,42 @@
+import type { ApprovalRequest, Config, InjectableError, StateName, TaskContext } from './types';
+import type { Checkpoint } from './checkpoint';
+import type { TaskEvent } from './taskMachine';
+import type { DesignId } from './designs';
+import type { Scenario } from './scenarios';
+
+/** Commands beyond the machine's events: the process's fate and compound button presses. */
+export type SimCommand =
+  | TaskEvent
+  | { type: 'CRASH' }
+  /** Start the process again from `from` (what the disk holds; null: nothing) or the newest kept. */
+  | { type: 'RESTART'; from?: Checkpoint | null }
+  /** Approve by reading the `before_suspend` checkpoint (`from`, else the newest kept) and resuming from it. */
+  | { type: 'APPROVE'; from?: Checkpoint | null }
+  /** The fail button: the current step's next execution fails, run until that shows. */
+  | { type: 'FAIL_NOW'; error: InjectableError };
+
+export interface SimOptions {
+  scenario: Scenario | string;
+  seed?: number;
+  runId?: string;
+  config?: Partial<Config>;
+  /** The harness design (SPEC §9); `article` by default. A run resumed from a checkpoint keeps its own. */
+  design?: DesignId;
+  /** Wall clock for checkpoint stamps (ms since 1970); injected, 0 by default. */
+  wallClock?: () => number;
+  /** Resume from this checkpoint instead of starting a new run. */
+  from?: Checkpoint;
+  /** Called with each checkpoint as it is made (and the context it was made from). */
+  onCheckpoint?: (cp: Checkpoint, context: TaskContext) => void;
+  /** Called when an approval request goes out to a person (once per request, ever). */
+  onApprovalRequest?: (request: ApprovalRequest) => void;
+}
+
+/** A state transition as the event log shows it. */
+export interface TransitionRecord {
+  at: number;
+  event: TaskEvent['type'] | 'RESTORE';
+  from: StateName;
+  to: StateName;
+}
+
