@@ -7,6 +7,7 @@ import { Header } from './Header';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
 import { Readouts } from './panels/Readouts';
+import { useT } from './useT';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
@@ -41,11 +42,15 @@ function useShortcuts() {
   }, []);
 }
 
-/** The page a class watches: the machine, the controls, and the panels around them. */
+/**
+ * The page a class watches: the machine (first, also on a phone), the controls, and the panels
+ * around them; layout.css reflows it from a phone to a projector.
+ */
 export function App() {
   // Ready (ui-contract) once the run stands and every panel with a test hook is there.
   const ready = useSimStore((s) => s.ready);
   const lang = useSimStore((s) => s.lang);
+  const t = useT();
   // The diagram and controls draw first; the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
@@ -60,19 +65,22 @@ export function App() {
   return (
     <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'}>
       <Header />
+      {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
-        <div className="hs-col hs-col--stage">
-          <Readouts />
+        <section className="hs-stage" aria-label={t('panel.stage')}>
           <StateDiagram />
+          <Readouts />
+        </section>
+        <div className="hs-deck">
           <Controls />
           <Meters />
-        </div>
-        <div className="hs-col hs-col--side">
-          {sides && (
-            <Suspense>
-              <SidePanels onShown={setSidesShown} />
-            </Suspense>
-          )}
+          <div className="hs-panels">
+            {sides && (
+              <Suspense>
+                <SidePanels onShown={setSidesShown} />
+              </Suspense>
+            )}
+          </div>
         </div>
       </main>
       <HelpOverlay />
