@@ -9,6 +9,7 @@ for (const size of sizes) for (const lang of langs) {
   const page = await browser.newPage({ viewport: { width, height }, colorScheme: process.env.SCHEME ?? 'light' });
   await page.goto(`http://127.0.0.1:${port}/?lang=${lang}&run=new${query}`);
   await page.waitForSelector('[data-ready="true"]');
+  if (process.env.STEPS) await page.getByTestId('btn-start').click();
   if (process.env.STEPS) for (let i = 0; i < Number(process.env.STEPS); i++) await page.getByTestId('btn-step').click();
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${prefix}-${size}-${lang}.png`, fullPage: !!process.env.FULL });

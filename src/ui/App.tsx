@@ -67,11 +67,11 @@ export function App() {
       <Header />
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
-        <section className="hs-stage" aria-label={t('panel.stage')}>
+        <section className="hs-machine" aria-label={t('panel.stage')}>
           <StateDiagram />
-          <Readouts />
         </section>
         <div className="hs-deck">
+          <Readouts />
           <Controls />
           <Meters />
           <div className="hs-panels">

@@ -16,7 +16,9 @@ function CommandButton({ cmd, state }: { cmd: Command; state: SimState }) {
   const t = useT();
   const blocked = cmd.blocked(state);
   const key = keyLabel(cmd.key, t);
-  const title = blocked ? t(blocked.key, blocked.params) : `${t(cmd.label)} (${key})`;
+  // A state in a reason is named in words (its id is an English word).
+  const params = blocked?.params?.state ? { ...blocked.params, state: t(`state.${blocked.params.state}`) } : blocked?.params;
+  const title = blocked ? t(blocked.key, params) : `${t(cmd.label)} (${key})`;
   return (
     <button
       type="button"
@@ -42,7 +44,7 @@ export function Controls() {
   const visible = COMMANDS.filter((c) => c.visible?.(state) ?? true);
   const speedText = t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) });
   return (
-    <section className="hs-controls" aria-label={t('panel.readouts')}>
+    <section className="hs-controls" aria-label={t('panel.controls')}>
       {GROUPS.map((g) => (
         <div className="hs-controls__group" key={g} role="group" aria-label={t(`ctl.group.${g}`)}>
           <span className="hs-controls__title">{t(`ctl.group.${g}`)}</span>

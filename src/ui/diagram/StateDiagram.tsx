@@ -106,13 +106,14 @@ function useDiagram(layout: Layout, spec: DiagramSpec, texts: ReturnType<typeof 
           sourceHandle: 'out',
           targetHandle: 'in',
           type: 'transition',
+          ariaLabel: t('diagram.edge', { from: e.from === GROUP_ID ? t('state.active') : t(`state.${e.from}`), to: t(`state.${e.to}`), text: texts[e.id]!.text }),
           markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
           // Only the edge just taken changes from tick to tick (its pulse restarts the animation).
           data: { from: e.from, to: e.to, points: at.points, labelAt: at.label, ...texts[e.id]!, last: e.id === lastId, pulse: e.id === lastId ? logLength : 0 },
           zIndex: e.id === lastId ? 5 : 1,
         };
       }),
-    [spec, layout, texts, lastId, logLength],
+    [spec, layout, texts, lastId, logLength, t],
   ).map((e) => {
     const old = edgeCache.get(e.id);
     if (old && JSON.stringify(old.data) === JSON.stringify(e.data) && old.zIndex === e.zIndex) return old;
@@ -124,6 +125,17 @@ function useDiagram(layout: Layout, spec: DiagramSpec, texts: ReturnType<typeof 
 
 function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]; layout: Layout; label: string }) {
   const { fitView } = useReactFlow();
+  const t = useT();
+  // React Flow's own screen-reader texts, in the page's language.
+  const aria = useMemo(
+    () => ({
+      'node.a11yDescription.default': t('diagram.nodeHelp'),
+      'node.a11yDescription.keyboardDisabled': t('diagram.nodeHelp'),
+      'edge.a11yDescription.default': t('diagram.edgeHelp'),
+      'handle.ariaLabel': t('diagram.handle'),
+    }),
+    [t],
+  );
   // Refit when the layout (or its direction) changes; the box's own resizes refit below.
   useEffect(() => void fitView(FIT), [layout, fitView]);
   return (
@@ -147,6 +159,7 @@ function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]
       minZoom={0.2}
       proOptions={{ hideAttribution: true }}
       aria-label={label}
+      ariaLabelConfig={aria}
     />
   );
 }

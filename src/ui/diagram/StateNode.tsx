@@ -42,7 +42,7 @@ const NodeHandles = memo(function NodeHandles() {
   );
 });
 
-/** One state: an icon and its name in words, its id, its live counter; "now" when active. */
+/** One state: an icon and its name in words, its id, its live counter; marked "now" when active. */
 export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeType>) {
   const cls = ['hs-node', `hs-node--${data.name}`, data.active ? 'is-active' : '', data.terminal ? 'is-terminal' : '', data.tone ? `tone-${data.tone}` : '']
     .filter(Boolean)
@@ -51,14 +51,10 @@ export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeTy
     <div className={cls} data-testid={`state-${data.name}`} data-active={data.active ? 'true' : 'false'} aria-current={data.active ? 'step' : undefined}>
       <NodeHandles />
       <div className="hs-node__head">
-        <Icon name={data.name} className="hs-node__icon" />
+        {/* The current state: its icon turns to a "now" mark (besides the outline), and says so in words to a reader. */}
+        <Icon name={data.active ? 'now' : data.name} className={data.active ? 'hs-node__icon hs-node__now' : 'hs-node__icon'} />
         <span className="hs-node__label">{data.label}</span>
-        {data.active && (
-          <span className="hs-node__now">
-            <Icon name="now" />
-            {data.nowLabel}
-          </span>
-        )}
+        {data.active && <span className="hs-sr">{data.nowLabel}</span>}
       </div>
       <code className="hs-node__id" translate="no">
         {data.name}

@@ -46,7 +46,7 @@ const GROUP_PAD = { side: 16, top: 34 };
 export function computeLayout(input: LayoutInput, dir: 'TB' | 'LR'): Layout {
   const g = new graphlib.Graph({ compound: !!input.group, multigraph: true });
   // Tight separations: at 1366x768 the drawing must stay large enough for 12 px node text.
-  g.setGraph({ rankdir: dir, nodesep: 14, ranksep: 18, edgesep: 8, marginx: 12, marginy: 12 });
+  g.setGraph({ rankdir: dir, nodesep: 10, ranksep: 18, edgesep: 6, marginx: 8, marginy: 8 });
   g.setDefaultEdgeLabel(() => ({}));
   for (const s of input.states) g.setNode(s, { width: input.node.w, height: input.node.h });
   const group = input.group;

@@ -21,7 +21,7 @@ export interface EdgeText {
  * Sizes in px, shared with styles.css (.hs-node, .hs-edge__label): the layout must know each
  * box before it is drawn.
  */
-export const NODE_TEXT = { head: 16, id: 15, line: 15, now: 14, padX: 8, border: 4, icon: 18, gap: 6 };
+export const NODE_TEXT = { head: 16, id: 16, line: 16, padX: 8, border: 4, icon: 22, gap: 6 };
 export const NODE_H = 80;
 export const LABEL_TEXT = { px: 14, padX: 6, h: 40 };
 
@@ -50,7 +50,6 @@ export function edgeTexts(spec: DiagramSpec, t: T): Record<string, EdgeText> {
  */
 export function layoutInput(spec: DiagramSpec, texts: Record<string, EdgeText>, t: T, measure: Measure): LayoutInput {
   const n = NODE_TEXT;
-  const now = measure(t('state.now'), 'ui', n.now, 700) + 16 + n.gap;
   const samples = [
     t('node.step', { n: 888, total: 888 }),
     t('node.loop', { count: 3, fuse: 3, stage: t('stage.reminded') }),
@@ -59,11 +58,11 @@ export function layoutInput(spec: DiagramSpec, texts: Record<string, EdgeText>, 
     t('node.reason.retries_exhausted'),
   ];
   const widest = Math.max(
-    ...spec.states.map((s) => n.icon + n.gap + measure(t(`state.${s}`), 'ui', n.head, 700) + now),
+    ...spec.states.map((s) => n.icon + n.gap + measure(t(`state.${s}`), 'ui', n.head, 700)),
     ...spec.states.map((s) => measure(s, 'mono', n.id)),
     ...samples.map((l) => measure(l, 'ui', n.line, 600)),
   );
-  const w = Math.ceil(Math.min(220, Math.max(140, widest + 2 * (n.padX + n.border) + 4)));
+  const w = Math.ceil(Math.min(210, Math.max(140, widest + 2 * (n.padX + n.border) + 4)));
   return {
     states: spec.states,
     node: { w, h: NODE_H },
