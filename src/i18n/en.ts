@@ -97,8 +97,8 @@ export const en = {
   'help.close': 'Close',
 
   'panel.readouts': 'Where the run stands',
-  'panel.plan': 'Plan and todos (待办清单)',
-  'panel.ledger': 'Step ledger (步骤账本)',
+  'panel.plan': 'Plan and todos',
+  'panel.ledger': 'Step ledger',
   'panel.channel': 'Context channel',
   'panel.checkpoint': 'Newest checkpoint',
   'panel.log': 'Event log',
