@@ -246,6 +246,7 @@ export const en = {
   'scenario.summary': 'About this scenario',
 
   // layout & language (issue 12)
+  'edge.cond.running-failed': 'step failed',
   'panel.controls': 'Controls',
   'diagram.edge': '{from} → {to}: {text}',
   'diagram.nodeHelp': 'A state of the machine (read-only).',

@@ -53,6 +53,11 @@ describe('every UI word in the page’s language (issue 12)', () => {
     expect(bad).toEqual([]);
   });
 
+  it('zh says sizes and durations as Chinese does (issue 10: not 小 9 倍, not 3 分前)', () => {
+    expect(translate('zh', 'cp.ratio', { x: 9 })).toBe('仅为全量的 1/9');
+    expect(translate('zh', 'resume.title', { seq: 3, trigger: 'phase_switch', age: formatDuration('zh', 3 * 60_000), step: 5, state: '执行' })).toContain('3 分钟前');
+  });
+
   it('en has no Chinese word (the switch to Chinese excepted)', () => {
     const bad = Object.entries(DICTIONARIES.en).filter(([k, v]) => k !== 'app.lang' && /[\u3400-\u9fff]/.test(v));
     expect(bad).toEqual([]);

@@ -245,6 +245,7 @@ export const zh: Record<keyof typeof en, string> = {
   'scenario.summary': '关于这个场景',
 
   // layout & language (issue 12)
+  'edge.cond.running-failed': '步骤失败',
   'panel.controls': '控制',
   'diagram.edge': '{from} → {to}：{text}',
   'diagram.nodeHelp': '状态机中的一个状态（只读）。',

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useSimStore } from '../store/simStore';
+import { shownView, useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
 import { commandForKey } from './controls/commands';
 import { StateDiagram } from './diagram/StateDiagram';
@@ -51,6 +51,8 @@ export function App() {
   const ready = useSimStore((s) => s.ready);
   const lang = useSimStore((s) => s.lang);
   const t = useT();
+  // ui-contract: "simple" for the four-state machine of script-5min, "full" for the eight states.
+  const machine = useSimStore((s) => ('planning' in shownView(s).machine.root.states ? 'full' : 'simple'));
   // The diagram and controls draw first; the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
@@ -63,7 +65,7 @@ export function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }, [lang]);
   return (
-    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'}>
+    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'} data-machine={machine}>
       <Header />
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
