@@ -66,3 +66,17 @@ describe('the group of active states', () => {
     expect(onBorder).toBeLessThan(0.5);
   });
 });
+
+describe('the direction', () => {
+  const spec = MACHINES[0][1];
+  const t = tOf('zh');
+  const input = layoutInput(spec, edgeTexts(spec, t), t, estimate);
+  const both = [computeLayout(input, 'TB'), computeLayout(input, 'LR')];
+
+  it('is the one that draws largest in the box: left to right in a wide strip, top down in a tall box', async () => {
+    const { pickLayout } = await import('./layout');
+    expect(pickLayout(both, 2400, 700).layout.dir).toBe('LR');
+    expect(pickLayout(both, 840, 700).layout.dir).toBe('TB');
+    expect(pickLayout(both, 370, 900).layout.dir).toBe('TB');
+  });
+});
