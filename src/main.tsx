@@ -6,7 +6,9 @@ import { translate } from './i18n';
 import { useSimStore } from './store/simStore';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import './ui/theme.css';
 import './ui/styles.css';
+import './ui/layout.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -40,3 +40,26 @@ describe('time', () => {
     expect(formatDuration('en', 80 * 60_000)).toBe('1h 20m');
   });
 });
+
+describe('every UI word in the page’s language (issue 12)', () => {
+  /** Latin words the article itself writes in Chinese text; ids (a_b), event names (TICK) and units keep their spelling. */
+  const ALLOWED = new Set(['Harness', 'Sim', 'Checkpoint', 'token', 'LangGraph', 'IndexedDB', 'JSON', 'system-reminder', 'English', 'Web', 'Locks']);
+  const IDS = /^([a-z]+_[a-z_]+|[A-Z]{2,}|[a-z]+-[a-z0-9-]+|v|created|planning|running|completed|failed|cancelled|terminal)$/;
+  const english = (s: string) =>
+    (s.replace(/\{\w+\}/g, '').match(/[A-Za-z][A-Za-z_-]*/g) ?? []).filter((w) => !ALLOWED.has(w) && !IDS.test(w));
+
+  it('zh has no English word', () => {
+    const bad = Object.entries(DICTIONARIES.zh).flatMap(([k, v]) => english(v).map((w) => `${k}: ${w}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('zh says sizes and durations as Chinese does (issue 10: not 小 9 倍, not 3 分前)', () => {
+    expect(translate('zh', 'cp.ratio', { x: 9 })).toBe('仅为全量的 1/9');
+    expect(translate('zh', 'resume.title', { seq: 3, trigger: 'phase_switch', age: formatDuration('zh', 3 * 60_000), step: 5, state: '执行' })).toContain('3 分钟前');
+  });
+
+  it('en has no Chinese word (the switch to Chinese excepted)', () => {
+    const bad = Object.entries(DICTIONARIES.en).filter(([k, v]) => k !== 'app.lang' && /[\u3400-\u9fff]/.test(v));
+    expect(bad).toEqual([]);
+  });
+});

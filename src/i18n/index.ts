@@ -32,11 +32,11 @@ export function formatClock(lang: Lang, ms: number): string {
   return translate(lang, 'clock.format', { d, hh, mm });
 }
 
-/** A duration such as 1h 20m / 1 小时 20 分. */
+/** A duration such as 1h 20m / 1 小时 20 分钟 ("3 分前" is not Chinese: 3 分钟前). */
 export function formatDuration(lang: Lang, ms: number): string {
   const m = Math.floor(ms / MINUTE);
   const h = Math.floor(m / 60);
-  if (lang === 'zh') return h ? `${h} 小时 ${m % 60} 分` : `${m} 分`;
+  if (lang === 'zh') return h ? `${h} 小时 ${m % 60} 分钟` : `${m} 分钟`;
   return h ? `${h}h ${m % 60}m` : `${m}m`;
 }
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useSimStore } from '../store/simStore';
+import { shownView, useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
 import { commandForKey } from './controls/commands';
 import { StateDiagram } from './diagram/StateDiagram';
@@ -8,6 +8,7 @@ import { Header } from './Header';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
 import { Readouts } from './panels/Readouts';
+import { useT } from './useT';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
@@ -42,12 +43,17 @@ function useShortcuts() {
   }, []);
 }
 
-/** The page a class watches: the machine, the controls, and the panels around them. */
+/**
+ * The page a class watches: the machine (first, also on a phone), the controls, and the panels
+ * around them; layout.css reflows it from a phone to a projector.
+ */
 export function App() {
   // Ready (ui-contract) once the run stands and every panel with a test hook is there.
   const ready = useSimStore((s) => s.ready);
   const lang = useSimStore((s) => s.lang);
-  const simple = useSimStore((s) => s.view.simple);
+  const t = useT();
+  // ui-contract: "simple" for the four-state machine of script-5min, "full" for the eight states.
+  const machine = useSimStore((s) => (shownView(s).simple ? 'simple' : 'full'));
   // The diagram and controls draw first; the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
@@ -60,22 +66,25 @@ export function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }, [lang]);
   return (
-    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'} data-machine={simple ? 'simple' : 'full'}>
+    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'} data-machine={machine}>
       <Header />
+      {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
-        <div className="hs-col hs-col--stage">
-          <Readouts />
+        <section className="hs-machine" aria-label={t('panel.stage')}>
           <StateDiagram />
+        </section>
+        <div className="hs-deck">
+          <Readouts />
           <Controls />
           <Meters />
           <DesignPanel />
-        </div>
-        <div className="hs-col hs-col--side">
-          {sides && (
-            <Suspense>
-              <SidePanels onShown={setSidesShown} />
-            </Suspense>
-          )}
+          <div className="hs-panels">
+            {sides && (
+              <Suspense>
+                <SidePanels onShown={setSidesShown} />
+              </Suspense>
+            )}
+          </div>
         </div>
       </main>
       <HelpOverlay />

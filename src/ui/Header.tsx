@@ -1,6 +1,7 @@
 import { SCENARIOS } from '../engine';
 import { useSimStore } from '../store/simStore';
 import { StoragePersisted } from './StoragePersisted';
+import { Icon } from './icons';
 import { useT } from './useT';
 
 /** Title, scenario, language, storage status and tab role, help. */
@@ -42,7 +43,7 @@ export function Header() {
       </p>
       <div className="hs-header__status">
         <span className={`hs-badge hs-badge--${storage.status}`} data-testid="storage-status" data-status={storage.status}>
-          {storage.status === 'indexeddb' ? '💾 ' : storage.status === 'memory' ? '⚠ ' : '✗ '}
+          <Icon name={storage.status === 'indexeddb' ? 'disk' : storage.status === 'memory' ? 'warn' : 'error'} />{' '}
           {storage.status === 'error' ? t('storage.error', { msg: storage.message ?? '' }) : t(`storage.${storage.status}`)}
         </span>
         <StoragePersisted />

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSimStore } from '../store/simStore';
 import { COMMANDS } from './controls/commands';
+import { keyLabel } from './controls/Controls';
 import { useT } from './useT';
 
 /** The `?` overlay: every keyboard shortcut. */
@@ -22,7 +23,7 @@ export function HelpOverlay() {
           {COMMANDS.filter((c) => (seen.has(c.key) ? false : seen.add(c.key))).map((c) => (
             <div key={c.id} className="hs-help__row">
               <dt>
-                <kbd>{c.key === ' ' ? 'Space' : c.key.toUpperCase()}</kbd>
+                <kbd>{keyLabel(c.key, t)}</kbd>
               </dt>
               <dd>{c.id === 'play' ? `${t('ctl.play')} / ${t('ctl.pause')}` : t(c.label)}</dd>
             </div>

@@ -9,12 +9,16 @@ const MAX_SPEED = 200;
 export const speedFromSlider = (v: number) => MIN_SPEED * Math.pow(MAX_SPEED / MIN_SPEED, v / 100);
 export const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / Math.log(MAX_SPEED / MIN_SPEED);
 
-const KEY_LABEL = (k: string) => (k === ' ' ? 'Space' : k.toUpperCase());
+/** A key as printed on the keyboard (Space in the page's language). */
+export const keyLabel = (k: string, t: (key: string) => string) => (k === ' ' ? t('ctl.key.space') : k.toUpperCase());
 
 function CommandButton({ cmd, state }: { cmd: Command; state: SimState }) {
   const t = useT();
   const blocked = cmd.blocked(state);
-  const title = blocked ? t(blocked.key, blocked.params) : `${t(cmd.label)} (${KEY_LABEL(cmd.key)})`;
+  const key = keyLabel(cmd.key, t);
+  // A state in a reason is named in words (its id is an English word).
+  const params = blocked?.params?.state ? { ...blocked.params, state: t(`state.${blocked.params.state}`) } : blocked?.params;
+  const title = blocked ? t(blocked.key, params) : `${t(cmd.label)} (${key})`;
   return (
     <button
       type="button"
@@ -22,11 +26,11 @@ function CommandButton({ cmd, state }: { cmd: Command; state: SimState }) {
       className={`hs-btn${cmd.tone ? ` hs-btn--${cmd.tone}` : ''}`}
       disabled={blocked !== null}
       title={title}
-      aria-keyshortcuts={KEY_LABEL(cmd.key)}
+      aria-keyshortcuts={cmd.key === ' ' ? 'Space' : cmd.key.toUpperCase()}
       onClick={() => cmd.run(useSimStore.getState())}
     >
       {t(cmd.label)}
-      <kbd aria-hidden="true">{KEY_LABEL(cmd.key)}</kbd>
+      <kbd aria-hidden="true">{key}</kbd>
     </button>
   );
 }
@@ -40,7 +44,7 @@ export function Controls() {
   const visible = COMMANDS.filter((c) => c.visible?.(state) ?? true);
   const speedText = t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) });
   return (
-    <section className="hs-controls" aria-label={t('panel.readouts')}>
+    <section className="hs-controls" aria-label={t('panel.controls')}>
       {GROUPS.map((g) => (
         <div className="hs-controls__group" key={g} role="group" aria-label={t(`ctl.group.${g}`)}>
           <span className="hs-controls__title">{t(`ctl.group.${g}`)}</span>
@@ -71,7 +75,7 @@ export function Controls() {
               <select data-testid="select-error-type" value={state.errorType} onChange={(e) => state.setErrorType(e.target.value as InjectableError)}>
                 {INJECTABLE_ERRORS.map((e) => (
                   <option key={e} value={e}>
-                    {e}
+                    {t(`error.${e}`)}
                   </option>
                 ))}
               </select>

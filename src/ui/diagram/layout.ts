@@ -1,75 +1,184 @@
-import type { StateName } from '../../engine';
+import { graphlib, layout as dagreLayout } from '@dagrejs/dagre';
 
 /**
- * Where the states stand, as in the article's figure: the main line created → planning →
- * running → completed across the middle, the tool_failed loop below running and the
- * waiting_approval loop above it, the terminals in a column on the right, and the five active
- * states inside one group so that CANCEL leaves the group once.
+ * The diagram's layout, computed by dagre from whatever machine it is given (its states and
+ * edges), not placed by hand: each edge label is a box in the layout, so dagre keeps it off
+ * every node and every other label (the issue-12 e2e measures that). elkjs would do the same,
+ * but its bundle (1.6 MB) is three times the whole app; dagre is ~50 kB.
  */
-export const NODE_W = 224;
-export const NODE_H = 104;
 
-export const POSITIONS: Record<StateName, { x: number; y: number }> = {
-  created: { x: 0, y: 210 },
-  planning: { x: 270, y: 210 },
-  running: { x: 610, y: 210 },
-  waiting_approval: { x: 610, y: 0 },
-  tool_failed: { x: 610, y: 420 },
-  cancelled: { x: 1010, y: 0 },
-  completed: { x: 1010, y: 210 },
-  failed: { x: 1010, y: 420 },
-};
-
-export const GROUP = { x: -24, y: -44, w: 892, h: 612 };
-
-/** A handle: side (t, b, l, r) and where along the side, in percent. */
-export interface HandleSpec {
-  id: string;
-  side: 't' | 'b' | 'l' | 'r';
-  at: number;
-  type: 'source' | 'target';
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+export interface Point {
+  x: number;
+  y: number;
 }
 
-interface Route {
-  s: [side: HandleSpec['side'], at: number];
-  t: [side: HandleSpec['side'], at: number];
-  /** Control points of a hand-made cubic, relative to source and target; else a bezier. */
-  c?: [dx1: number, dy1: number, dx2: number, dy2: number];
-  /** Where the label sits along the path (0..1). */
-  labelAt?: number;
-  /** Which side of that point the label stands on (so labels of parallel edges do not meet). */
-  labelSide?: 'left' | 'right';
+/** What the layout needs, as plain data (a test passes a fixture; the page reads the machine). */
+export interface LayoutInput {
+  states: readonly string[];
+  /** `from` is a state, or `group` for a transition of the machine's root (CANCEL). */
+  edges: readonly { id: string; from: string; to: string; label: { w: number; h: number } }[];
+  node: { w: number; h: number };
+  /** The states inside the group box, if the machine has root transitions. */
+  group?: { id: string; members: readonly string[] };
 }
 
-/** How each edge of SPEC §2 is routed, by edge id `from-to` (the machine gives the edges). */
-export const ROUTES: Record<string, Route> = {
-  'created-planning': { s: ['r', 50], t: ['l', 50] },
-  'planning-running': { s: ['r', 60], t: ['l', 60] },
-  'running-completed': { s: ['r', 50], t: ['l', 50] },
-  // The simple mode's own edges (no planning state between, no tool_failed on the way to failed).
-  'created-running': { s: ['r', 40], t: ['l', 40] },
-  'running-failed': { s: ['r', 80], t: ['l', 30] },
-  'running-tool_failed': { s: ['b', 30], t: ['t', 30], labelSide: 'left' },
-  'tool_failed-running': { s: ['t', 70], t: ['b', 70], labelSide: 'right' },
-  'running-waiting_approval': { s: ['t', 70], t: ['b', 70], labelSide: 'right' },
-  'waiting_approval-running': { s: ['b', 30], t: ['t', 30], labelSide: 'left' },
-  'waiting_approval-tool_failed': { s: ['l', 50], t: ['l', 50], c: [-130, 0, -130, 0], labelAt: 0.22, labelSide: 'left' },
-  'running-planning': { s: ['l', 22], t: ['r', 22], c: [-50, -60, 50, -60] },
-  'tool_failed-failed': { s: ['r', 50], t: ['l', 50] },
-  'running-running': { s: ['r', 82], t: ['b', 92], c: [70, 10, 10, 70], labelAt: 0.5 },
-  'waiting_approval-waiting_approval': { s: ['t', 92], t: ['r', 18], c: [10, -70, 70, -10], labelAt: 0.5 },
-  'active-cancelled': { s: ['r', 7], t: ['l', 45] },
-};
+export interface Layout {
+  dir: 'TB' | 'LR';
+  width: number;
+  height: number;
+  /** Top-left corner and size of each state, and of the group. */
+  nodes: Record<string, Box>;
+  group?: Box;
+  /** Each edge's path and its label's box (centre and size). */
+  edges: Record<string, { points: Point[]; label: Point & { w: number; h: number } }>;
+}
 
-export const handleId = (type: 'source' | 'target', side: string, at: number) => `${type[0]}-${side}${at}`;
+/** Room kept around the group's members for its own caption. */
+const GROUP_PAD = { side: 16, top: 34 };
 
-/** Every handle a node needs, from the routes of the edges at it. */
-export function handlesOf(node: string): HandleSpec[] {
-  const out: HandleSpec[] = [];
-  for (const [id, r] of Object.entries(ROUTES)) {
-    const [from, to] = id.split('-') as [string, string];
-    if (from === node) out.push({ id: handleId('source', r.s[0], r.s[1]), side: r.s[0], at: r.s[1], type: 'source' });
-    if (to === node) out.push({ id: handleId('target', r.t[0], r.t[1]), side: r.t[0], at: r.t[1], type: 'target' });
+/** Lays the machine out top-to-bottom or left-to-right. */
+export function computeLayout(input: LayoutInput, dir: 'TB' | 'LR'): Layout {
+  const g = new graphlib.Graph({ compound: !!input.group, multigraph: true });
+  // Tight separations: at 1366x768 the drawing must stay large enough for 12 px node text.
+  g.setGraph({ rankdir: dir, nodesep: 10, ranksep: 18, edgesep: 6, marginx: 8, marginy: 8 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const s of input.states) g.setNode(s, { width: input.node.w, height: input.node.h });
+  const group = input.group;
+  if (group) {
+    g.setNode(group.id, {});
+    for (const m of group.members) g.setParent(m, group.id);
   }
-  return out;
+  // dagre cannot route an edge from a group: the group's edge is laid out from its member
+  // nearest the centre, then drawn from where that path leaves the group's box.
+  const groupSource = group ? (group.members[Math.floor(group.members.length / 2)] ?? group.members[0]) : undefined;
+  for (const e of input.edges) {
+    const from = group && e.from === group.id ? groupSource! : e.from;
+    g.setEdge(from, e.to, { width: e.label.w, height: e.label.h, labelpos: 'c' }, e.id);
+  }
+  dagreLayout(g);
+
+  const nodes: Record<string, Box> = {};
+  for (const s of input.states) {
+    const n = g.node(s);
+    nodes[s] = { x: n.x - n.width / 2, y: n.y - n.height / 2, w: n.width, h: n.height };
+  }
+  let groupBox: Box | undefined;
+  if (group) {
+    // dagre's box of the cluster, grown to keep room for the group's caption above its members.
+    const c = g.node(group.id);
+    const members = group.members.map((m) => nodes[m]!);
+    const x = Math.min(c.x - c.width / 2, ...members.map((b) => b.x - GROUP_PAD.side));
+    const y = Math.min(c.y - c.height / 2, ...members.map((b) => b.y - GROUP_PAD.top));
+    const r = Math.max(c.x + c.width / 2, ...members.map((b) => b.x + b.w + GROUP_PAD.side));
+    const b = Math.max(c.y + c.height / 2, ...members.map((b) => b.y + b.h + GROUP_PAD.side));
+    groupBox = { x, y, w: r - x, h: b - y };
+  }
+  const edges: Layout['edges'] = {};
+  for (const e of input.edges) {
+    const from = group && e.from === group.id ? groupSource! : e.from;
+    const ge = g.edge(from, e.to, e.id) as { points: Point[]; x: number; y: number };
+    const label = { x: ge.x, y: ge.y, w: e.label.w, h: e.label.h };
+    const points = e.from === e.to ? selfLoop(nodes[e.from]!, label) : groupBox && e.from === group?.id ? fromBoxExit(ge.points, groupBox) : ge.points;
+    edges[e.id] = { points, label };
+  }
+  // Everything inside one frame starting at 0,0 (the group's box can reach past dagre's).
+  const all = [...Object.values(nodes), ...(groupBox ? [groupBox] : [])];
+  const labels = input.edges.map((e) => edges[e.id]!.label);
+  const minX = Math.min(...all.map((b) => b.x), ...labels.map((l) => l.x - l.w / 2)) - 8;
+  const minY = Math.min(...all.map((b) => b.y), ...labels.map((l) => l.y - l.h / 2)) - 8;
+  const maxX = Math.max(...all.map((b) => b.x + b.w), ...labels.map((l) => l.x + l.w / 2)) + 8;
+  const maxY = Math.max(...all.map((b) => b.y + b.h), ...labels.map((l) => l.y + l.h / 2)) + 8;
+  const shift = (p: Point): Point => ({ x: p.x - minX, y: p.y - minY });
+  const shiftBox = (b: Box): Box => ({ ...b, ...shift(b) });
+  return {
+    dir,
+    width: maxX - minX,
+    height: maxY - minY,
+    nodes: Object.fromEntries(Object.entries(nodes).map(([k, b]) => [k, shiftBox(b)])),
+    ...(groupBox ? { group: shiftBox(groupBox) } : {}),
+    edges: Object.fromEntries(Object.entries(edges).map(([k, e]) => [k, { points: e.points.map(shift), label: { ...e.label, ...shift(e.label) } }])),
+  };
 }
+
+/**
+ * A self-loop's path: out of the node's side that faces its label and back in, bending just
+ * short of the label (dagre keeps the label's box beside the node; its own loop points do
+ * not follow a compound graph's frame).
+ */
+export function selfLoop(node: Box, label: Point & { w: number; h: number }): Point[] {
+  const cx = node.x + node.w / 2;
+  const cy = node.y + node.h / 2;
+  const horizontal = Math.abs(label.x - cx) / node.w >= Math.abs(label.y - cy) / node.h;
+  if (horizontal) {
+    const side = label.x > cx ? node.x + node.w : node.x;
+    const reach = label.x > cx ? label.x - label.w / 2 - 2 : label.x + label.w / 2 + 2;
+    return [
+      { x: side, y: cy - node.h * 0.3 },
+      { x: reach, y: cy - node.h * 0.45 },
+      { x: reach, y: cy + node.h * 0.45 },
+      { x: side, y: cy + node.h * 0.3 },
+    ];
+  }
+  const side = label.y > cy ? node.y + node.h : node.y;
+  const reach = label.y > cy ? label.y - label.h / 2 - 2 : label.y + label.h / 2 + 2;
+  return [
+    { x: cx - node.w * 0.3, y: side },
+    { x: cx - node.w * 0.4, y: reach },
+    { x: cx + node.w * 0.4, y: reach },
+    { x: cx + node.w * 0.3, y: side },
+  ];
+}
+
+/** The part of a path after it leaves a box (the CANCEL edge starts on the group's border). */
+export function fromBoxExit(points: Point[], box: Box): Point[] {
+  const inside = (p: Point) => p.x >= box.x && p.x <= box.x + box.w && p.y >= box.y && p.y <= box.y + box.h;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1]!;
+    const b = points[i]!;
+    if (inside(a) && !inside(b)) {
+      // Walk the segment to the border (a few halvings are exact enough for a drawing).
+      let lo = 0;
+      let hi = 1;
+      for (let k = 0; k < 20; k++) {
+        const mid = (lo + hi) / 2;
+        if (inside({ x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid })) lo = mid;
+        else hi = mid;
+      }
+      return [{ x: a.x + (b.x - a.x) * hi, y: a.y + (b.y - a.y) * hi }, ...points.slice(i)];
+    }
+  }
+  return points;
+}
+
+/** The direction whose drawing is largest in a box of this size, and its scale. */
+export function pickLayout(layouts: readonly Layout[], width: number, height: number): { layout: Layout; zoom: number } {
+  let best = { layout: layouts[0]!, zoom: 0 };
+  for (const l of layouts) {
+    const zoom = Math.min(width / l.width, height / l.height);
+    if (zoom > best.zoom) best = { layout: l, zoom };
+  }
+  return best;
+}
+
+/** A smooth SVG path through dagre's points (a quadratic through each bend's midpoints). */
+export function pathThrough(points: readonly Point[]): string {
+  if (points.length === 0) return '';
+  const [p0, ...rest] = points;
+  let d = `M${p0!.x},${p0!.y}`;
+  for (let i = 0; i < rest.length - 1; i++) {
+    const p = rest[i]!;
+    const n = rest[i + 1]!;
+    d += ` Q${p.x},${p.y} ${(p.x + n.x) / 2},${(p.y + n.y) / 2}`;
+  }
+  const last = rest.at(-1);
+  return last ? `${d} L${last.x},${last.y}` : d;
+}
+
+/** Do two boxes overlap (touching edges do not count)? */
+export const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

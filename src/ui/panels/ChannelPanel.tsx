@@ -1,5 +1,6 @@
 import { formatClock } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
+import { Icon } from '../icons';
 import { useT } from '../useT';
 
 /** What the model would see injected: reminders, recovery hints, rejection reasons. */
@@ -14,8 +15,8 @@ export function ChannelPanel() {
         {[...channel].reverse().map((m, i) => (
           <li key={channel.length - i} className={`hs-msg hs-msg--${m.kind}`} data-kind={m.kind}>
             <span className="hs-msg__kind">
-              {m.kind === 'reminder' ? '⚠ ' : m.kind === 'rejection' ? '✋ ' : '💡 '}
-              {t(`channel.kind.${m.kind}`)} · {formatClock(lang, m.at)} · {m.tokens} tok
+              <Icon name={m.kind === 'reminder' ? 'warn' : m.kind === 'rejection' ? 'hand' : 'hint'} />{' '}
+              {t(`channel.kind.${m.kind}`)} · {formatClock(lang, m.at)} · {t('channel.tokens', { n: m.tokens })}
             </span>
             <p className="hs-msg__text">{m.text[lang]}</p>
           </li>

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { formatInt } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -13,6 +13,9 @@ const Piece = memo(function Piece({ text }: { text: string }) {
   return <span className="hs-json__piece">{text}</span>;
 });
 
+/** Context tokens for a size in bytes, as the engine counts them (world.ts tokensOf: length / 4, up). */
+const tokensOfBytes = (bytes: number) => Math.ceil(bytes / 4);
+
 /** The newest checkpoint as readable JSON, and position vs luggage as two bars. */
 export function CheckpointPanel() {
   const t = useT();
@@ -20,6 +23,17 @@ export function CheckpointPanel() {
   const bytes = useSimStore((s) => s.newestBytes);
   const full = useSimStore((s) => s.newestFullBytes);
   const ratio = bytes > 0 ? Math.round(full / bytes) : 0;
+  /** A number inside its unit's words ("{n} 字节"), the number kept as its own element (test hook). */
+  const unit = (key: string, n: ReactNode) => {
+    const [before, after] = t(key, { n: '\u0000' }).split('\u0000');
+    return (
+      <>
+        {before}
+        {n}
+        {after}
+      </>
+    );
+  };
   // Pretty-printing a long run's checkpoint is not free: only when a new one arrives. Its text
   // (checkpoint-latest's textContent) is the pieces joined.
   const pieces = useMemo(() => (newest ? readableJsonPieces(newest) : null), [newest]);
@@ -45,14 +59,14 @@ export function CheckpointPanel() {
               : t('write.failed', { seq: write.seq, error: write.error ?? '' })
             : ''}
       </p>
-      <div className="hs-bars" role="img" aria-label={`${t('cp.position')}: ${bytes} B; ${t('cp.full')}: ${full} B`}>
+      <div className="hs-bars" role="img" aria-label={`${t('cp.position')}: ${t('cp.unit.bytes', { n: formatInt(bytes) })}; ${t('cp.full')}: ${t('cp.unit.bytes', { n: formatInt(full) })}, ${t('cp.unit.tokens', { n: formatInt(tokensOfBytes(full)) })}`}>
         <div className="hs-bar">
           <span className="hs-bar__label">{t('cp.position')}</span>
           <span className="hs-bar__track">
             <span className="hs-bar__fill hs-bar__fill--ours" style={{ width: `${full ? Math.max(1, (100 * bytes) / full) : 0}%` }} />
           </span>
           <span className="hs-bar__value">
-            <span data-testid="checkpoint-bytes">{formatInt(bytes)}</span> B
+            {unit('cp.unit.bytes', <span data-testid="checkpoint-bytes">{formatInt(bytes)}</span>)}
           </span>
         </div>
         <div className="hs-bar">
@@ -61,10 +75,15 @@ export function CheckpointPanel() {
             <span className="hs-bar__fill hs-bar__fill--full" style={{ width: full ? '100%' : '0%' }} />
           </span>
           <span className="hs-bar__value">
-            <span data-testid="fullstate-bytes">{formatInt(full)}</span> B
+            {unit('cp.unit.bytes', <span data-testid="fullstate-bytes">{formatInt(full)}</span>)}
+            <br />
+            <span data-testid="fullstate-tokens">{t('cp.unit.tokens', { n: formatInt(tokensOfBytes(full)) })}</span>
           </span>
         </div>
         {ratio > 0 && <p className="hs-note">{t('cp.ratio', { x: ratio })}</p>}
+        <p className="hs-note" data-testid="fullstate-note">
+          {t('cp.estimate')}
+        </p>
       </div>
       <pre className={boxClass('hs-scroll hs-json', chars, JSON_FULL_AT)} data-testid="checkpoint-latest" tabIndex={0}>
         {pieces ? pieces.map((p) => <Piece key={p.key} text={p.text} />) : t('cp.none')}

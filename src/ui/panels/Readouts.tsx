@@ -1,8 +1,9 @@
 import { attemptsAt, readLoop } from '../../engine';
 import { shownView, useSimStore } from '../../store/simStore';
+import { Icon } from '../icons';
 import { useT } from '../useT';
 
-const STAGE_ICON = { none: '·', counting: '①', reminded: '⚠', fused: '⛔' } as const;
+const STAGE_ICON = { none: 'dot', counting: 'count', reminded: 'warn', fused: 'fuse' } as const;
 
 /** Where the run stands: state, step n/N, the loop guard, attempts, approval requests. */
 export function Readouts() {
@@ -30,7 +31,7 @@ export function Readouts() {
       <div className="hs-read">
         <span className="hs-read__label">{t('read.loop')}</span>
         <span className={`hs-read__value hs-stage hs-stage--${loop.stage}`} data-testid="loop-stage" data-stage={loop.stage}>
-          <span aria-hidden="true">{STAGE_ICON[loop.stage]} </span>
+          <Icon name={STAGE_ICON[loop.stage]} />{' '}
           {t(`stage.${loop.stage}`)} · <span data-testid="loop-count">{loop.count}</span>/{ctx.config.fuseAt}
         </span>
       </div>

@@ -14,7 +14,7 @@ export function ResumeNotice() {
   return (
     <section className="hs-resume" role="status" data-testid="resume-notice" data-seq={resumed.seq}>
       <p className="hs-resume__title">
-        ↺ {t('resume.title', { seq: resumed.seq, trigger: resumed.trigger, age, step: resumed.step, state: resumed.state })}
+        {t('resume.title', { seq: resumed.seq, trigger: resumed.trigger, age, step: resumed.step, state: t(`state.${resumed.state}`) })}
       </p>
       <p className="hs-note">{t('resume.workingSet')}</p>
       <dl className="hs-resume__set" data-testid="working-set">
@@ -23,7 +23,9 @@ export function ResumeNotice() {
         <dt>{t('resume.records')}</dt>
         <dd>{list(ws.records)}</dd>
         <dt>{t('resume.tools')}</dt>
-        <dd>{list(ws.tools)}</dd>
+        <dd>
+          <code>{list(ws.tools)}</code>
+        </dd>
         <dt>∑</dt>
         <dd>{t('resume.summary', { done: formatInt(ws.done), total: formatInt(ws.total), step: ws.step })}</dd>
       </dl>

@@ -35,7 +35,7 @@ export function RunsPanel() {
       <ul className="hs-scroll" data-testid="runs" tabIndex={0} aria-label={t('runs.title')}>
         {runs.map((r) => (
           <li key={r.runId} className={`hs-run${r.runId === current ? ' is-current' : ''}`} data-testid="run-item" data-run={r.runId} data-state={r.state}>
-            <code>{r.runId}</code> · {r.scenario} · <code>{r.state}</code> · {t('read.step')} {r.step} · #{r.newestSeq} · {formatInt(r.bytes)} B
+            <code>{r.runId}</code> · <code>{r.scenario}</code> · {t(`state.${r.state}`)} · {t('read.step')} {r.step} · #{r.newestSeq} · {t('cp.unit.bytes', { n: formatInt(r.bytes) })}
             {r.branch && <span className="hs-note"> · {t('runs.branchOf', { from: r.branch.from, seq: r.branch.seq })}</span>}
             {r.runId === current ? (
               <strong> · {t('runs.current')}</strong>

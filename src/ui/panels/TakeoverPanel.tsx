@@ -105,7 +105,7 @@ export function TakeoverPanel() {
           </div>
           <div>
             <strong>{t('replay.replayed')}</strong>
-            <p>{replay.replayed.ok ? 'ok' : <><code>{replay.replayed.error.type}</code> {replay.replayed.error.message}</>}</p>
+            <p>{replay.replayed.ok ? t('ledger.outcome.ok') : <><code>{replay.replayed.error.type}</code> {replay.replayed.error.message}</>}</p>
           </div>
           <p className="hs-note">{t(replay.same ? 'replay.same' : 'replay.differs')}</p>
         </div>

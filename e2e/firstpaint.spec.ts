@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { open } from './helpers';
+
+/**
+ * First paint (issue 12): index.html draws the page's frame before any script runs, and the
+ * page then settles without pushing its boxes around (cumulative layout shift under 0.05).
+ */
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
+  test.describe(`at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('without any script, the header and the diagram box are already drawn', async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: size });
+      const page = await context.newPage();
+      await page.goto('/');
+      const header = await page.locator('.hs-header').boundingBox();
+      const diagram = await page.locator('.hs-diagram').boundingBox();
+      expect(header?.height).toBeGreaterThan(30);
+      expect(diagram?.width).toBeGreaterThan(size.width * 0.5);
+      expect(diagram?.height).toBeGreaterThan(250);
+      await context.close();
+    });
+
+    test('the diagram box keeps its place and size when the app arrives; layout shift stays under 0.05', async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await open(page, '?run=new');
+      await page.waitForTimeout(800);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      console.log(`cumulative layout shift at ${size.width}x${size.height}: ${cls.toFixed(4)}`);
+      expect(cls).toBeLessThan(0.05);
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { translate } from '../../i18n';
+import type { T } from '../useT';
+import { FULL, SIMPLE } from './__fixtures__/machines';
+import { computeLayout, overlaps, type Box, type Layout } from './layout';
+import { edgeTexts, groupOf, layoutInput, type DiagramSpec } from './machineGraph';
+import { estimate } from './measure';
+
+const tOf = (lang: 'zh' | 'en'): T => Object.assign((k: string, p?: Record<string, string | number>) => translate(lang, k as never, p), { has: (k: string) => translate(lang, k as never) !== k });
+const specOf = (m: typeof FULL | typeof SIMPLE, finals: string[]): DiagramSpec => ({
+  states: m.states,
+  finals,
+  edges: m.edges.map((e) => ({ id: e.id, from: e.from, to: e.to, events: [e.text.split(' ')[0]!] })),
+});
+const MACHINES = [
+  ['the eight-state machine', specOf(FULL, ['completed', 'failed', 'cancelled'])],
+  ['the four-state simple mode', specOf(SIMPLE, ['completed', 'failed'])],
+] as const;
+
+const labelBox = (l: Layout['edges'][string]['label']): Box => ({ x: l.x - l.w / 2, y: l.y - l.h / 2, w: l.w, h: l.h });
+
+describe.each(MACHINES)('the layout of %s', (_, spec) => {
+  for (const lang of ['zh', 'en'] as const) {
+    for (const dir of ['TB', 'LR'] as const) {
+      const t = tOf(lang);
+      const layout = computeLayout(layoutInput(spec, edgeTexts(spec, t), t, estimate), dir);
+
+      it(`places every state and every edge (${lang}, ${dir})`, () => {
+        expect(Object.keys(layout.nodes).sort()).toEqual([...spec.states].sort());
+        expect(Object.keys(layout.edges).sort()).toEqual(spec.edges.map((e) => e.id).sort());
+        for (const e of Object.values(layout.edges)) expect(e.points.length).toBeGreaterThanOrEqual(2);
+      });
+
+      it(`keeps every label off every node and every other label (${lang}, ${dir})`, () => {
+        const labels = Object.entries(layout.edges).map(([id, e]) => [id, labelBox(e.label)] as const);
+        for (const [id, l] of labels) for (const [name, n] of Object.entries(layout.nodes)) expect(overlaps(l, n), `${id} on ${name}`).toBe(false);
+        for (let i = 0; i < labels.length; i++)
+          for (let j = i + 1; j < labels.length; j++) expect(overlaps(labels[i]![1], labels[j]![1]), `${labels[i]![0]} on ${labels[j]![0]}`).toBe(false);
+      });
+
+      it(`keeps no two states on top of each other, all inside the drawing (${lang}, ${dir})`, () => {
+        const nodes = Object.values(layout.nodes);
+        for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) expect(overlaps(nodes[i]!, nodes[j]!)).toBe(false);
+        for (const n of nodes) expect(n.x >= 0 && n.y >= 0 && n.x + n.w <= layout.width && n.y + n.h <= layout.height).toBe(true);
+      });
+    }
+  }
+});
+
+describe('the group of active states', () => {
+  it('exists only for a machine with a root transition (CANCEL), around its non-final states', () => {
+    expect(groupOf(MACHINES[0][1])?.members).toEqual(['created', 'planning', 'running', 'tool_failed', 'waiting_approval']);
+    expect(groupOf(MACHINES[1][1])).toBeUndefined();
+  });
+
+  it('holds its members and none of the final states; CANCEL starts on its border', () => {
+    const spec = MACHINES[0][1];
+    const t = tOf('zh');
+    const layout = computeLayout(layoutInput(spec, edgeTexts(spec, t), t, estimate), 'TB');
+    const g = layout.group!;
+    const inside = (b: Box) => b.x >= g.x && b.y >= g.y && b.x + b.w <= g.x + g.w && b.y + b.h <= g.y + g.h;
+    for (const m of groupOf(spec)!.members) expect(inside(layout.nodes[m]!), m).toBe(true);
+    for (const f of spec.finals) expect(overlaps(layout.nodes[f]!, g), f).toBe(false);
+    const start = layout.edges['active-cancelled']!.points[0]!;
+    const onBorder = Math.min(Math.abs(start.x - g.x), Math.abs(start.x - g.x - g.w), Math.abs(start.y - g.y), Math.abs(start.y - g.y - g.h));
+    expect(onBorder).toBeLessThan(0.5);
+  });
+});
+
+describe('the direction', () => {
+  const spec = MACHINES[0][1];
+  const t = tOf('zh');
+  const input = layoutInput(spec, edgeTexts(spec, t), t, estimate);
+  const both = [computeLayout(input, 'TB'), computeLayout(input, 'LR')];
+
+  it('is the one that draws largest in the box: left to right in a wide strip, top down in a tall box', async () => {
+    const { pickLayout } = await import('./layout');
+    expect(pickLayout(both, 2400, 700).layout.dir).toBe('LR');
+    expect(pickLayout(both, 840, 700).layout.dir).toBe('TB');
+    expect(pickLayout(both, 370, 900).layout.dir).toBe('TB');
+  });
+});
