@@ -282,7 +282,7 @@ export const zh: Record<keyof typeof en, string> = {
   'alert.too_big': '这个存档太大，无法保存（超过 1 MB）。',
   'alert.stale': '另一个标签页已保存了本运行更新的存档：它在没有这一个的情况下继续了。',
   'alert.other': '存储拒绝了这次写入。',
-  'alert.meaning': '已暂停播放。如果进程此刻崩溃，将丢失的步数：{n}；重新加载会从最后一个已保存的存档 恢复。',
+  'alert.meaning': '已暂停播放。如果进程此刻崩溃，将丢失的步数：{n}；重新加载会从最后一个已保存的存档恢复。',
   'alert.retry': '重新写入',
   'alert.export': '导出本运行',
   'alert.prune': '释放空间：删除已结束的运行',
