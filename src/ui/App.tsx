@@ -3,6 +3,7 @@ import { useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
 import { commandForKey } from './controls/commands';
 import { StateDiagram } from './diagram/StateDiagram';
+import { ScreenReaderView } from './a11y/ScreenReaderView';
 import { Header } from './Header';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
@@ -64,6 +65,7 @@ export function App() {
         <div className="hs-col hs-col--stage">
           <Readouts />
           <StateDiagram />
+          <ScreenReaderView />
           <Controls />
           <Meters />
         </div>
