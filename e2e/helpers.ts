@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Opens the page with the given query and waits for `data-ready` (ui-contract). */
 export async function open(page: Page, query = '') {
@@ -12,4 +12,20 @@ export const int = async (page: Page, id: string) => Number((await text(page, id
 export async function expectState(page: Page, state: string) {
   await expect(page.getByTestId('current-state')).toHaveText(state);
   await expect(page.getByTestId(`state-${state}`)).toHaveAttribute('data-active', 'true');
+}
+
+/** Presses Tab until the element with `testId` has focus (at most `max` presses); fails otherwise. */
+export async function tabTo(page: Page, testId: string, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === testId) return;
+  }
+  throw new Error(`Tab never reached ${testId} in ${max} presses`);
+}
+
+/** Whether `inner` lies inside the visible part of the scrolling box `box` (both locators). */
+export async function shownInBox(box: Locator, inner: Locator): Promise<boolean> {
+  const [b, r] = await Promise.all([box.boundingBox(), inner.boundingBox()]);
+  if (!b || !r) return false;
+  return r.y >= b.y - 1 && r.y + r.height <= b.y + b.height + 1;
 }

@@ -9,7 +9,7 @@ import { ItemSpacer } from './Spacer';
 import { useListWindow } from './useListWindow';
 
 /** Estimated heights (px): a line (time, event, move, then the rule below), the box (14rem). */
-const LINE_PX = 38;
+const LINE_PX = 28;
 const BOX_PX = 224;
 
 /** The SPEC rule that made a transition happen: the answer to a student's "why?". */
@@ -75,6 +75,7 @@ export function EventLog() {
         tabIndex={0}
         aria-label={t('panel.log')}
         ref={box}
+        onKeyDown={w.onKeyDown}
       >
         <ItemSpacer px={w.before} />
         {w.indexes.map((i) => {

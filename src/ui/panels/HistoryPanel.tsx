@@ -11,7 +11,7 @@ import { useListWindow } from './useListWindow';
 type CheckpointSummary = SimState['history'][number];
 
 /** Estimated heights (px): an item (its buttons wrap below in a narrow column), the box (14rem). */
-const ITEM_PX = 30;
+const ITEM_PX = 41;
 const BOX_PX = 224;
 
 interface ItemProps {
@@ -86,6 +86,7 @@ export function HistoryPanel() {
         tabIndex={0}
         aria-label={t('history.title')}
         ref={box}
+        onKeyDown={w.onKeyDown}
       >
         <ItemSpacer px={w.before} />
         {w.indexes.map((i) => {

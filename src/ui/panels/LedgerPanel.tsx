@@ -10,8 +10,8 @@ import { RowSpacer } from './Spacer';
 import { useListWindow } from './useListWindow';
 
 /** Estimated heights (px): a row (its args wrap to two or three lines), the sticky header, the box (14rem). */
-const ROW_PX = 48;
-const HEAD_PX = 24;
+const ROW_PX = 44;
+const HEAD_PX = 16;
 const BOX_PX = 224;
 const COLUMNS = ['step', 'try', 'tool', 'args', 'outcome', 'error', 'actor', 'time'] as const;
 
@@ -60,19 +60,48 @@ export function LedgerPanel() {
   const box = useRef<HTMLDivElement>(null);
   const w = useListWindow(box, count, ROW_PX, BOX_PX, HEAD_PX);
   // The newest attempt is at the bottom: follow it, unless the student has scrolled up to read.
+  // Only a scroll the student makes (wheel, keys, pointer) decides that: during fast-forward
+  // rows arrive between the page's own scroll and its event, which would read as "scrolled up".
   const atEnd = useRef(true);
+  const byStudent = useRef(false);
   const onScroll = useCallback((e: UIEvent<HTMLDivElement>) => {
+    if (!byStudent.current) return;
     const box = e.currentTarget;
     atEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < 2 * ROW_PX;
   }, []);
-  const toBottom = useCallback((box: HTMLElement) => {
-    if (atEnd.current) box.scrollTop = box.scrollHeight;
+  const onInput = useCallback(() => {
+    byStudent.current = true;
   }, []);
+  const { windowed, virtualizer } = w;
+  const toBottom = useCallback(
+    (box: HTMLElement) => {
+      if (!atEnd.current) return;
+      byStudent.current = false;
+      // A windowed ledger's height grows as its newest rows are measured: the virtualizer follows that.
+      if (windowed) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+      else box.scrollTop = box.scrollHeight;
+    },
+    [windowed, virtualizer, count],
+  );
   useFrameScroll(box, toBottom, count);
   return (
     <section className="hs-panel hs-ledger" aria-label={t('panel.ledger')}>
       <h2>{t('panel.ledger')}</h2>
-      <div className={boxClass('hs-scroll', count)} ref={box} tabIndex={0} role="region" aria-label={t('panel.ledger')} onScroll={onScroll}>
+      <div
+        className={boxClass('hs-scroll', count)}
+        ref={box}
+        tabIndex={0}
+        role="region"
+        aria-label={t('panel.ledger')}
+        onScroll={onScroll}
+        onWheel={onInput}
+        onPointerDown={onInput}
+        onTouchMove={onInput}
+        onKeyDown={(e) => {
+          onInput();
+          w.onKeyDown?.(e);
+        }}
+      >
         <table data-testid="ledger" className="hs-ledger__table" aria-rowcount={count + 1}>
           <colgroup>
             {COLUMNS.map((c) => (

@@ -12,7 +12,7 @@ import { useListWindow } from './useListWindow';
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
 
 /** Estimated heights (px): a todo or a phase heading, the box (16rem). */
-const TODO_PX = 22;
+const TODO_PX = 16;
 const BOX_PX = 256;
 
 /** The list's rows: each phase's heading, then its steps. */
@@ -114,6 +114,7 @@ export function PlanPanel() {
       <ol
         className={boxClass('hs-plan__list', entries.length)}
         ref={box}
+        onKeyDown={w.onKeyDown}
         tabIndex={0}
         aria-label={t('panel.plan')}
       >

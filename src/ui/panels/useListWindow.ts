@@ -1,5 +1,5 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import type { RefObject } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { isWhole, spacers } from './window';
 
 /** Rows drawn beyond each edge of the box, so a keyboard scroll by a line never shows a gap. */
@@ -15,6 +15,8 @@ export interface ListWindow<S extends HTMLElement> {
   after: number;
   /** Give to each drawn row (with `data-index`) so its real height replaces the estimate. */
   measure: ((el: Element | null) => void) | undefined;
+  /** Give to the box: Home and End reach the first and the last row of a windowed list. */
+  onKeyDown: ((e: KeyboardEvent<HTMLElement>) => void) | undefined;
   virtualizer: Virtualizer<S, Element>;
 }
 
@@ -41,9 +43,16 @@ export function useListWindow<S extends HTMLElement>(box: RefObject<S | null>, c
     useFlushSync: false,
   });
   if (isWhole(count)) {
-    return { indexes: Array.from({ length: count }, (_, i) => i), windowed: false, before: 0, after: 0, measure: undefined, virtualizer };
+    return { indexes: Array.from({ length: count }, (_, i) => i), windowed: false, before: 0, after: 0, measure: undefined, onKeyDown: undefined, virtualizer };
   }
   const items = virtualizer.getVirtualItems();
   const gaps = spacers(items, virtualizer.getTotalSize(), startPx);
-  return { indexes: items.map((i) => i.index), windowed: true, ...gaps, measure: virtualizer.measureElement, virtualizer };
+  // The browser's own Home/End land on estimated heights; rows measured on arrival then move
+  // the end. scrollToIndex keeps correcting until the row itself stands at the edge.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget || (e.key !== 'Home' && e.key !== 'End')) return;
+    e.preventDefault();
+    virtualizer.scrollToIndex(e.key === 'Home' ? 0 : count - 1, { align: e.key === 'Home' ? 'start' : 'end' });
+  };
+  return { indexes: items.map((i) => i.index), windowed: true, ...gaps, measure: virtualizer.measureElement, onKeyDown, virtualizer };
 }
