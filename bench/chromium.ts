@@ -131,8 +131,8 @@ export function launchChromium(): Promise<Browser> {
 const NAME_HELPER = 'globalThis.__name = (fn) => fn;';
 
 /** A fresh context: empty HTTP cache, empty storage (in memory: playwright's contexts are off the record). */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+export async function newContext(browser: Browser, viewport: { width: number; height: number } = VIEWPORT): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(WAIT_LIMIT);
   // tsx compiles with esbuild's keepNames, which wraps the nested functions of what we hand to
   // page.evaluate/addInitScript in `__name(fn, "name")`: give the page that helper.

@@ -97,9 +97,9 @@ export interface Load {
 /** How long after ready a cold load still counts layout shifts (late panels push the layout then). */
 const SETTLE_MS = 1000;
 
-/** One cold load: a fresh context (empty HTTP cache and storage), navigation to drawn and ready. */
-export async function coldLoad(browser: Browser, url: string, kind: Drawn): Promise<Load> {
-  const context = await newContext(browser);
+/** One cold load: a fresh context (empty HTTP cache and storage; the laptop size unless `viewport`), navigation to drawn and ready. */
+export async function coldLoad(browser: Browser, url: string, kind: Drawn, viewport?: { width: number; height: number }): Promise<Load> {
+  const context = await newContext(browser, viewport);
   try {
     const page = await context.newPage();
     await page.addInitScript(watchDrawn, { kind, states: STATES });
