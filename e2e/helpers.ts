@@ -23,8 +23,10 @@ export async function tabTo(page: Page, testId: string, max = 80) {
   throw new Error(`Tab never reached ${testId} in ${max} presses`);
 }
 
-/** Whether `inner` lies inside the visible part of the scrolling box `box` (both locators). */
+/** Whether `inner` is drawn and lies inside the visible part of the scrolling box `box` (both locators). */
 export async function shownInBox(box: Locator, inner: Locator): Promise<boolean> {
+  // A windowed list may not have drawn `inner` at all: then it is not shown.
+  if ((await inner.count()) === 0) return false;
   const [b, r] = await Promise.all([box.boundingBox(), inner.boundingBox()]);
   if (!b || !r) return false;
   return r.y >= b.y - 1 && r.y + r.height <= b.y + b.height + 1;

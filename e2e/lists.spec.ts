@@ -23,10 +23,10 @@ test('a 1,000-step plan: only the rows in view are drawn, and row 1 and row 1,00
   expect(await todos.count()).toBeLessThan(60);
   await page.keyboard.press('Home');
   await expect.poll(() => shownInBox(box, box.locator('[data-step="1"]'))).toBe(true);
-  // PageDown scrolls it too: each press brings rows below into the box.
+  // PageDown scrolls it too: three presses move it by more than two boxes of rows.
   for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
-  await expect.poll(() => shownInBox(box, box.locator('[data-step="25"]'))).toBe(true);
-  await expect(box.locator('[data-step="1"]')).not.toBeInViewport();
+  await expect.poll(() => box.evaluate((el) => el.scrollTop / el.clientHeight)).toBeGreaterThan(2);
+  expect(await shownInBox(box, box.locator('[data-step="1"]'))).toBe(false);
   // Scrolling (the wheel) reaches the middle of the plan.
   await box.hover();
   await page.mouse.wheel(0, 8_000);

@@ -28,6 +28,7 @@ export interface ListWindow<S extends HTMLElement> {
  * row inside the box (a table's sticky header).
  */
 export function useListWindow<S extends HTMLElement>(box: RefObject<S | null>, count: number, rowPx: number, boxPx: number, startPx = 0): ListWindow<S> {
+  const whole = isWhole(count);
   // The page is not built with the React Compiler; rows are memoised by hand and get only the
   // virtualizer's stable measureElement, so its unmemoisable API does no harm here.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -41,8 +42,10 @@ export function useListWindow<S extends HTMLElement>(box: RefObject<S | null>, c
     initialRect: { width: 0, height: boxPx },
     // flushSync inside React's commit warns in React 19 and buys nothing here.
     useFlushSync: false,
+    // A whole list needs no window: no scroll or resize observers, no re-render on scroll.
+    enabled: !whole,
   });
-  if (isWhole(count)) {
+  if (whole) {
     return { indexes: Array.from({ length: count }, (_, i) => i), windowed: false, before: 0, after: 0, measure: undefined, onKeyDown: undefined, virtualizer };
   }
   const items = virtualizer.getVirtualItems();
