@@ -24,8 +24,8 @@ export interface ListWindow<S extends HTMLElement> {
  * A windowed list (@tanstack/react-virtual): while it is short (window.ts, WHOLE_UP_TO) every row
  * is drawn, as before, so the UI contract's hooks count rows exactly; a longer list draws only
  * the rows in its box plus OVERSCAN, and spacers keep the scroll height of all of them.
- * `box` is the element that scrolls, `rowPx` the estimated height of a row, `startPx` the height of anything above the first
- * row inside the box (a table's sticky header).
+ * `box` is the element that scrolls, `rowPx` a row's estimated height, `boxPx` the box's, and
+ * `startPx` the height of anything above the first row inside the box (a table's sticky header).
  */
 export function useListWindow<S extends HTMLElement>(box: RefObject<S | null>, count: number, rowPx: number, boxPx: number, startPx = 0): ListWindow<S> {
   const whole = isWhole(count);
