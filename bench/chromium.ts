@@ -5,18 +5,20 @@
  * was. Every wait has a time limit; the callers stop what they start in `finally` blocks.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from '../e2e/chromium';
-import { OTHER_PROCESSES, figure, type Figure } from './lib';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 export { CHROMIUM_ARGS, VIEWPORT } from '../e2e/chromium';
+// The cold load and the machine's load live in files of their own; their callers import them from here.
+export { coldLoad, watchDrawn, watchShifts, type Drawn, type Load } from './coldLoad';
+export { cpuMark, loadFigures, type CpuMark } from './cpuLoad';
 export const CHROMIUM = CHROMIUM_PATH;
 export const STATES = ['created', 'planning', 'running', 'tool_failed', 'waiting_approval', 'completed', 'failed', 'cancelled'];
 
@@ -129,8 +131,8 @@ export function launchChromium(): Promise<Browser> {
 const NAME_HELPER = 'globalThis.__name = (fn) => fn;';
 
 /** A fresh context: empty HTTP cache, empty storage (in memory: playwright's contexts are off the record). */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+export async function newContext(browser: Browser, viewport: { width: number; height: number } = VIEWPORT): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(WAIT_LIMIT);
   // tsx compiles with esbuild's keepNames, which wraps the nested functions of what we hand to
   // page.evaluate/addInitScript in `__name(fn, "name")`: give the page that helper.
@@ -151,82 +153,6 @@ export async function newDiskContext(userDataDir: string): Promise<BrowserContex
   context.setDefaultTimeout(WAIT_LIMIT);
   await context.addInitScript({ content: NAME_HELPER });
   return context;
-}
-
-// ─── The cold load ───────────────────────────────────────────────────────────────────────────
-
-/** What "the diagram is drawn" means for each app, checked inside the page. */
-export type Drawn = 'ours' | 'minimal';
-
-declare global {
-  interface Window {
-    /** performance.now() when all 8 nodes were first in the DOM. */
-    __benchInDom?: number;
-    /** … and all 8 visible: React Flow hides a node until it has measured it. The diagram is drawn. */
-    __benchVisible?: number;
-    /** Ours: the diagram drawn and `data-ready="true"` (storage read, run saved, role known, every panel there). */
-    __benchReady?: number;
-  }
-}
-
-/**
- * Installed before any page script: a MutationObserver that records when the diagram's 8 nodes
- * are in the DOM, when they are visible (drawn), and, for ours, when the page is also
- * data-ready. performance.now() counts from navigation start.
- */
-export function watchDrawn(args: { kind: Drawn; states: string[] }): void {
-  const nodesNow = (): Element[] | null => {
-    if (args.kind === 'minimal') {
-      const found = Array.from(document.querySelectorAll('.react-flow__node'));
-      return found.length >= 8 ? found : null;
-    }
-    const found: Element[] = [];
-    for (const s of args.states) {
-      const el = document.querySelector(`[data-testid="state-${s}"]`);
-      if (!el) return null;
-      found.push(el);
-    }
-    return found;
-  };
-  const ready = () => args.kind === 'minimal' || document.querySelector('[data-testid="app"][data-ready="true"]') !== null;
-  const check = () => {
-    const now = performance.now();
-    if (window.__benchVisible === undefined) {
-      const nodes = nodesNow();
-      if (!nodes) return;
-      window.__benchInDom ??= now;
-      if (!nodes.every((el) => getComputedStyle(el.closest('.react-flow__node') ?? el).visibility !== 'hidden')) return;
-      window.__benchVisible = now;
-    }
-    if (!ready()) return;
-    window.__benchReady = now;
-    observer.disconnect();
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-}
-
-export interface Load {
-  /** The 8 nodes in the DOM (maybe still hidden). */
-  inDom: number;
-  /** The 8 nodes visible: the diagram drawn. */
-  visible: number;
-  /** Ours: drawn and data-ready; the minimal app: drawn (it has nothing more to wait for). */
-  ready: number;
-}
-
-/** One cold load: a fresh context (empty HTTP cache and storage), navigation to drawn and ready. */
-export async function coldLoad(browser: Browser, url: string, kind: Drawn): Promise<Load> {
-  const context = await newContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(watchDrawn, { kind, states: STATES });
-    await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: WAIT_LIMIT });
-    return await page.evaluate(() => ({ inDom: window.__benchInDom ?? NaN, visible: window.__benchVisible ?? NaN, ready: window.__benchReady ?? NaN }));
-  } finally {
-    await context.close();
-  }
 }
 
 // ─── Driving the app ─────────────────────────────────────────────────────────────────────────
@@ -255,65 +181,4 @@ export async function toApproval(page: Page): Promise<void> {
   await page.getByTestId('btn-start').click();
   await page.getByTestId('btn-fast-forward-approval').click();
   await expectText(page, 'current-state', 'waiting_approval');
-}
-
-// ─── How busy the machine was ────────────────────────────────────────────────────────────────
-
-/** utime, stime, cutime, cstime (clock ticks) and the parent of a process, from /proc/<pid>/stat. */
-function procStat(pid: string): { ppid: number; ticks: number } | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-    // rest[0] is field 3 (state): ppid is field 4, utime…cstime fields 14–17.
-    return { ppid: rest[1] ?? 0, ticks: (rest[11] ?? 0) + (rest[12] ?? 0) + (rest[13] ?? 0) + (rest[14] ?? 0) };
-  } catch {
-    return null;
-  }
-}
-
-export type CpuMark = { wall: number; machine: number; ours: number } | null;
-
-/**
- * CPU time (ms) of the whole machine, and of this process with all its descendants, live
- * (Chromium, its zygote and renderers) or reaped (the vite builds), from /proc; null off Linux.
- * run.ts reports "other processes" as the machine minus the Node process alone, which counts
- * this module's own Chromium; this mark tells the two apart.
- */
-export function cpuMark(): CpuMark {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
-    const machine = fields.reduce((n, v, i) => (i === 3 || i === 4 ? n : n + v), 0);
-    const stats = new Map<number, { ppid: number; ticks: number }>();
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      const st = procStat(pid);
-      if (st) stats.set(Number(pid), st);
-    }
-    let ours = 0;
-    const queue = [process.pid];
-    const seen = new Set<number>();
-    while (queue.length) {
-      const pid = queue.pop() as number;
-      if (seen.has(pid)) continue;
-      seen.add(pid);
-      ours += stats.get(pid)?.ticks ?? 0;
-      for (const [child, st] of stats) if (st.ppid === pid) queue.push(child);
-    }
-    return { wall: performance.now(), machine: machine * 10, ours: ours * 10 }; // USER_HZ is 100
-  } catch {
-    return null;
-  }
-}
-
-/** How many cores this module and other processes kept busy since `start` (call before closing Chromium). */
-export function loadFigures(start: CpuMark, who = 'this module'): Figure[] {
-  const end = cpuMark();
-  if (!start || !end) return [];
-  const wall = end.wall - start.wall;
-  const ours = (end.ours - start.ours) / wall;
-  const others = Math.max(0, (end.machine - start.machine) / wall - ours);
-  return [
-    figure(`cores kept busy by ${who} (Node, vite, Chromium)`, ours, 'cores'),
-    figure(OTHER_PROCESSES, others, 'cores', undefined, 'above about 0.25 the timings read high'),
-  ];
 }

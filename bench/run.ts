@@ -7,6 +7,7 @@
  * yet is reported as skipped, so the list can name modules before they are written.
  *
  * Filters pick modules by name (substring): `npm run bench -- engine` runs only the engine.
+ * OPT_IN modules run only when a filter names them.
  * Exit code: 0 when every module ran (a missed target is reported, not fatal), 1 when a module
  * failed, 2 for a filter that matches nothing.
  */
@@ -18,6 +19,8 @@ import { OTHER_PROCESSES, meets } from './lib';
 
 /** In the order they run. */
 const MODULES = ['engine', 'browser', 'storage'] as const;
+/** Run only when a filter names them (slow, or an outside tool): `npm run bench -- lighthouse`. */
+const OPT_IN = ['lighthouse'] as const;
 
 interface ModuleResult {
   name: string;
@@ -169,9 +172,10 @@ function table(results: ModuleResult[]): string {
 
 async function main(): Promise<number> {
   const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  const selected = MODULES.filter((m) => filters.length === 0 || filters.some((f) => m.includes(f)));
+  const named = (m: string) => filters.some((f) => m.includes(f));
+  const selected = [...MODULES.filter((m) => filters.length === 0 || named(m)), ...OPT_IN.filter(named)];
   if (selected.length === 0) {
-    process.stderr.write(`No benchmark module matches ${filters.join(', ')}. Modules: ${MODULES.join(', ')}\n`);
+    process.stderr.write(`No benchmark module matches ${filters.join(', ')}. Modules: ${[...MODULES, ...OPT_IN].join(', ')}\n`);
     return 2;
   }
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Opens the page with the given query and waits for `data-ready` (ui-contract). */
 export async function open(page: Page, query = '') {
@@ -35,3 +35,21 @@ export interface PageBox {
 }
 export const overlap = (a: PageBox, b: PageBox, slack = 0.5) =>
   a.x + slack < b.x + b.w && b.x + slack < a.x + a.w && a.y + slack < b.y + b.h && b.y + slack < a.y + a.h;
+
+/** Presses Tab until the element with `testId` has focus (at most `max` presses); fails otherwise. */
+export async function tabTo(page: Page, testId: string, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === testId) return;
+  }
+  throw new Error(`Tab never reached ${testId} in ${max} presses`);
+}
+
+/** Whether `inner` is drawn and lies inside the visible part of the scrolling box `box` (both locators). */
+export async function shownInBox(box: Locator, inner: Locator): Promise<boolean> {
+  // A windowed list may not have drawn `inner` at all: then it is not shown.
+  if ((await inner.count()) === 0) return false;
+  const [b, r] = await Promise.all([box.boundingBox(), inner.boundingBox()]);
+  if (!b || !r) return false;
+  return r.y >= b.y - 1 && r.y + r.height <= b.y + b.height + 1;
+}

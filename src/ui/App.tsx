@@ -4,6 +4,7 @@ import { Controls } from './controls/Controls';
 import { commandForKey } from './controls/commands';
 import { StateDiagram } from './diagram/StateDiagram';
 import { DesignPanel } from './DesignPanel';
+import { ScreenReaderView } from './a11y/ScreenReaderView';
 import { Header } from './Header';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
@@ -72,6 +73,7 @@ export function App() {
       <main className="hs-main">
         <section className="hs-machine" aria-label={t('panel.stage')}>
           <StateDiagram />
+          <ScreenReaderView />
         </section>
         <div className="hs-deck">
           <Readouts />

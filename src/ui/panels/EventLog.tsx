@@ -1,11 +1,16 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { Lang, TransitionRecord } from '../../engine';
 import { formatClock } from '../../i18n';
-import { shownView, useSimStore } from '../../store/simStore';
-import { LOG_SHOWN, LOG_TRIM_STEP } from '../../store/view';
+import { shownView, useSimStore, type Store } from '../../store/simStore';
 import { useT, type T } from '../useT';
 import { boxClass } from './boxClass';
-import { tailStart } from './window';
+import './lists.css';
+import { ItemSpacer } from './Spacer';
+import { useListWindow } from './useListWindow';
+
+/** Estimated heights (px): a line (time, event, move, then the rule below), the box (14rem). */
+const LINE_PX = 28;
+const BOX_PX = 224;
 
 /** The SPEC rule that made a transition happen: the answer to a student's "why?". */
 function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): string {
@@ -15,10 +20,34 @@ function ruleOf(r: TransitionRecord, t: T, restoredFromCheckpoint: boolean): str
   return t.has(key) ? t(key) : '';
 }
 
+/**
+ * Every line the page may show. The view keeps only the newest lines; the Sim keeps them all, and
+ * its first `logLength` lines are the ones the view published (the same records), so they are
+ * read from there: no line past what is durable is shown. A preview, or a view of another Sim,
+ * shows the lines it has.
+ */
+function linesOf(s: Store): { lines: readonly TransitionRecord[]; first: number } {
+  const view = shownView(s);
+  const all = s.sim.log;
+  const same = view === s.view && all.length >= view.logLength && all[view.logLength - 1] === view.log.at(-1);
+  return same ? { lines: all, first: 0 } : { lines: view.log, first: view.logLength - view.log.length };
+}
+
+interface RowProps {
+  r: TransitionRecord;
+  /** The row's place in the list, given only while the list is windowed (see useListWindow). */
+  index: number | undefined;
+  count: number;
+  t: T;
+  lang: Lang;
+  checkpointing: boolean;
+  measure: ((el: Element | null) => void) | undefined;
+}
+
 /** One line; memoised on the (immutable) record. */
-const LogRow = memo(function LogRow({ r, t, lang, checkpointing }: { r: TransitionRecord; t: T; lang: Lang; checkpointing: boolean }) {
+const LogRow = memo(function LogRow({ r, index, count, t, lang, checkpointing, measure }: RowProps) {
   return (
-    <li data-testid="log-row">
+    <li data-testid="log-row" data-index={index} aria-posinset={index === undefined ? undefined : index + 1} aria-setsize={index === undefined ? undefined : count} ref={measure}>
       <span className="hs-log__time">{formatClock(lang, r.at)}</span> <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}
       <span className="hs-log__move">
         {r.from} → {r.to}
@@ -33,18 +62,31 @@ export function EventLog() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const view = useSimStore(shownView);
-  // view.log holds the newest lines of all view.logLength; its first one is line `kept` of all.
-  const kept = view.logLength - view.log.length;
-  const rows = view.log.slice(Math.max(0, tailStart(view.logLength, LOG_SHOWN, LOG_TRIM_STEP) - kept)).reverse();
+  const { lines, first } = linesOf(useSimStore.getState());
+  const count = view.logLength - first;
+  const box = useRef<HTMLOListElement>(null);
+  const w = useListWindow(box, count, LINE_PX, BOX_PX);
   return (
     <section className="hs-panel hs-log" aria-label={t('panel.log')}>
       <h2>{t('panel.log')}</h2>
-      <ol className={boxClass('hs-scroll', rows.length)} data-testid="event-log" tabIndex={0} aria-label={t('panel.log')}>
-        {rows.map((r, i) => (
-          <LogRow key={view.logLength - i} r={r} t={t} lang={lang} checkpointing={view.checkpointing} />
-        ))}
+      <ol
+        className={boxClass('hs-scroll', count)}
+        data-testid="event-log"
+        tabIndex={0}
+        aria-label={t('panel.log')}
+        ref={box}
+        onKeyDown={w.onKeyDown}
+      >
+        <ItemSpacer px={w.before} />
+        {w.indexes.map((i) => {
+          // Newest first: the i-th line shown is line `logLength - 1 - i` of the run.
+          const at = view.logLength - 1 - i;
+          const r = lines[at - first] as TransitionRecord;
+          return <LogRow key={at} r={r} index={w.windowed ? i : undefined} count={w.windowed ? count : 0} t={t} lang={lang} checkpointing={view.checkpointing} measure={w.measure} />;
+        })}
+        <ItemSpacer px={w.after} />
       </ol>
-      {rows.length === 0 && <p className="hs-empty">{t('log.empty')}</p>}
+      {count === 0 && <p className="hs-empty">{t('log.empty')}</p>}
     </section>
   );
 }

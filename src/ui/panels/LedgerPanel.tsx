@@ -1,20 +1,39 @@
-import { memo, useRef } from 'react';
+import { memo, useCallback, useRef, type UIEvent } from 'react';
 import { loopKey, readLoop, type Attempt, type Lang } from '../../engine';
 import { formatClock, translate } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useFrameScroll } from '../useFrameScroll';
 import { useT } from '../useT';
 import { boxClass } from './boxClass';
-import { tailStart } from './window';
+import './lists.css';
+import { RowSpacer } from './Spacer';
+import { useListWindow } from './useListWindow';
 
-/** Rows shown: the newest 80 to 119 (a 4,000-step run has thousands); see tailStart. */
-const SHOWN = 80;
-const TRIM_STEP = 40;
+/** Estimated heights (px): a row (its args wrap to two or three lines), the sticky header, the box (14rem). */
+const ROW_PX = 44;
+const HEAD_PX = 16;
+const BOX_PX = 224;
+const COLUMNS = ['step', 'try', 'tool', 'args', 'outcome', 'error', 'actor', 'time'] as const;
+
+interface RowProps {
+  a: Attempt;
+  index: number;
+  inLoop: boolean;
+  lang: Lang;
+  measure: ((el: Element | null) => void) | undefined;
+}
 
 /** One attempt; memoised on the (immutable) attempt, so a tick adds a row and redraws none. */
-const LedgerRow = memo(function LedgerRow({ a, inLoop, lang }: { a: Attempt; inLoop: boolean; lang: Lang }) {
+const LedgerRow = memo(function LedgerRow({ a, index, inLoop, lang, measure }: RowProps) {
   return (
-    <tr data-testid="ledger-row" className={`hs-row--${a.outcome}${inLoop ? ' is-loop' : ''}`} data-loop={inLoop ? 'true' : undefined}>
+    <tr
+      data-testid="ledger-row"
+      className={`hs-row--${a.outcome}${inLoop ? ' is-loop' : ''}`}
+      data-loop={inLoop ? 'true' : undefined}
+      data-index={index}
+      aria-rowindex={index + 2}
+      ref={measure}
+    >
       <td>{a.step}</td>
       <td>{a.attempt}</td>
       <td>
@@ -31,51 +50,84 @@ const LedgerRow = memo(function LedgerRow({ a, inLoop, lang }: { a: Attempt; inL
   );
 });
 
-const toBottom = (box: HTMLElement) => {
-  box.scrollTop = box.scrollHeight;
-};
-
 /** Every attempt; the rows of the current step's loop key highlighted. */
 export function LedgerPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const ctx = useSimStore((s) => shownView(s).context);
   const key = readLoop(ctx.ledger, ctx.cursor, ctx.config).key;
-  const start = tailStart(ctx.ledger.length, SHOWN, TRIM_STEP);
-  const rows = ctx.ledger.slice(start);
+  const count = ctx.ledger.length;
   const box = useRef<HTMLDivElement>(null);
-  // The newest attempt is at the bottom: follow it.
-  useFrameScroll(box, toBottom, ctx.ledger.length);
+  const w = useListWindow(box, count, ROW_PX, BOX_PX, HEAD_PX);
+  // The newest attempt is at the bottom: follow it, unless the student has scrolled up to read.
+  // Only a scroll the student makes (wheel, keys, pointer) decides that: during fast-forward
+  // rows arrive between the page's own scroll and its event, which would read as "scrolled up".
+  const atEnd = useRef(true);
+  const byStudent = useRef(false);
+  const onScroll = useCallback((e: UIEvent<HTMLDivElement>) => {
+    if (!byStudent.current) return;
+    const box = e.currentTarget;
+    atEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < 2 * ROW_PX;
+  }, []);
+  const onInput = useCallback(() => {
+    byStudent.current = true;
+  }, []);
+  const { windowed, virtualizer } = w;
+  const toBottom = useCallback(
+    (box: HTMLElement) => {
+      if (!atEnd.current) return;
+      byStudent.current = false;
+      // A windowed ledger's height grows as its newest rows are measured: the virtualizer follows that.
+      if (windowed) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+      else box.scrollTop = box.scrollHeight;
+    },
+    [windowed, virtualizer, count],
+  );
+  useFrameScroll(box, toBottom, count);
   return (
     <section className="hs-panel hs-ledger" aria-label={t('panel.ledger')}>
       <h2>{t('panel.ledger')}</h2>
-      {start > 0 && <p className="hs-note">{t('ledger.more', { shown: rows.length, total: ctx.ledger.length })}</p>}
-      <div className={boxClass('hs-scroll', rows.length)} ref={box} tabIndex={0} role="region" aria-label={t('panel.ledger')}>
-        <table data-testid="ledger">
+      <div
+        className={boxClass('hs-scroll', count)}
+        ref={box}
+        tabIndex={0}
+        role="region"
+        aria-label={t('panel.ledger')}
+        onScroll={onScroll}
+        onWheel={onInput}
+        onPointerDown={onInput}
+        onTouchMove={onInput}
+        onKeyDown={(e) => {
+          onInput();
+          w.onKeyDown?.(e);
+        }}
+      >
+        <table data-testid="ledger" className="hs-ledger__table" aria-rowcount={count + 1}>
+          <colgroup>
+            {COLUMNS.map((c) => (
+              <col key={c} className={`hs-ledger__col--${c}`} />
+            ))}
+          </colgroup>
           <thead>
-            <tr>
-              <th scope="col">{t('ledger.step')}</th>
-              <th scope="col">{t('ledger.try')}</th>
-              <th scope="col">{t('ledger.tool')}</th>
-              <th scope="col">{t('ledger.args')}</th>
-              <th scope="col">{t('ledger.outcome')}</th>
-              <th scope="col">{t('ledger.error')}</th>
-              <th scope="col">{t('ledger.actor')}</th>
-              <th scope="col">{t('ledger.time')}</th>
+            <tr aria-rowindex={1}>
+              {COLUMNS.map((c) => (
+                <th scope="col" key={c}>
+                  {t(`ledger.${c}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {rows.map((a, i) => (
-              <LedgerRow
-                key={start + i}
-                a={a}
-                inLoop={key !== null && a.step === ctx.cursor && (a.outcome === 'error' || a.outcome === 'rejected') && loopKey(a) === key}
-                lang={lang}
-              />
-            ))}
+            <RowSpacer px={w.before} columns={COLUMNS.length} />
+            {w.indexes.map((i) => {
+              const a = ctx.ledger[i] as Attempt;
+              const inLoop = key !== null && a.step === ctx.cursor && (a.outcome === 'error' || a.outcome === 'rejected') && loopKey(a) === key;
+              return <LedgerRow key={i} a={a} index={i} inLoop={inLoop} lang={lang} measure={w.measure} />;
+            })}
+            <RowSpacer px={w.after} columns={COLUMNS.length} />
           </tbody>
         </table>
-        {ctx.ledger.length === 0 && <p className="hs-empty">{t('ledger.empty')}</p>}
+        {count === 0 && <p className="hs-empty">{t('ledger.empty')}</p>}
       </div>
     </section>
   );

@@ -1,14 +1,26 @@
 /**
- * Where the shown slice of a long list starts: at most `shown + step - 1` of the newest items,
- * at least `shown` (all of them when there are fewer). The start moves in jumps of `step`, so on
- * most ticks a new item is added and none is removed. In a list drawn oldest first (the ledger)
- * the rows already in the page then keep their place, and the browser lays out and paints the
- * new one alone; removing the oldest row on every tick moved every other row. (The event log is
- * drawn newest first, so its lines still move down a line a tick.)
+ * Lists up to this many rows are drawn whole: a 40-step run's plan, ledger and checkpoints stay
+ * in the page row for row (the UI contract's hooks count them), and a list this short costs
+ * little to draw. Longer lists are windowed (useListWindow.ts): only the rows in view are drawn.
  */
-export function tailStart(length: number, shown: number, step: number): number {
-  return length <= shown ? 0 : snapDown(length - shown, step);
+export const WHOLE_UP_TO = 100;
+
+export const isWhole = (count: number): boolean => count <= WHOLE_UP_TO;
+
+/** The part of a drawn row the spacers need: where it starts and ends in the list, in px. */
+export interface Span {
+  start: number;
+  end: number;
 }
 
-/** `at` rounded down to a multiple of `step` (0 below 0): where a window that moves in jumps starts. */
-export const snapDown = (at: number, step: number): number => Math.max(0, Math.floor(at / step) * step);
+/**
+ * The empty space above the first drawn row and below the last one, so the box scrolls as if
+ * every row were there: `total` is the height of the whole list, `startPx` what sits above its
+ * first row (already in the page, so not a spacer's job).
+ */
+export function spacers(drawn: readonly Span[], total: number, startPx = 0): { before: number; after: number } {
+  const first = drawn[0];
+  const last = drawn.at(-1);
+  if (!first || !last) return { before: 0, after: Math.max(0, total - startPx) };
+  return { before: Math.max(0, first.start - startPx), after: Math.max(0, total - last.end) };
+}

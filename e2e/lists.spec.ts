@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectState, open, shownInBox } from './helpers';
+
+/** The scrolling boxes of the four long lists. */
+const planBox = (page: Page) => page.getByTestId('plan').locator('ol');
+const ledgerBox = (page: Page) => page.getByTestId('ledger').locator('..');
+
+test('a 1,000-step plan: only the rows in view are drawn, and row 1 and row 1,000 are reached by keyboard and by scrolling', async ({ page }) => {
+  await open(page, '?lang=en&run=new&scenario=migration-1000');
+  await expect(page.getByTestId('step-total')).toHaveText(/1,?000/);
+  const box = planBox(page);
+  const todos = page.getByTestId('todo');
+  expect(await todos.count()).toBeLessThan(60);
+  expect(await todos.count()).toBeGreaterThan(5);
+  await expect(box.locator('[data-step="1"]')).toBeVisible();
+  // The keyboard: focus the list, End goes to the last row, Home back to the first.
+  await box.focus();
+  await page.keyboard.press('End');
+  const last = box.locator('[data-testid="todo"][data-step="1000"]');
+  await expect(last).toBeAttached();
+  await expect.poll(() => shownInBox(box, last)).toBe(true);
+  await expect(box.locator('[data-step="1"]')).toHaveCount(0);
+  expect(await todos.count()).toBeLessThan(60);
+  await page.keyboard.press('Home');
+  await expect.poll(() => shownInBox(box, box.locator('[data-step="1"]'))).toBe(true);
+  // PageDown scrolls it too: three presses move it by more than two boxes of rows.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+  await expect.poll(() => box.evaluate((el) => el.scrollTop / el.clientHeight)).toBeGreaterThan(2);
+  expect(await shownInBox(box, box.locator('[data-step="1"]'))).toBe(false);
+  // Scrolling (the wheel) reaches the middle of the plan.
+  await box.hover();
+  await page.mouse.wheel(0, 8_000);
+  await expect.poll(async () => Number(await todos.first().getAttribute('data-step'))).toBeGreaterThan(300);
+  await expect(box.locator('[data-step="40"]')).toHaveCount(0);
+});
+
+test('a finished 1,000-step run: the ledger, history and log draw a window each, every row still reachable', async ({ page }) => {
+  test.setTimeout(120_000);
+  await open(page, '?lang=en&run=new&scenario=migration-1000');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await expectState(page, 'waiting_approval');
+  await page.getByTestId('btn-approve').click();
+  await page.getByTestId('btn-fast-forward-approval').click();
+  await expect(page.getByTestId('current-state')).toHaveText('completed', { timeout: 90_000 });
+
+  // The ledger: one row per attempt in the table's row count, a window of them in the page.
+  const ledger = ledgerBox(page);
+  await expect(page.getByTestId('ledger')).toHaveAttribute('aria-rowcount', '1001');
+  expect(await page.getByTestId('ledger-row').count()).toBeLessThan(40);
+  const lastRow = page.locator('[data-testid="ledger-row"][aria-rowindex="1001"]');
+  await expect.poll(() => shownInBox(ledger, lastRow)).toBe(true);
+  await expect(lastRow).toContainText('1000');
+  await ledger.focus();
+  await page.keyboard.press('Home');
+  const firstRow = page.locator('[data-testid="ledger-row"][aria-rowindex="2"]');
+  await expect.poll(() => shownInBox(ledger, firstRow)).toBe(true);
+  await expect(firstRow.locator('td').first()).toHaveText('1');
+  await page.keyboard.press('End');
+  await expect.poll(() => shownInBox(ledger, lastRow)).toBe(true);
+
+  // The history, newest first: its oldest checkpoint (#1) is at the end of the list.
+  const history = page.getByTestId('checkpoint-history');
+  const count = Number((await page.getByTestId('checkpoint-count').textContent())?.replace(/\D/g, ''));
+  expect(count).toBeGreaterThan(100);
+  expect(await page.getByTestId('checkpoint-item').count()).toBeLessThan(40);
+  await history.focus();
+  await page.keyboard.press('End');
+  const oldest = page.locator('[data-testid="checkpoint-item"][data-seq="1"]');
+  await expect.poll(() => shownInBox(history, oldest)).toBe(true);
+  // A windowed item keeps working: preview the oldest checkpoint.
+  await oldest.getByTestId('btn-preview').click();
+  await expect(page.getByTestId('preview-banner')).toBeVisible();
+  await page.getByTestId('btn-preview-close').click();
+
+  // The log, newest first: its first line (START) is at the end, though the view keeps only the newest.
+  const log = page.getByTestId('event-log');
+  expect(await page.getByTestId('log-row').count()).toBeLessThan(40);
+  await log.focus();
+  await page.keyboard.press('End');
+  const startLine = page.getByTestId('log-row').filter({ hasText: 'START' });
+  await expect(startLine).toHaveCount(1);
+  await expect.poll(() => shownInBox(log, startLine)).toBe(true);
+});
+
+for (const size of [
+  { width: 1280, height: 720 },
+  { width: 1366, height: 768 },
+]) {
+  test(`the ledger's columns fit its box at ${size.width}x${size.height}: none is cut off`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await open(page, '?lang=en&run=new');
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('btn-step').click();
+    await page.getByTestId('btn-step').click();
+    await page.getByTestId('btn-fail').click();
+    await expect(page.getByTestId('ledger-row')).toHaveCount(2);
+    const box = ledgerBox(page);
+    const fits = await box.evaluate((el) => {
+      const b = el.getBoundingClientRect();
+      const cells = [...el.querySelectorAll('th, td')].map((c) => c.getBoundingClientRect());
+      return { sideways: el.scrollWidth - el.clientWidth, beyond: cells.filter((c) => c.right > b.left + el.clientWidth + 0.5).length, cells: cells.length };
+    });
+    expect(fits.cells).toBeGreaterThanOrEqual(24);
+    expect(fits).toMatchObject({ sideways: 0, beyond: 0 });
+  });
+}

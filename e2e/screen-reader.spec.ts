@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { expectState, open, tabTo } from './helpers';
+
+test('each transition is said in a polite live region, in English', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  const region = page.getByTestId('sr-announcer');
+  await expect(region).toHaveAttribute('role', 'status');
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+  await page.getByTestId('btn-start').click();
+  await expect(region).toHaveText('created → planning: task started, making the plan');
+  await page.getByTestId('btn-step').click();
+  for (let i = 0; i < 5; i++) await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('current-step')).toHaveText('6');
+  await page.getByTestId('btn-fail').click();
+  await expectState(page, 'tool_failed');
+  // Said as soon as the gap since the last line has passed (coalescing), the newest line last.
+  await expect(region).toContainText('running → tool failed: step 6 failed, loop 1 of 3', { timeout: 3_000 });
+});
+
+test('the announcements are in Chinese on a Chinese page', async ({ page }) => {
+  await open(page, '?lang=zh&run=new');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-step').click();
+  await page.getByTestId('btn-fail').click();
+  await expect(page.getByTestId('sr-announcer')).toContainText('第 1 步失败，循环 1/3', { timeout: 3_000 });
+});
+
+test('during play the region speaks at most once every 1.5 s, never a flood', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('input-speed').fill('100');
+  await page.getByTestId('btn-start').click();
+  const region = page.getByTestId('sr-announcer');
+  const before = Number(await region.getAttribute('data-said'));
+  const logBefore = await page.getByTestId('log-row').count();
+  await page.getByTestId('btn-play').click();
+  await page.waitForTimeout(3_000);
+  await page.getByTestId('btn-pause').click();
+  const said = Number(await region.getAttribute('data-said')) - before;
+  const moves = (await page.getByTestId('log-row').count()) - logBefore;
+  expect(moves).toBeGreaterThan(10);
+  expect(said).toBeGreaterThanOrEqual(1);
+  expect(said).toBeLessThanOrEqual(3);
+  await expect(region).toContainText(/\d+ transitions\. Latest: /);
+});
+
+test('the diagram as text is reached by keyboard: states, the current one, the transition just taken', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-step').click();
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  await tabTo(page, 'diagram-text');
+  const text = page.getByTestId('diagram-text');
+  await expect(text).toBeVisible();
+  await expect(text).toContainText('Current state: running.');
+  await expect(text.locator('li[data-state]')).toHaveCount(8);
+  await expect(text.locator('li[aria-current="true"]')).toHaveAttribute('data-state', 'running');
+  // The transition it marks is the one the diagram marks (ui-contract: data-last).
+  await expect(page.getByTestId('edge-planning-running')).toHaveAttribute('data-last', 'true');
+  await expect(text.locator('li[data-last="true"]')).toHaveAttribute('data-edge', 'planning-running');
+  await expect(text.locator('li[data-last="true"]')).toContainText('(just taken)');
+  await expect(text.locator('li[data-edge]')).toHaveCount(await page.locator('[data-testid^="edge-"]').count());
+});
