@@ -8,7 +8,7 @@ import { open } from './helpers';
  */
 
 /** Words the article itself writes in Latin letters inside Chinese text. */
-const ZH_ALLOWED = new Set(['Harness', 'Sim', 'Checkpoint', 'token', 'LangGraph', 'IndexedDB', 'JSON', 'system-reminder']);
+const ZH_ALLOWED = new Set(['Harness', 'Sim', 'Checkpoint', 'token', 'LangGraph', 'IndexedDB', 'JSON', 'system-reminder', 'failure', 'manual']);
 /** The windowed lists belong to issue 12's part B (they render outcome values themselves). */
 const PART_B = '.hs-ledger, .hs-history, .hs-log, .hs-plan';
 /**

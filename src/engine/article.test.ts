@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drive } from './testing';
 import { Sim } from './sim';
 import { findScenario, type Scenario } from './scenarios';
-import { readLoop } from './loopGuard';
+import { loopOf, readLoop } from './loopGuard';
 import { machineStates } from './machines';
 import { machineEdges } from './graph';
 import { MINUTE } from './world';
@@ -173,5 +173,15 @@ describe('two runs on one page (the compare view)', () => {
       expect(together[k]!.ctx.ledger).toEqual(alone[k]!.ctx.ledger);
       expect(together[k]!.checkpoints).toEqual(alone[k]!.checkpoints);
     }
+  });
+});
+
+describe('the loop guard as the design has it', () => {
+  it('no-fuse: the page reads a count with no stage beyond counting and no fuse', () => {
+    const t = drive('migration-40', { design: 'no-fuse' }).start().untilStep(3);
+    for (let i = 0; i < 4; i++) t.send({ type: 'FAIL_NOW', error: 'not_found' });
+    expect(loopOf(t.ctx)).toMatchObject({ count: 4, stage: 'counting', fused: false, fuseAt: null });
+    const a = drive().start().untilStep(3).send({ type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' });
+    expect(loopOf(a.ctx)).toMatchObject({ count: 2, stage: 'reminded', fuseAt: 3 });
   });
 });

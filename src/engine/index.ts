@@ -26,7 +26,7 @@ export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from './config';
 export { errorText, type ErrorCode } from './errors';
 export { canonicalArgs } from './canonical';
 export { attemptsAt, rowsOfStep } from './ledger';
-export { loopKey, readLoop, stageOf, type LoopReading, type LoopStage } from './loopGuard';
+export { loopKey, loopOf, readLoop, stageOf, type GuardReading, type LoopReading, type LoopStage } from './loopGuard';
 export { buildRecoveryHint, formatHint, type Advice, type RecoveryHint } from './recoveryHint';
 export {
   CHECKPOINT_SCHEMA,

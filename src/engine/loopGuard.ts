@@ -1,4 +1,5 @@
-import type { Attempt, Config } from './types';
+import type { Attempt, Config, TaskContext } from './types';
+import { designOf } from './designs';
 import { isFailure, rowsOfStep } from './ledger';
 
 /** The three stages of SPEC §3 (count → remind → fuse), plus `none` before any failure. */
@@ -43,4 +44,17 @@ export function readLoop(ledger: readonly Attempt[], step: number, config: Confi
   }
   const count = key === null ? 0 : (counts[key] ?? 0);
   return { key, count, stage: stageOf(count, config), counts, fused };
+}
+
+/** Where the run's fuse stands: its design's word, or `no-fuse`'s count alone (no reminder, no fuse). */
+export interface GuardReading extends LoopReading {
+  /** The count that fuses, or null when the design has no fuse. */
+  fuseAt: number | null;
+}
+
+/** The loop guard of `step` (the current one by default) as this run's design has it. */
+export function loopOf(ctx: Pick<TaskContext, 'ledger' | 'cursor' | 'config' | 'design'>, step = ctx.cursor): GuardReading {
+  const r = readLoop(ctx.ledger, step, ctx.config);
+  if (designOf(ctx.design).loopGuard) return { ...r, fuseAt: ctx.config.fuseAt };
+  return { ...r, stage: r.count > 0 ? 'counting' : 'none', fused: false, fuseAt: null };
 }

@@ -1,4 +1,4 @@
-import { attemptsAt, readLoop, type Lang, type StateName, type TaskContext, type TransitionRecord } from '../../engine';
+import { attemptsAt, loopOf, type Lang, type StateName, type TaskContext, type TransitionRecord } from '../../engine';
 import { translate, type MessageKey } from '../../i18n';
 
 /** What one transition says to a student who cannot see the diagram: read off the published view. */
@@ -11,7 +11,7 @@ export interface TransitionFacts {
   total: number;
   /** The loop guard's count for that step's latest failure, and the fuse it counts towards. */
   loop: number;
-  fuseAt: number;
+  fuseAt: number | string;
   fused: boolean;
   attempts: number;
   maxAttempts: number;
@@ -26,7 +26,7 @@ export function factsOf(log: readonly TransitionRecord[], ctx: TaskContext): Tra
   if (!r) return null;
   const last = ctx.ledger.at(-1);
   const step = ABOUT_LAST_ATTEMPT(r) && last ? last.step : ctx.cursor;
-  const loop = readLoop(ctx.ledger, step, ctx.config);
+  const loop = loopOf(ctx, step);
   return {
     event: r.event,
     from: r.from,
@@ -34,7 +34,7 @@ export function factsOf(log: readonly TransitionRecord[], ctx: TaskContext): Tra
     step,
     total: ctx.plan.steps.length,
     loop: loop.count,
-    fuseAt: ctx.config.fuseAt,
+    fuseAt: loop.fuseAt ?? '∞',
     fused: loop.fused,
     attempts: attemptsAt(ctx.ledger, step),
     maxAttempts: ctx.config.maxAttemptsPerStep,

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { readLoop } from '../../engine';
+import { loopOf } from '../../engine';
 import { formatDuration } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -14,14 +14,14 @@ export function useNodeLines(): NodeLines {
   return useMemo(() => {
     const total = ctx.plan.steps.length;
     const n = Math.min(ctx.cursor, total);
-    const loop = readLoop(ctx.ledger, ctx.cursor, ctx.config);
+    const loop = loopOf(ctx);
     const waited = ctx.waitingSince === null ? 0 : ctx.clock - ctx.waitingSince;
     const ended = ctx.ended;
     return {
       planning: { lines: [t('node.plan', { v: Math.max(1, ctx.plan.version) })] },
       running: { lines: [t('node.step', { n, total })] },
       tool_failed: {
-        lines: [t('node.loop', { count: loop.count, fuse: ctx.config.fuseAt, stage: t(`stage.${loop.stage}`) })],
+        lines: [t('node.loop', { count: loop.count, fuse: loop.fuseAt ?? '∞', stage: t(`stage.${loop.stage}`) })],
         ...(loop.stage === 'fused' ? { tone: 'danger' as const } : loop.stage === 'reminded' ? { tone: 'warn' as const } : {}),
       },
       waiting_approval: { lines: ctx.waitingSince === null ? [] : [t('node.waited', { time: formatDuration(lang, waited) })] },

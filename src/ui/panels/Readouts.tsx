@@ -1,4 +1,4 @@
-import { attemptsAt, readLoop } from '../../engine';
+import { attemptsAt, loopOf } from '../../engine';
 import { shownView, useSimStore } from '../../store/simStore';
 import { Icon } from '../icons';
 import { useT } from '../useT';
@@ -13,7 +13,7 @@ export function Readouts() {
   const state = view.state;
   const total = ctx.plan.steps.length;
   const step = Math.min(ctx.cursor, total);
-  const loop = readLoop(ctx.ledger, ctx.cursor, ctx.config);
+  const loop = loopOf(ctx);
   return (
     <section className="hs-readouts" aria-label={t('panel.readouts')}>
       <div className="hs-read">
@@ -32,7 +32,7 @@ export function Readouts() {
         <span className="hs-read__label">{t('read.loop')}</span>
         <span className={`hs-read__value hs-stage hs-stage--${loop.stage}`} data-testid="loop-stage" data-stage={loop.stage}>
           <Icon name={STAGE_ICON[loop.stage]} />{' '}
-          {t(`stage.${loop.stage}`)} · <span data-testid="loop-count">{loop.count}</span>/{ctx.config.fuseAt}
+          {t(`stage.${loop.stage}`)} · <span data-testid="loop-count">{loop.count}</span>/{loop.fuseAt ?? '∞'}
         </span>
       </div>
       <div className="hs-read">
