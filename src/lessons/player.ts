@@ -143,15 +143,16 @@ const clamp = (lesson: Lesson, at: number): number => Math.max(0, Math.min(lesso
 /**
  * The lesson standing at stop `at` (0-based, clamped): every stop before it played by the
  * lesson's own script, and stop `at` too unless it is the student's turn (then `awaiting`,
- * and the student's presses go to `sim`). The same `at` always gives the same run.
+ * and the student's presses go to `sim`; `{ script: true }` plays it by the script, as a
+ * "show me" would). The same `at` always gives the same run.
  */
-export function playTo(lesson: Lesson, at: number): LessonPosition {
+export function playTo(lesson: Lesson, at: number, opts: { script?: boolean } = {}): LessonPosition {
   const k = clamp(lesson, at);
   const runner = new Runner(lesson);
   const trace: StopTrace[] = [];
   for (let i = 0; i < k; i++) trace.push(runner.apply(lesson.stops[i]!, i));
   const stop = lesson.stops[k]!;
-  const awaiting = stop.yourTurn !== undefined;
+  const awaiting = stop.yourTurn !== undefined && opts.script !== true;
   if (!awaiting) trace.push(runner.apply(stop, k));
   return { lesson, at: k, sim: runner.sim, awaiting, replay: runner.replay, trace, done: !awaiting && k === lesson.stops.length - 1 };
 }
