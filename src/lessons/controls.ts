@@ -8,6 +8,9 @@ import type { SimCommand } from '../engine';
 export const CONTROL_COMMANDS = {
   'btn-start': 'START',
   'btn-step': 'TICK',
+  // Play and fast-forward send the same TICKs as the step button, only more of them.
+  'btn-play': 'TICK',
+  'btn-fast-forward-approval': 'TICK',
   'btn-fail': 'FAIL_NOW',
   'btn-change-approach': 'CHANGE_APPROACH',
   'btn-request-approval': 'REQUEST_APPROVAL',
@@ -25,8 +28,11 @@ export const CONTROL_IDS = Object.keys(CONTROL_COMMANDS) as ControlId[];
 
 export const isControlId = (v: unknown): v is ControlId => typeof v === 'string' && v in CONTROL_COMMANDS;
 
-/** The control that sends `cmd` (INJECT_FAULT has none: it is the fail button's inner half). */
+/** The first control that sends `cmd` (INJECT_FAULT has none: it is the fail button's inner half). */
 export function controlOf(cmd: SimCommand): ControlId | null {
   for (const id of CONTROL_IDS) if (CONTROL_COMMANDS[id] === cmd.type) return id;
   return null;
 }
+
+/** Some control in `allowed` sends `cmd` (the step button and play both send TICK). */
+export const sentByOneOf = (cmd: SimCommand, allowed: readonly ControlId[]): boolean => allowed.some((id) => CONTROL_COMMANDS[id] === cmd.type);
