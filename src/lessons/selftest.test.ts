@@ -1,10 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_SECTIONS, SELF_TEST, SELF_TEST_INTRO } from '.';
-
-/** The source article, copied here so the test runs wherever the repository is checked out. */
-const ARTICLE = readFileSync(new URL('./__fixtures__/article.txt', import.meta.url), 'utf8');
-const SHARED = new URL('../../../shared/seeds/000_5541e6f8a5a9d8fe.txt', import.meta.url);
+/** The source article (../shared/seeds/000_5541e6f8a5a9d8fe.txt), copied so the test runs anywhere. */
+import ARTICLE from './__fixtures__/article.txt?raw';
 /** The article's text without its bold markers (**…**), which the data carries as `emphasis`. */
 const PLAIN = ARTICLE.replaceAll('**', '');
 
@@ -38,12 +35,8 @@ describe('the self-test (自测)', () => {
 });
 
 describe('the article the lessons cite', () => {
-  it.skipIf(!existsSync(SHARED))('is the project’s source article, unchanged', () => {
-    expect(ARTICLE).toBe(readFileSync(SHARED, 'utf8'));
-  });
-
   it('has every section a caption may cite: each heading (and sub-heading) begins a line of it', () => {
-    const lines = ARTICLE.split('\n').map((l) => l.trim());
+    const lines = ARTICLE.split('\n').map((l: string) => l.trim());
     for (const section of ARTICLE_SECTIONS) {
       for (const part of section.split(' · ')) expect(lines.some((l) => l.startsWith(part)), part).toBe(true);
     }
