@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serializeCheckpoint, Sim, type SimCommand } from '../engine';
-import { CHALLENGES, checkChallenge, describeGoal, findChallenge, parseChallenge, startChallenge, type Challenge } from '.';
+import { CHALLENGES, MEASURES, checkChallenge, describeGoal, findChallenge, parseChallenge, startChallenge, type Challenge } from '.';
+import { CONTROL_IDS } from '../lessons';
+import README from './README.md?raw';
 
 const TERMINAL = ['completed', 'failed', 'cancelled'];
 
@@ -161,5 +163,18 @@ describe('the challenge parser refuses bad input, naming the field', () => {
     expect(startChallenge(r.challenge)).toMatchObject({ state: 'waiting_approval' });
     const other = parseChallenge(edit((o) => ((o.start = { checkpoint: cp }), (o.design = 'no-refs'))));
     expect(other).toMatchObject({ ok: false, error: { code: 'H114', field: 'start.checkpoint' } });
+  });
+});
+
+describe('the format README', () => {
+  it('has a full example that parses, and is the shipped one-rejection file', () => {
+    const example = /```json\n([\s\S]*?)```/.exec(README)?.[1] ?? '';
+    const r = parseChallenge(example);
+    expect(r).toEqual({ ok: true, challenge: findChallenge('one-rejection') });
+  });
+
+  it('lists every measure and every control a file may name', () => {
+    for (const m of MEASURES) expect(README).toContain(`\`${m}\``);
+    for (const c of CONTROL_IDS) expect(README).toContain(`\`${c}\``);
   });
 });
