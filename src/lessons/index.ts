@@ -15,3 +15,4 @@ export { validateLesson, type LessonResult } from './validate';
 export { PACE, autoplay, checkYourTurn, checkpointsOf, lessonLengthMs, playTo, type LessonPosition, type StopTrace, type YourTurnCheck } from './player';
 export { isBilingual, isObject, problem, unknownKeys, type Problem } from './problem';
 export { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from './selftest';
+export { predictionAt, scorePrediction, type Prediction, type Score } from './predict';

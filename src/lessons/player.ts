@@ -7,6 +7,7 @@ import {
   replayFailure,
   type Bilingual,
   type Checkpoint,
+  type EndReason,
   type Replay,
   type StateName,
 } from '../engine';
@@ -34,6 +35,8 @@ const TERMINAL: ReadonlySet<StateName> = new Set(TERMINAL_STATES);
 export interface StopTrace {
   at: number;
   state: StateName;
+  /** Why the run ended, once it has. */
+  ended: EndReason | null;
   step: number;
   alive: boolean;
   /** Moves the stop made (each a command the Sim took). */
@@ -84,7 +87,7 @@ class Runner {
     this.moves = 0;
     const reached = this.move(stop.move);
     const { sim } = this;
-    return { at, state: sim.state, step: sim.context.cursor, alive: sim.alive, moves: this.moves, fast: isFast(stop.move), reached, newest: sim.newest };
+    return { at, state: sim.state, ended: sim.context.ended, step: sim.context.cursor, alive: sim.alive, moves: this.moves, fast: isFast(stop.move), reached, newest: sim.newest };
   }
 
   private ended(): boolean {
