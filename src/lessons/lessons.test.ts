@@ -102,6 +102,10 @@ describe('the captions tell the run as it is', () => {
 
   it('three endings: resumed at 27 with 0 wasted; restarted at 1 with 26 wasted; no-fuse killed; the article fused', () => {
     const l = lesson('three-endings');
+    expect(played(l, 1).sim.newest).toMatchObject({ trigger: 'before_suspend', step: 27 });
+    expect(played(l, 2).sim.down).toBe('timeout');
+    expect(played(l, 2).sim.newest).toMatchObject({ trigger: 'before_suspend' });
+    expect(played(l, 6).sim.newest).toBeNull();
     expect(played(l, 4).sim).toMatchObject({ state: 'completed', wasted: 0 });
     // The restart stands on the before_suspend checkpoint: still the one request, never sent again.
     expect(played(l, 3).sim.requestsSent).toHaveLength(1);
@@ -117,6 +121,8 @@ describe('the captions tell the run as it is', () => {
     const l = lesson('approval');
     const polled = played(l, 1).sim;
     expect(polled.requestsSent).toHaveLength(1);
+    expect([polled.tokens, polled.meters.modelCalls]).toEqual([played(l, 0).sim.tokens, played(l, 0).sim.meters.modelCalls]);
+    expect(polled.clock).toBeGreaterThan(played(l, 0).sim.clock);
     const again = played(l, 3).sim;
     expect(again.requestsSent).toHaveLength(2);
     expect(again.context.ledger.at(-1)).toMatchObject({ outcome: 'rejected' });
