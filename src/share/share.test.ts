@@ -3,7 +3,10 @@ import fc from 'fast-check';
 import { DESIGN_IDS, STORY_IDS } from '../engine';
 import { LESSONS } from '../lessons';
 import { CHALLENGES } from '../challenges';
-import { SHARE_KEYS, decodeShare, encodeShare, shareUrl, type ShareState } from '.';
+import { SHARE_KEYS, decodeShare as decodeWith, encodeShare, shareCatalog, shareUrl, type ShareState } from '.';
+
+const CATALOG = shareCatalog(LESSONS, CHALLENGES);
+const decodeShare = (q: string) => decodeWith(q, CATALOG);
 
 const design = fc.constantFrom(...DESIGN_IDS);
 const lessonAt = fc.constantFrom(...LESSONS).chain((l) => fc.record({ lesson: fc.constant(l.id), at: fc.option(fc.integer({ min: 1, max: l.stops.length }), { nil: undefined }) }));
@@ -87,5 +90,14 @@ describe('share links', () => {
     expect(dropped.map((d) => d.key)).toEqual([key]);
     expect(dropped[0]!.reason.en).toMatch(reason);
     expect(state).not.toHaveProperty(key);
+  });
+});
+
+describe('share links without a catalog (the first screen, before lessons load)', () => {
+  it('checks lesson and challenge ids by shape only, and still drops what cannot be an id', () => {
+    expect(decodeWith('lesson=some-lesson&at=3&challenge=any-one')).toEqual({ state: { lesson: 'some-lesson', at: 3, challenge: 'any-one' }, dropped: [] });
+    const { state, dropped } = decodeWith('lesson=迁移课&challenge=A%20B');
+    expect(state).toEqual({});
+    expect(dropped.map((d) => d.key)).toEqual(['lesson', 'challenge']);
   });
 });

@@ -1,6 +1,4 @@
 import { STORY_IDS, findScenario, isDesignId, isStoryId, type Bilingual, type DesignId, type Lang, type StoryId } from '../engine';
-import { findLesson } from '../lessons/catalog';
-import { findChallenge } from '../challenges/catalog';
 
 /**
  * Share links: what reproduces the screen, as the page's own URL parameters (the same names the
@@ -63,9 +61,29 @@ export function shareUrl(base: string, state: ShareState): string {
 }
 
 const WHOLE = /^\d{1,15}$/;
+const ID = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * The lessons and challenges a link may name. Passed in rather than imported, so reading a link
+ * on the first screen does not load every lesson: without it, ids are checked for shape only
+ * (the lesson view checks the id again when it has loaded).
+ */
+export interface ShareCatalog {
+  /** The number of stops of the lesson, or undefined when there is no such lesson. */
+  lessonStops(id: string): number | undefined;
+  hasChallenge(id: string): boolean;
+}
+
+/** A catalog of these lessons and challenges. */
+export function shareCatalog(lessons: readonly { id: string; stops: readonly unknown[] }[], challenges: readonly { id: string }[]): ShareCatalog {
+  return {
+    lessonStops: (id) => lessons.find((l) => l.id === id)?.stops.length,
+    hasChallenge: (id) => challenges.some((c) => c.id === id),
+  };
+}
 
 /** Reads the share parameters of an address; other parameters are not ours and are left alone. */
-export function decodeShare(search: string | URLSearchParams): Decoded {
+export function decodeShare(search: string | URLSearchParams, catalog?: ShareCatalog): Decoded {
   const p = typeof search === 'string' ? new URLSearchParams(search) : search;
   const state: ShareState = {};
   const dropped: Dropped[] = [];
@@ -88,16 +106,16 @@ export function decodeShare(search: string | URLSearchParams): Decoded {
     else drop('design', design, 'no such design', '没有这个设计');
   }
   const lesson = get('lesson');
-  const found = lesson === null ? undefined : findLesson(lesson);
+  const stops = lesson === null || !ID.test(lesson) ? undefined : catalog ? catalog.lessonStops(lesson) : 999;
   if (lesson !== null) {
-    if (found) state.lesson = lesson;
+    if (stops !== undefined) state.lesson = lesson;
     else drop('lesson', lesson, 'no such lesson', '没有这节课');
   }
   const at = get('at');
   if (at !== null) {
     const n = WHOLE.test(at) ? Number(at) : NaN;
-    if (!found) drop('at', at, 'a stop needs a lesson', '没有课程，停靠点无从谈起');
-    else if (!(n >= 1 && n <= found.stops.length)) drop('at', at, `not a stop of this lesson (1–${found.stops.length})`, `不是这节课的停靠点（1–${found.stops.length}）`);
+    if (stops === undefined) drop('at', at, 'a stop needs a lesson', '没有课程，停靠点无从谈起');
+    else if (!(n >= 1 && n <= stops)) drop('at', at, `not a stop of this lesson (1–${stops})`, `不是这节课的停靠点（1–${stops}）`);
     else state.at = n;
   }
   const lang = get('lang');
@@ -119,7 +137,7 @@ export function decodeShare(search: string | URLSearchParams): Decoded {
   }
   const challenge = get('challenge');
   if (challenge !== null) {
-    if (findChallenge(challenge)) state.challenge = challenge;
+    if (ID.test(challenge) && (catalog?.hasChallenge(challenge) ?? true)) state.challenge = challenge;
     else drop('challenge', challenge, 'no such challenge', '没有这个挑战');
   }
   return { state, dropped };
