@@ -67,6 +67,19 @@ describe('the player', () => {
     expect(checkYourTurn(l, stop, p.sim)).toEqual({ ok: true, reason: expect.objectContaining({ en: expect.stringContaining('tool_failed') }) });
   });
 
+  it('a crashed process standing in the expected state does not pass: the restart must be pressed', () => {
+    for (const id of ['three-endings', 'density']) {
+      const l = lesson(id);
+      const at = l.stops.findIndex((s) => s.yourTurn?.control === 'btn-restart');
+      const p = playTo(l, at);
+      expect(p.sim.alive).toBe(false);
+      expect(p.sim.state).toBe(l.stops[at]!.yourTurn!.expect);
+      expect(checkYourTurn(l, l.stops[at]!, p.sim)).toMatchObject({ ok: false, reason: { en: expect.stringContaining('down') } });
+      p.sim.send({ type: 'RESTART' });
+      expect(checkYourTurn(l, l.stops[at]!, p.sim).ok).toBe(true);
+    }
+  });
+
   it('the wrong press does not pass, nor a stop of another lesson', () => {
     const l = lesson('fuse');
     const at = l.stops.findIndex((s) => s.yourTurn?.expect === 'failed');

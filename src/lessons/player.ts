@@ -194,6 +194,10 @@ export function checkYourTurn(lesson: Lesson, stop: LessonStop, sim: Sim): YourT
   if (!turn || !lesson.stops.includes(stop)) {
     return { ok: false, reason: { zh: '这一站不是本课的「轮到你」。', en: 'This stop is not a your-turn stop of this lesson.' } };
   }
+  // A dead process still shows its last state: standing there is not reaching it.
+  if (!sim.alive) {
+    return { ok: false, reason: { zh: `进程已经停了：先把它重启，再看它到不到 ${turn.expect}。`, en: `The process is down: restart it, then see whether it reaches ${turn.expect}.` } };
+  }
   if (sim.state !== turn.expect) {
     return { ok: false, reason: { zh: `还没到 ${turn.expect}：现在是 ${sim.state}。`, en: `Not in ${turn.expect} yet: the run is in ${sim.state}.` } };
   }
