@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CompareRun, parseCompareQuery, type CompareConfig } from '.';
+import { CompareRun, chartOf, parseCompareQuery, type CompareConfig } from '.';
 
 const run = (designs: CompareConfig['designs'], script: CompareConfig['script'], seed = 1) => new CompareRun({ designs, script, seed });
 
@@ -101,5 +101,16 @@ describe('?compare=a,b&script=id', () => {
     expect([r.error.code, r.error.field]).toEqual([code, field]);
     expect(r.error.message.en).toMatch(text);
     expect(r.error.message.zh).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('the chart', () => {
+  it('puts both panes on one scale: the axes end at the larger pane’s figures', () => {
+    const r = run(['article', 'no-fuse'], 'opening-story-failing').finish();
+    const c = chartOf(r);
+    expect(c.series.map((s) => s.design)).toEqual(['article', 'no-fuse']);
+    expect(c.maxTokens).toBe(r.panes[1].sim.tokens);
+    expect(c.maxMinutes).toBe(Math.max(...r.panes.map((p) => p.samples.at(-1)!.minutes)));
+    expect(c.maxWork).toBeGreaterThanOrEqual(26);
   });
 });
