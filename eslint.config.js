@@ -56,6 +56,36 @@ export default tseslint.config(
     },
   },
   {
+    // The classroom's pure modules (lessons, compare, challenges, share) stand on the engine's
+    // public index and on each other: no React, no page, no storage, no timers.
+    files: ['src/{lessons,compare,challenges,share}/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', '@xyflow/*', 'zustand', 'zustand/*', 'idb-keyval', '@xstate/react'], message: 'The classroom modules are pure TypeScript over the engine: the UI calls them, not the other way round.' },
+            { group: ['**/persistence', '**/persistence/*', '**/store', '**/store/*', '**/ui', '**/ui/*', '**/i18n', '**/i18n/*'], message: 'The classroom modules import only the engine and each other (bilingual text lives in their data).' },
+            { group: ['**/engine/*', '!**/engine/index'], message: 'Import the engine through its public index (src/engine/index.ts).' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'indexedDB', 'localStorage', 'sessionStorage', 'fetch', 'location', 'history'].map((name) => ({
+          name,
+          message: 'The classroom modules run without a page: take what you need as a parameter.',
+        })),
+        ...['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame'].map((name) => ({
+          name,
+          message: 'No timers here: the UI paces a lesson (PACE) and the compare view; these modules only compute.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/persistence/**/*.ts'],
     ignores: ['src/persistence/**/*.test.ts'],
     rules: {

@@ -1,0 +1,132 @@
+import { MINUTE, Sim, TERMINAL_STATES, type Bilingual, type SimCommand, type StateName } from '../engine';
+import { sentByOneOf } from '../lessons/controls';
+import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
+
+/**
+ * Challenges are checked by the page itself, from the run's own ledger, checkpoints and meters
+ * plus the commands the student sent: pass when the run has ended with every predicate true;
+ * fail as soon as one can no longer come true (every measure only grows) or a control outside
+ * the allowed ones was used; open otherwise.
+ */
+
+const TERMINAL: ReadonlySet<StateName> = new Set(TERMINAL_STATES);
+
+/** A fresh Sim standing where the challenge starts (its start is not the student's doing). */
+export function startChallenge(ch: Challenge): Sim {
+  const start = ch.start;
+  if (start && 'checkpoint' in start) return new Sim({ scenario: ch.scenario, from: start.checkpoint });
+  const sim = new Sim({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
+  if (!start) return sim;
+  const there = () => sim.state === start.until && (start.step === undefined || sim.context.cursor === start.step);
+  for (let i = 0; i < 5_000 && !there() && !TERMINAL.has(sim.state); i++) {
+    if (!sim.send(sim.state === 'created' ? { type: 'START' } : sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' })) break;
+  }
+  return sim;
+}
+
+/** The value of a measure on the run and the student's commands. */
+export function measure(m: Measure, sim: Sim, events: readonly SimCommand[]): number {
+  const ledger = sim.context.ledger;
+  const sent = (type: SimCommand['type']) => events.filter((e) => e.type === type).length;
+  switch (m) {
+    case 'rejections':
+      return ledger.filter((a) => a.outcome === 'rejected').length;
+    case 'failures':
+      return ledger.filter((a) => a.outcome === 'error').length;
+    case 'tool_errors':
+      return ledger.filter((a) => a.outcome === 'error' && a.error?.type !== 'no_progress').length;
+    case 'crashes':
+      return sent('CRASH');
+    case 'restarts':
+      return sent('RESTART');
+    case 'approvals':
+      return sent('APPROVE');
+    case 'approval_requests':
+      return sim.requestsSent.length;
+    case 'checkpoints':
+      return sim.checkpointing ? sim.context.seq : 0;
+    case 'presses':
+      return events.length;
+    case 'steps_wasted':
+      return sim.meters.wasted;
+    case 'tokens':
+      return sim.meters.tokens;
+    case 'model_calls':
+      return sim.meters.modelCalls;
+    case 'rereads':
+      return sim.meters.rereads;
+    case 'minutes':
+      return Math.floor(sim.meters.clock / MINUTE);
+  }
+}
+
+const MEASURE_NAMES: Record<Measure, Bilingual> = {
+  rejections: { zh: '拒绝次数', en: 'rejections' },
+  failures: { zh: '失败次数', en: 'failures' },
+  tool_errors: { zh: '工具报错次数', en: 'tool errors' },
+  crashes: { zh: '崩溃次数', en: 'crashes' },
+  restarts: { zh: '重启次数', en: 'restarts' },
+  approvals: { zh: '批准次数', en: 'approvals' },
+  approval_requests: { zh: '审批请求数', en: 'approval requests' },
+  checkpoints: { zh: '存档数', en: 'checkpoints' },
+  presses: { zh: '按键次数', en: 'presses' },
+  steps_wasted: { zh: '白干的步骤', en: 'steps wasted' },
+  tokens: { zh: 'token 数', en: 'tokens' },
+  model_calls: { zh: '模型调用次数', en: 'model calls' },
+  rereads: { zh: '重读文件数', en: 'files re-read' },
+  minutes: { zh: '虚拟分钟数', en: 'virtual minutes' },
+};
+
+/** A predicate in words (the `challenge-goal` text is these, joined). */
+export function describePredicate(p: Predicate): Bilingual {
+  if ('state' in p) return { zh: `结束在 ${p.state}`, en: `end in ${p.state}` };
+  if ('ended' in p) return { zh: `结束原因是 ${p.ended}`, en: `end by ${p.ended}` };
+  if ('fuse' in p) return p.fuse ? { zh: '熔断器跳闸', en: 'the fuse trips' } : { zh: '熔断器不跳闸', en: 'the fuse does not trip' };
+  const name = MEASURE_NAMES[p.of];
+  if ('eq' in p) return { zh: `${name.zh}恰好为 ${p.eq}`, en: `exactly ${p.eq} ${name.en}` };
+  if ('le' in p) return { zh: `${name.zh}不超过 ${p.le}`, en: `at most ${p.le} ${name.en}` };
+  return { zh: `${name.zh}至少 ${p.ge}`, en: `at least ${p.ge} ${name.en}` };
+}
+
+export function describeGoal(ch: Challenge): Bilingual {
+  const parts = ch.goal.map(describePredicate);
+  return { zh: parts.map((p) => p.zh).join('；'), en: parts.map((p) => p.en).join('; ') };
+}
+
+type Truth = 'holds' | 'not_yet' | 'broken';
+
+function truth(p: Predicate, sim: Sim, events: readonly SimCommand[], over: boolean): Truth {
+  const atEnd = (ok: boolean): Truth => (ok ? 'holds' : over ? 'broken' : 'not_yet');
+  if ('state' in p) return atEnd(sim.state === p.state);
+  if ('ended' in p) return atEnd(sim.context.ended === p.ended);
+  if ('fuse' in p) {
+    const fused = sim.context.ended === 'loop_fuse';
+    // A fuse that tripped stays tripped; one that has not may still trip until the run ends.
+    return p.fuse ? atEnd(fused) : fused ? 'broken' : over ? 'holds' : 'not_yet';
+  }
+  const v = measure(p.of, sim, events);
+  // Every measure only grows: an upper bound passed is broken for good.
+  if ('le' in p) return v <= p.le ? (over ? 'holds' : 'not_yet') : 'broken';
+  if ('eq' in p) return v > p.eq ? 'broken' : atEnd(v === p.eq);
+  return atEnd(v >= p.ge);
+}
+
+/** Pass, fail or still open, with the reason in both languages. */
+export function checkChallenge(ch: Challenge, sim: Sim, events: readonly SimCommand[]): ChallengeVerdict {
+  const illegal = events.find((e) => !sentByOneOf(e, ch.controls));
+  if (illegal) {
+    return { status: 'fail', reason: { zh: `用了这个挑战不允许的操作（${illegal.type}）。`, en: `Used a control this challenge does not allow (${illegal.type}).` } };
+  }
+  const over = TERMINAL.has(sim.state);
+  const truths = ch.goal.map((p) => [p, truth(p, sim, events, over)] as const);
+  // Every goal missed, the telling ones first: "the fuse tripped" says more than "not completed".
+  const endsFirst = (p: Predicate) => ('state' in p || 'ended' in p ? 1 : 0);
+  const broken = truths.filter(([, t]) => t === 'broken').map(([p]) => p).sort((a, b) => endsFirst(a) - endsFirst(b)).map(describePredicate);
+  if (broken.length > 0) {
+    return { status: 'fail', reason: { zh: `没做到：${broken.map((d) => d.zh).join('；')}。`, en: `Not met: ${broken.map((d) => d.en).join('; ')}.` } };
+  }
+  if (over) return { status: 'pass', reason: { zh: `过关：${describeGoal(ch).zh}。`, en: `Passed: ${describeGoal(ch).en}.` } };
+  const next = truths.find(([, t]) => t === 'not_yet')?.[0];
+  const d = next ? describePredicate(next) : describeGoal(ch);
+  return { status: 'open', reason: { zh: `还在进行：${d.zh}。`, en: `Still open: ${d.en}.` } };
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { CompareRun, chartOf, parseCompareQuery, type CompareConfig } from '.';
+
+const run = (designs: CompareConfig['designs'], script: CompareConfig['script'], seed = 1) => new CompareRun({ designs, script, seed });
+
+describe('the three endings, side by side (SPEC §9)', () => {
+  it('opening-story: article resumes at 27 with 0 wasted; no-checkpoint restarts at 1 with 26 wasted', () => {
+    const r = run(['article', 'no-checkpoint'], 'opening-story').finish();
+    const [article, none] = r.meters;
+    expect(article).toMatchObject({ finalState: 'completed', stepsWasted: 0, killed: false, done: true });
+    expect(none).toMatchObject({ finalState: 'completed', stepsWasted: 26, checkpoints: 0, bytesWritten: 0 });
+    expect(r.panes[0].sim.log.some((t) => t.event === 'RESTORE' && t.to === 'waiting_approval')).toBe(true);
+    expect(r.panes[1].sim.log.some((t) => t.event === 'RESTORE' && t.to === 'planning')).toBe(true);
+    expect(article.checkpoints).toBeGreaterThan(0);
+    expect(article.bytesWritten).toBeGreaterThan(article.checkpoints * 1_000);
+    expect(none.tokens).toBeGreaterThan(article.tokens);
+    expect(none.minutes).toBeGreaterThan(article.minutes);
+  });
+
+  it('opening-story-failing: no-fuse burns at least 10x the tokens, the article fused (failed, loop_fuse), no-fuse killed by the timeout', () => {
+    const [article, noFuse] = run(['article', 'no-fuse'], 'opening-story-failing').finish().meters;
+    expect(article).toMatchObject({ finalState: 'failed', ended: 'loop_fuse', killed: false });
+    expect(noFuse).toMatchObject({ finalState: 'tool_failed', killed: true });
+    expect(noFuse.tokens).toBeGreaterThanOrEqual(10 * article.tokens);
+    expect(noFuse.modelCalls).toBeGreaterThan(article.modelCalls);
+  });
+
+  it('the lockstep keeps the two clocks within one move of each other until one pane ends', () => {
+    for (const [designs, script] of [
+      [['article', 'no-checkpoint'], 'opening-story'],
+      [['article', 'no-fuse'], 'opening-story-failing'],
+      [['no-refs', 'blocking-wait'], 'opening-story'],
+    ] as const) {
+      const r = run(designs, script);
+      let checked = 0;
+      while (r.step()) {
+        const [a, b] = r.panes;
+        if (a.done || b.done) break;
+        const oneMove = Math.max(a.longestMoveMs, b.longestMoveMs);
+        expect(Math.abs(a.clock - b.clock), `${designs.join(' vs ')} after ${a.moves}+${b.moves} moves`).toBeLessThanOrEqual(oneMove);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(50);
+    }
+  });
+
+  it('a pane that has ended waits while the other goes on', () => {
+    const r = run(['article', 'no-fuse'], 'opening-story-failing');
+    while (!r.panes[0].done) r.step();
+    const { moves, clock } = r.panes[0];
+    r.finish();
+    expect([r.panes[0].moves, r.panes[0].clock]).toEqual([moves, clock]);
+    expect(r.panes[1].clock).toBeGreaterThan(clock);
+  });
+
+  it('gives chart samples of tokens and steps over virtual time for each pane, in time order', () => {
+    const r = run(['article', 'no-checkpoint'], 'opening-story').finish();
+    for (const p of r.panes) {
+      expect(p.samples.length).toBeGreaterThan(40);
+      for (let i = 1; i < p.samples.length; i++) expect(p.samples[i]!.minutes).toBeGreaterThanOrEqual(p.samples[i - 1]!.minutes);
+      expect(p.samples.at(-1)!.tokens).toBe(p.sim.tokens);
+    }
+    // No checkpoint: 26 steps are done twice, so its work line ends 26 above the article's.
+    expect(r.panes[1].samples.at(-1)!.work - r.panes[0].samples.at(-1)!.work).toBe(26);
+  });
+
+  it('the same config plays the same (a replay is exact)', () => {
+    const a = run(['article', 'no-fuse'], 'opening-story-failing', 5).finish();
+    const b = run(['article', 'no-fuse'], 'opening-story-failing', 5).finish();
+    expect(b.meters).toEqual(a.meters);
+    expect(b.panes[1].samples).toEqual(a.panes[1].samples);
+  });
+});
+
+describe('?compare=a,b&script=id', () => {
+  it('reads a valid address into a config', () => {
+    expect(parseCompareQuery('?compare=article,no-checkpoint&script=opening-story')).toEqual({
+      ok: true,
+      config: { designs: ['article', 'no-checkpoint'], script: 'opening-story', seed: 1 },
+    });
+    expect(parseCompareQuery('compare=no-fuse,article&script=opening-story-failing&seed=7')).toMatchObject({ ok: true, config: { designs: ['no-fuse', 'article'], seed: 7 } });
+    expect(parseCompareQuery('compare=article,no-refs')).toMatchObject({ ok: true, config: { script: 'opening-story' } });
+  });
+
+  it('is null when the address asks for no comparison', () => {
+    expect(parseCompareQuery('?scenario=migration-40')).toBeNull();
+  });
+
+  it.each([
+    ['compare=article,best', 'C202', 'compare', /unknown design "best"/],
+    ['compare=article,article', 'C203', 'compare', /same design twice/],
+    ['compare=article', 'C201', 'compare', /two designs/],
+    ['compare=article,no-fuse,no-refs', 'C201', 'compare', /two designs/],
+    ['compare=article,no-fuse&script=bedtime', 'C204', 'script', /unknown script "bedtime"/],
+    ['compare=article,no-fuse&seed=-1', 'C205', 'seed', /whole number/],
+    ['compare=article,no-fuse&seed=1e3', 'C205', 'seed', /whole number/],
+  ])('%s is refused with a clear error', (q, code, field, text) => {
+    const r = parseCompareQuery(q);
+    expect(r?.ok).toBe(false);
+    if (!r || r.ok) return;
+    expect([r.error.code, r.error.field]).toEqual([code, field]);
+    expect(r.error.message.en).toMatch(text);
+    expect(r.error.message.zh).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('the chart', () => {
+  it('puts both panes on one scale: the axes end at the larger pane’s figures', () => {
+    const r = run(['article', 'no-fuse'], 'opening-story-failing').finish();
+    const c = chartOf(r);
+    expect(c.series.map((s) => s.design)).toEqual(['article', 'no-fuse']);
+    expect(c.maxTokens).toBe(r.panes[1].sim.tokens);
+    expect(c.maxMinutes).toBe(Math.max(...r.panes.map((p) => p.samples.at(-1)!.minutes)));
+    expect(c.maxWork).toBeGreaterThanOrEqual(26);
+  });
+});

@@ -1,0 +1,4 @@
+/** The comparison runner: two designs, one story, one virtual clock (the compare view calls this). */
+export { CompareRun, ComparePane, type CompareConfig, type PaneMeters } from './runner';
+export { DEFAULT_SCRIPT, parseCompareQuery, type CompareQuery } from './query';
+export { chartOf, type Chart } from './chart';

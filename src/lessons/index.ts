@@ -1,0 +1,18 @@
+/** Lessons as data, their player and the article's self-test: what the lesson UI calls. */
+export { approval } from './data/approval';
+export { density } from './data/density';
+export { fuse } from './data/fuse';
+export { noProgress } from './data/noProgress';
+export { replayTakeover } from './data/replayTakeover';
+export { simpleMode } from './data/simpleMode';
+export { smells } from './data/smells';
+export { threeEndings } from './data/threeEndings';
+export { LESSONS, LESSON_IDS, findLesson, type LessonId } from './catalog';
+export { CONTROL_COMMANDS, CONTROL_IDS, controlOf, isControlId, sentByOneOf, type ControlId } from './controls';
+export { ARTICLE_SECTIONS, headingOf, isArticleSection, type ArticleSection } from './sections';
+export { FOCUSES, type Focus, type Lesson, type LessonMove, type LessonStop, type YourTurn } from './types';
+export { validateLesson, type LessonResult } from './validate';
+export { PACE, autoplay, checkYourTurn, checkpointsOf, lessonLengthMs, playTo, type LessonPosition, type StopTrace, type YourTurnCheck } from './player';
+export { isBilingual, isObject, problem, unknownKeys, type Problem } from './problem';
+export { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from './selftest';
+export { predictionAt, scorePrediction, type Prediction, type Score } from './predict';

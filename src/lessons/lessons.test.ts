@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { fullStateBytes, checkpointBytes } from '../engine';
+import { ARTICLE_SECTIONS, LESSONS, PACE, autoplay, checkYourTurn, checkpointsOf, findLesson, lessonLengthMs, playTo, validateLesson, type Lesson } from '.';
+
+const lesson = (id: string): Lesson => findLesson(id)!;
+/** A run's state in full, for "the same run": the process's context, the world's meters, the disk. */
+const fingerprint = (p: ReturnType<typeof playTo>) => JSON.stringify([p.sim.state, p.sim.alive, p.sim.context, p.sim.meters, p.sim.newest, p.replay]);
+
+describe('the eight lessons', () => {
+  it('are eight, with distinct ids, and each is valid', () => {
+    expect(LESSONS).toHaveLength(8);
+    expect(new Set(LESSONS.map((l) => l.id)).size).toBe(8);
+    for (const l of LESSONS) expect(validateLesson(l)).toEqual({ ok: true, lesson: l });
+  });
+
+  it.each(LESSONS.map((l) => [l.id, l] as const))('%s plays from its first stop to done by its own script, every stop reached', (_, l) => {
+    const end = autoplay(l);
+    expect(end.done).toBe(true);
+    expect(end.trace).toHaveLength(l.stops.length);
+    expect(end.trace.filter((t) => !t.reached).map((t) => t.at)).toEqual([]);
+    expect(end.checks.every((c) => c.ok)).toBe(true);
+    expect(end.checks).toHaveLength(l.stops.filter((s) => s.yourTurn).length);
+  });
+
+  it.each(LESSONS.map((l) => [l.id, l] as const))('%s takes three minutes or less at the UI’s pace', (_, l) => {
+    expect(lessonLengthMs(l)).toBeLessThanOrEqual(180_000);
+    // At least its captions: the pace is not zero.
+    expect(lessonLengthMs(l)).toBeGreaterThanOrEqual(l.stops.length * PACE.captionMs);
+  });
+
+  it('every caption (and every ask) has zh and en, and a source that is a section of the article', () => {
+    for (const l of LESSONS) {
+      for (const s of l.stops) {
+        expect(s.caption.zh.trim()).not.toBe('');
+        expect(s.caption.en.trim()).not.toBe('');
+        expect(s.caption.zh).toMatch(/[\u4e00-\u9fff]/);
+        expect(ARTICLE_SECTIONS).toContain(s.source);
+        if (s.yourTurn) expect(s.yourTurn.ask.zh && s.yourTurn.ask.en).toBeTruthy();
+      }
+    }
+  });
+});
+
+describe('the player', () => {
+  it.each(LESSONS.map((l) => [l.id, l] as const))('%s: back to stop k gives the same run as playing forward to k', (_, l) => {
+    // Every stop of the short lessons; the first, a middle and the second-last of the long one.
+    const n = l.stops.length;
+    const ks = n <= 8 ? [...Array(n - 1).keys()] : [0, Math.floor(n / 2), n - 2];
+    for (const k of ks) {
+      const forward = fingerprint(playTo(l, k, { script: true }));
+      playTo(l, n - 1, { script: true }); // on to the end, then back
+      expect(fingerprint(playTo(l, k, { script: true })), `${l.id} stop ${k}`).toBe(forward);
+      // And not the same as the next stop: the fingerprint does tell stops apart.
+      expect(fingerprint(playTo(l, k + 1, { script: true }))).not.toBe(forward);
+    }
+  }, 30_000);
+
+  it('a your-turn stop waits for the student: its move is not made, and the student’s press is checked', () => {
+    const l = lesson('fuse');
+    const at = l.stops.findIndex((s) => s.yourTurn?.control === 'btn-fail');
+    const p = playTo(l, at);
+    expect(p.awaiting).toBe(true);
+    expect(p.sim.state).toBe('running');
+    const stop = l.stops[at]!;
+    expect(checkYourTurn(l, stop, p.sim).ok).toBe(false);
+    p.sim.send({ type: 'FAIL_NOW', error: 'timeout' });
+    expect(checkYourTurn(l, stop, p.sim)).toEqual({ ok: true, reason: expect.objectContaining({ en: expect.stringContaining('tool_failed') }) });
+  });
+
+  it('a crashed process standing in the expected state does not pass: the restart must be pressed', () => {
+    for (const id of ['three-endings', 'density']) {
+      const l = lesson(id);
+      const at = l.stops.findIndex((s) => s.yourTurn?.control === 'btn-restart');
+      const p = playTo(l, at);
+      expect(p.sim.alive).toBe(false);
+      expect(p.sim.state).toBe(l.stops[at]!.yourTurn!.expect);
+      expect(checkYourTurn(l, l.stops[at]!, p.sim)).toMatchObject({ ok: false, reason: { en: expect.stringContaining('down') } });
+      p.sim.send({ type: 'RESTART' });
+      expect(checkYourTurn(l, l.stops[at]!, p.sim).ok).toBe(true);
+    }
+  });
+
+  it('the wrong press does not pass, nor a stop of another lesson', () => {
+    const l = lesson('fuse');
+    const at = l.stops.findIndex((s) => s.yourTurn?.expect === 'failed');
+    const p = playTo(l, at);
+    p.sim.send({ type: 'CANCEL' });
+    const check = checkYourTurn(l, l.stops[at]!, p.sim);
+    expect(check.ok).toBe(false);
+    expect(check.reason.en).toMatch(/cancelled/);
+    expect(checkYourTurn(lesson('approval'), l.stops[at]!, p.sim).ok).toBe(false);
+  });
+
+  it('gives the lesson’s checkpoint after each stop, the Sim’s newest', () => {
+    const l = lesson('approval');
+    const cps = checkpointsOf(l);
+    expect(cps).toHaveLength(l.stops.length);
+    expect(cps[0]).toMatchObject({ state: 'waiting_approval', trigger: 'before_suspend', step: 27 });
+    expect(cps[2]).toMatchObject({ state: 'tool_failed', trigger: 'failure' });
+  });
+
+  it('clamps the stop index, and the last stop is done', () => {
+    const l = lesson('no-progress');
+    expect(playTo(l, -3).at).toBe(0);
+    const last = playTo(l, 99);
+    expect(last.at).toBe(l.stops.length - 1);
+    expect(last.awaiting).toBe(true);
+  });
+});
+
+/** What each lesson's captions claim, checked against the run (a caption must not lie). */
+describe('the captions tell the run as it is', () => {
+  const at = (id: string, k: number) => autoplay(lesson(id)).trace[k]!;
+  const played = (l: Lesson, k: number) => playTo(l, k, { script: true });
+
+  it('three endings: resumed at 27 with 0 wasted; restarted at 1 with 26 wasted; no-fuse killed; the article fused', () => {
+    const l = lesson('three-endings');
+    expect(played(l, 1).sim.newest).toMatchObject({ trigger: 'before_suspend', step: 27 });
+    expect(played(l, 2).sim.down).toBe('timeout');
+    expect(played(l, 2).sim.newest).toMatchObject({ trigger: 'before_suspend' });
+    expect(played(l, 6).sim.newest).toBeNull();
+    expect(played(l, 4).sim).toMatchObject({ state: 'completed', wasted: 0 });
+    // The restart stands on the before_suspend checkpoint: still the one request, never sent again.
+    expect(played(l, 3).sim.requestsSent).toHaveLength(1);
+    expect(played(l, 8).sim).toMatchObject({ state: 'completed', wasted: 26 });
+    const burnt = played(l, 12).sim;
+    expect(burnt.down).toBe('timeout');
+    const fused = played(l, 16).sim;
+    expect(fused.context.ended).toBe('loop_fuse');
+    expect(burnt.tokens).toBeGreaterThanOrEqual(10 * fused.tokens);
+  });
+
+  it('approval: polls send nothing again; the retry after the rejection addresses the reason', () => {
+    const l = lesson('approval');
+    const polled = played(l, 1).sim;
+    expect(polled.requestsSent).toHaveLength(1);
+    expect([polled.tokens, polled.meters.modelCalls]).toEqual([played(l, 0).sim.tokens, played(l, 0).sim.meters.modelCalls]);
+    expect(polled.clock).toBeGreaterThan(played(l, 0).sim.clock);
+    const again = played(l, 3).sim;
+    expect(again.requestsSent).toHaveLength(2);
+    expect(again.context.ledger.at(-1)).toMatchObject({ outcome: 'rejected' });
+    expect(played(l, 4).sim.resumedFrom?.trigger).toBe('before_suspend');
+    const next = autoplay(l).sim.context.ledger.find((a) => a.step === 27 && a.outcome === 'ok')!;
+    expect(next.args).toContain('"addresses":"back up the orders table first"');
+  });
+
+  it('density: under a tenth of the full state; 28 checkpoints every step against 8; 7 steps wasted after the crash', () => {
+    const l = lesson('density');
+    const sim = played(l, 0).sim;
+    const position = checkpointBytes(sim.newest!);
+    expect(position * 10).toBeLessThan(fullStateBytes(sim.context, position));
+    expect(at('density', 2).newest!.seq).toBe(28);
+    expect(at('density', 0).newest!.seq).toBe(8);
+    expect(at('density', 4).newest).toMatchObject({ step: 7, trigger: 'phase_switch' });
+    expect(at('density', 6)).toMatchObject({ step: 7, state: 'running' });
+    expect(played(l, 7).sim.wasted).toBe(7);
+  });
+
+  it('fuse: the reminder comes at 2, the fuse at 3; enumerate completes at the 7th profile; cut at 3 it fails', () => {
+    const l = lesson('fuse');
+    expect(played(l, 2).sim.context.channel.at(-1)?.kind).toBe('reminder');
+    expect(played(l, 3).sim.context.ended).toBe('loop_fuse');
+    const detour = played(l, 5).sim.context.ledger.filter((a) => a.step === 2);
+    expect(detour.map((a) => a.outcome)).toEqual([...Array(6).fill('error'), 'ok']);
+    const cut = played(l, 7).sim.context;
+    expect([cut.ended, cut.ledger.filter((a) => a.step === 2).length]).toEqual(['retries_exhausted', 3]);
+  });
+
+  it('smells: no-refs re-reads 19 files; blocking-wait holds the process all night and the queued task waits', () => {
+    const l = lesson('smells');
+    expect(played(l, 3).sim.meters.rereads).toBe(19);
+    const night = played(l, 6).sim.meters;
+    expect(night.side.ranMs).toBe(0);
+    expect(night.heldMs).toBeGreaterThanOrEqual(8 * 3_600_000);
+    expect(played(l, 7).sim.meters.side.doneAt).not.toBeNull();
+  });
+
+  it('simple mode: five minutes and no checkpoint; a failure ends it', () => {
+    const l = lesson('simple-mode');
+    const done = played(l, 1).sim;
+    expect([done.state, done.clock, done.newest]).toEqual(['completed', 5 * 60_000, null]);
+    expect(autoplay(l).trace[4]).toMatchObject({ state: 'failed' });
+  });
+
+  it('replay and takeover: the replay gives the same error; the takeover is a human row; it completes', () => {
+    const l = lesson('replay-takeover');
+    const replayed = played(l, 2).replay!;
+    expect(replayed).toMatchObject({ step: 4, same: true, original: { type: 'permission_denied' } });
+    const taken = played(l, 4).sim;
+    expect(taken.context.ledger.at(-1)).toMatchObject({ step: 4, actor: 'human', outcome: 'ok' });
+    expect(autoplay(l).sim.state).toBe('completed');
+  });
+
+  it('no progress: counted without a tool error, reminded at 2, fused at 3', () => {
+    const l = lesson('no-progress');
+    expect(played(l, 1).sim.context.ledger.at(-1)!.error?.message).toMatch(/no tool error/);
+    expect(played(l, 2).sim.context.channel.at(-1)?.kind).toBe('reminder');
+    expect(autoplay(l).sim.context.ended).toBe('loop_fuse');
+  });
+});

@@ -1,0 +1,208 @@
+import {
+  STORIES,
+  Sim,
+  StoryRun,
+  TERMINAL_STATES,
+  applyTakeover,
+  replayFailure,
+  type Bilingual,
+  type Checkpoint,
+  type EndReason,
+  type Replay,
+  type StateName,
+} from '../engine';
+import type { Lesson, LessonMove, LessonStop } from './types';
+
+/**
+ * The lesson player, pure over the engine: a position in a lesson is the lesson's stops replayed
+ * from the start on a fresh Sim with the lesson's seed, so going back to a stop gives exactly the
+ * run the lesson had there. No timers: the UI paces the moves (PACE) and shows the captions.
+ */
+
+/**
+ * The pace the UI plays a lesson at, and what a lesson's length is measured in: a caption takes
+ * about 8 s to read aloud (a your-turn stop has two: the ask, then the caption); a single press
+ * is animated at 0.2 s a move; fast-forwarding (wait, finish, a story's beat) runs 20 moves a second.
+ */
+export const PACE = { captionMs: 8_000, moveMs: 200, fastMoveMs: 50 } as const;
+
+/** No lesson needs more moves than this in one stop; a stop that would is a broken lesson. */
+const MOVE_LIMIT = 5_000;
+
+const TERMINAL: ReadonlySet<StateName> = new Set(TERMINAL_STATES);
+
+/** What one stop did: where the run stood after it, and the checkpoint the UI can restore. */
+export interface StopTrace {
+  at: number;
+  state: StateName;
+  /** Why the run ended, once it has. */
+  ended: EndReason | null;
+  step: number;
+  alive: boolean;
+  /** Moves the stop made (each a command the Sim took). */
+  moves: number;
+  /** Its moves count at the fast-forward pace. */
+  fast: boolean;
+  /** The stop got where it meant to (the wait's state, a replay, a takeover accepted). */
+  reached: boolean;
+  /** The Sim's newest checkpoint after the stop. */
+  newest: Checkpoint | null;
+}
+
+export interface LessonPosition {
+  lesson: Lesson;
+  /** The stop on screen (0-based). */
+  at: number;
+  sim: Sim;
+  /** The stop is the student's turn and waits for them: its move has not been made. */
+  awaiting: boolean;
+  /** The latest failure replay made so far (a `replay_failure` stop). */
+  replay: Replay | null;
+  /** The stops applied so far, in order. */
+  trace: StopTrace[];
+  /** The last stop has been played. */
+  done: boolean;
+}
+
+const isFast = (m: LessonMove): boolean => m.kind === 'wait' || m.kind === 'finish' || m.kind === 'beat';
+
+class Runner {
+  sim: Sim;
+  replay: Replay | null = null;
+  private moves = 0;
+  private unsubscribe: () => void = () => {};
+
+  constructor(private readonly lesson: Lesson) {
+    this.sim = this.adopt(new Sim({ scenario: lesson.scenario, seed: lesson.seed, design: lesson.design, config: lesson.config ?? {} }));
+  }
+
+  private adopt(sim: Sim): Sim {
+    this.unsubscribe();
+    this.unsubscribe = sim.subscribe(() => this.moves++);
+    this.sim = sim;
+    return sim;
+  }
+
+  apply(stop: LessonStop, at: number): StopTrace {
+    this.moves = 0;
+    const reached = this.move(stop.move);
+    const { sim } = this;
+    return { at, state: sim.state, ended: sim.context.ended, step: sim.context.cursor, alive: sim.alive, moves: this.moves, fast: isFast(stop.move), reached, newest: sim.newest };
+  }
+
+  private ended(): boolean {
+    return TERMINAL.has(this.sim.state) || !this.sim.alive;
+  }
+
+  private move(m: LessonMove): boolean {
+    const sim = this.sim;
+    switch (m.kind) {
+      case 'command': {
+        let any = false;
+        for (let i = 0; i < (m.times ?? 1); i++) any = sim.send(m.command) || any;
+        return any;
+      }
+      case 'wait': {
+        const there = () => sim.state === m.state && (m.step === undefined || sim.context.cursor === m.step);
+        for (let i = 0; i < MOVE_LIMIT && !there() && !this.ended(); i++) {
+          if (!sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' })) break;
+        }
+        return there();
+      }
+      case 'finish':
+        for (let i = 0; i < MOVE_LIMIT && !this.ended(); i++) {
+          const s = sim.state;
+          if (!sim.send(s === 'waiting_approval' ? { type: 'APPROVE' } : s === 'created' ? { type: 'START' } : { type: 'TICK' })) break;
+        }
+        return TERMINAL.has(sim.state);
+      case 'beat': {
+        const story = STORIES[m.story];
+        const beat = story.beats[m.beat];
+        if (!beat) return false;
+        new StoryRun({ ...story, beats: [beat] }, sim).finish();
+        return true;
+      }
+      case 'segment': {
+        const config = { ...(m.story ? STORIES[m.story].config : {}), ...m.config };
+        this.adopt(new Sim({ scenario: m.scenario ?? this.lesson.scenario, seed: this.lesson.seed, design: m.design, config }));
+        return true;
+      }
+      case 'replay_failure':
+        this.replay = sim.newest ? replayFailure(sim.newest, sim.scenario) : null;
+        return this.replay !== null;
+      case 'takeover': {
+        if (!sim.newest) return false;
+        const result = applyTakeover(sim.newest, m.edit, sim.scenario, 0);
+        if (!result.ok) return false;
+        this.adopt(new Sim({ scenario: sim.scenario, from: result.checkpoint }));
+        return true;
+      }
+    }
+  }
+}
+
+const clamp = (lesson: Lesson, at: number): number => Math.max(0, Math.min(lesson.stops.length - 1, Math.trunc(at)));
+
+/**
+ * The lesson standing at stop `at` (0-based, clamped): every stop before it played by the
+ * lesson's own script, and stop `at` too unless it is the student's turn (then `awaiting`,
+ * and the student's presses go to `sim`; `{ script: true }` plays it by the script, as a
+ * "show me" would). The same `at` always gives the same run.
+ */
+export function playTo(lesson: Lesson, at: number, opts: { script?: boolean } = {}): LessonPosition {
+  const k = clamp(lesson, at);
+  const runner = new Runner(lesson);
+  const trace: StopTrace[] = [];
+  for (let i = 0; i < k; i++) trace.push(runner.apply(lesson.stops[i]!, i));
+  const stop = lesson.stops[k]!;
+  const awaiting = stop.yourTurn !== undefined && opts.script !== true;
+  if (!awaiting) trace.push(runner.apply(stop, k));
+  return { lesson, at: k, sim: runner.sim, awaiting, replay: runner.replay, trace, done: !awaiting && k === lesson.stops.length - 1 };
+}
+
+/** The lesson played to its end by its own script, doing what each your-turn stop asks. */
+export function autoplay(lesson: Lesson): LessonPosition & { checks: YourTurnCheck[] } {
+  const runner = new Runner(lesson);
+  const trace: StopTrace[] = [];
+  const checks: YourTurnCheck[] = [];
+  lesson.stops.forEach((stop, i) => {
+    trace.push(runner.apply(stop, i));
+    if (stop.yourTurn) checks.push(checkYourTurn(lesson, stop, runner.sim));
+  });
+  return { lesson, at: lesson.stops.length - 1, sim: runner.sim, awaiting: false, replay: runner.replay, trace, done: true, checks };
+}
+
+/** The lesson's checkpoint after each stop (the Sim's newest), for the UI to restore. */
+export const checkpointsOf = (lesson: Lesson): (Checkpoint | null)[] => autoplay(lesson).trace.map((t) => t.newest);
+
+/** How long the lesson takes at PACE when played by its own script (ms). */
+export function lessonLengthMs(lesson: Lesson): number {
+  return autoplay(lesson).trace.reduce((ms, t, i) => {
+    const captions = lesson.stops[i]?.yourTurn ? 2 : 1;
+    return ms + captions * PACE.captionMs + t.moves * (t.fast ? PACE.fastMoveMs : PACE.moveMs);
+  }, 0);
+}
+
+export interface YourTurnCheck {
+  ok: boolean;
+  reason: Bilingual;
+}
+
+/** Whether the student's run satisfies a your-turn stop: it stands in the expected state (and ended so). */
+export function checkYourTurn(lesson: Lesson, stop: LessonStop, sim: Sim): YourTurnCheck {
+  const turn = stop.yourTurn;
+  if (!turn || !lesson.stops.includes(stop)) {
+    return { ok: false, reason: { zh: '这一站不是本课的「轮到你」。', en: 'This stop is not a your-turn stop of this lesson.' } };
+  }
+  // A dead process still shows its last state: standing there is not reaching it.
+  if (!sim.alive) {
+    return { ok: false, reason: { zh: `进程已经停了：先把它重启，再看它到不到 ${turn.expect}。`, en: `The process is down: restart it, then see whether it reaches ${turn.expect}.` } };
+  }
+  if (sim.state !== turn.expect) {
+    return { ok: false, reason: { zh: `还没到 ${turn.expect}：现在是 ${sim.state}。`, en: `Not in ${turn.expect} yet: the run is in ${sim.state}.` } };
+  }
+  if (turn.ended !== undefined && sim.context.ended !== turn.ended) {
+    return { ok: false, reason: { zh: `到了 ${turn.expect}，但结束原因不是 ${turn.ended}。`, en: `In ${turn.expect}, but it did not end by ${turn.ended}.` } };
+  }
+  return { ok: true, reason: { zh: `对：运行到了 ${turn.expect}。`, en: `Right: the run reached ${turn.expect}.` } };
+}

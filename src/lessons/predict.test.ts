@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { LESSONS, autoplay, findLesson, predictionAt, scorePrediction } from '.';
+
+describe('predict-then-reveal', () => {
+  const fuse = findLesson('fuse')!;
+
+  it('asks before each injected command, with the answer from the lesson’s own run', () => {
+    expect(predictionAt(fuse, 0)).toBeNull(); // a wait, not an injected command
+    expect(predictionAt(fuse, 1)).toMatchObject({ from: 'running', answer: 'tool_failed', fuseTrips: false });
+    const third = predictionAt(fuse, 3)!;
+    expect(third).toMatchObject({ from: 'tool_failed', answer: 'failed', fuseTrips: true, why: fuse.stops[3]!.caption });
+    expect(third.choices).toHaveLength(8);
+  });
+
+  it('offers the simple mode’s four states in the simple mode', () => {
+    const simple = findLesson('simple-mode')!;
+    expect(predictionAt(simple, 0)).toMatchObject({ from: 'created', answer: 'running', choices: ['created', 'running', 'completed', 'failed'] });
+  });
+
+  it('scores the state and the fuse, and says why', () => {
+    const p = predictionAt(fuse, 3)!;
+    expect(scorePrediction(p, 'failed', true).correct).toBe(true);
+    expect(scorePrediction(p, 'failed').correct).toBe(true);
+    expect(scorePrediction(p, 'failed', false).correct).toBe(false);
+    const wrong = scorePrediction(p, 'running');
+    expect(wrong.correct).toBe(false);
+    expect(wrong.reason.en).toContain('the next state is failed, and the fuse tripped');
+    expect(wrong.reason.zh).toContain(p.why.zh);
+  });
+
+  it('every injected command of every lesson can be predicted, and its answer is where the lesson goes', () => {
+    let asked = 0;
+    for (const l of LESSONS) {
+      const trace = autoplay(l).trace;
+      l.stops.forEach((s, i) => {
+        const p = predictionAt(l, i);
+        expect(p === null, `${l.id} ${i}`).toBe(s.move.kind !== 'command');
+        if (p) expect(p.answer).toBe(trace[i]!.state);
+        if (p) asked++;
+      });
+    }
+    expect(asked).toBeGreaterThan(15);
+  });
+});

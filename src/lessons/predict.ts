@@ -1,0 +1,54 @@
+import { machineStates, type Bilingual, type StateName } from '../engine';
+import { playTo } from './player';
+import type { Lesson } from './types';
+
+/**
+ * Predict-then-reveal (ui-contract `toggle-predict`): before a stop's injected command applies,
+ * the page asks which state comes next and whether the fuse trips; the answer and the one
+ * sentence on why (the stop's caption) come from the lesson's own run.
+ */
+export interface Prediction {
+  at: number;
+  /** Where the run stands before the command. */
+  from: StateName;
+  /** The states to choose from: those of the run's machine (four in the simple mode). */
+  choices: readonly StateName[];
+  answer: StateName;
+  /** This command trips the fuse. */
+  fuseTrips: boolean;
+  why: Bilingual;
+}
+
+/** The prediction for stop `at`, or null when its move is not an injected command. */
+export function predictionAt(lesson: Lesson, at: number): Prediction | null {
+  const stop = lesson.stops[at];
+  if (stop?.move.kind !== 'command') return null;
+  const p = playTo(lesson, at, { script: true });
+  const before = p.trace[at - 1];
+  const after = p.trace[at]!;
+  return {
+    at,
+    from: before?.state ?? 'created',
+    choices: machineStates(p.sim.machine),
+    answer: after.state,
+    fuseTrips: after.ended === 'loop_fuse' && before?.ended !== 'loop_fuse',
+    why: stop.caption,
+  };
+}
+
+export interface Score {
+  correct: boolean;
+  reason: Bilingual;
+}
+
+/** The student's guess against the run: the state, and the fuse when they were asked about it. */
+export function scorePrediction(p: Prediction, state: StateName, fuseTrips?: boolean): Score {
+  const stateRight = state === p.answer;
+  const fuseRight = fuseTrips === undefined || fuseTrips === p.fuseTrips;
+  const fuse: Bilingual = p.fuseTrips ? { zh: '熔断器跳闸了', en: 'the fuse tripped' } : { zh: '熔断器没跳', en: 'the fuse did not trip' };
+  const head: Bilingual = stateRight && fuseRight ? { zh: '猜对了', en: 'Right' } : { zh: '不对', en: 'Not quite' };
+  return {
+    correct: stateRight && fuseRight,
+    reason: { zh: `${head.zh}：下一个状态是 ${p.answer}，${fuse.zh}。${p.why.zh}`, en: `${head.en}: the next state is ${p.answer}, and ${fuse.en}. ${p.why.en}` },
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ARTICLE_SECTIONS, SELF_TEST, SELF_TEST_INTRO } from '.';
+/** The source article (../shared/seeds/000_5541e6f8a5a9d8fe.txt), copied so the test runs anywhere. */
+import ARTICLE from './__fixtures__/article.txt?raw';
+/** The article's text without its bold markers (**…**), which the data carries as `emphasis`. */
+const PLAIN = ARTICLE.replaceAll('**', '');
+
+describe('the self-test (自测)', () => {
+  it('has the article’s two questions, in its order', () => {
+    expect(SELF_TEST.map((q) => q.id)).toEqual(['q1', 'q2']);
+    const section = PLAIN.slice(PLAIN.indexOf('\n自测\n'));
+    for (const q of SELF_TEST) expect(section).toContain(q.question.zh);
+    expect(section.indexOf(SELF_TEST[0]!.question.zh)).toBeLessThan(section.indexOf(SELF_TEST[1]!.question.zh));
+    expect(section).toContain(SELF_TEST_INTRO.zh);
+  });
+
+  it('gives each model answer in zh verbatim from the article, a whole paragraph right after its question', () => {
+    for (const q of SELF_TEST) expect(PLAIN).toContain(`${q.question.zh}\n\n${q.answer.zh}\n`);
+  });
+
+  it('marks the article’s bold sentence, which is part of the answer in each language', () => {
+    const q1 = SELF_TEST[0]!;
+    expect(ARTICLE).toContain(`**${q1.emphasis!.zh}**`);
+    expect(q1.answer.zh).toContain(q1.emphasis!.zh);
+    expect(q1.answer.en).toContain(q1.emphasis!.en);
+  });
+
+  it('has an English translation of every question and answer', () => {
+    for (const q of SELF_TEST) {
+      expect(q.question.en).toMatch(/\?$/);
+      expect(q.answer.en.length).toBeGreaterThan(q.answer.zh.length);
+      expect(q.answer.en).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+});
+
+describe('the article the lessons cite', () => {
+  it('has every section a caption may cite: each heading (and sub-heading) begins a line of it', () => {
+    const lines = ARTICLE.split('\n').map((l: string) => l.trim());
+    for (const section of ARTICLE_SECTIONS) {
+      for (const part of section.split(' · ')) expect(lines.some((l) => l.startsWith(part)), part).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,2 @@
+/** Share links: the screen as URL parameters, and back, validated. */
+export { SHARE_KEYS, decodeShare, encodeShare, shareCatalog, shareUrl, type Decoded, type Dropped, type ShareCatalog, type ShareState } from './share';

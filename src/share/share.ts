@@ -1,0 +1,144 @@
+import { STORY_IDS, findScenario, isDesignId, isStoryId, type Bilingual, type DesignId, type Lang, type StoryId } from '../engine';
+
+/**
+ * Share links: what reproduces the screen, as the page's own URL parameters (the same names the
+ * page reads on load, so a share link is just a link), plain URLSearchParams: UTF-8 percent
+ * encoding is safe for any text, Chinese included, where btoa would throw outside Latin-1.
+ * Decoding never throws: a value that is unknown or malformed is dropped with the reason.
+ */
+export interface ShareState {
+  scenario?: string;
+  seed?: number;
+  design?: DesignId;
+  lesson?: string;
+  /** The lesson's stop, 1-based (ui-contract `&at=<n>`). */
+  at?: number;
+  lang?: Lang;
+  /** The compare view's two designs, and the script it plays. */
+  compare?: readonly [DesignId, DesignId];
+  script?: StoryId;
+  challenge?: string;
+}
+
+/** The parameters, in the order a link writes them. */
+export const SHARE_KEYS = ['scenario', 'seed', 'design', 'lesson', 'at', 'lang', 'compare', 'script', 'challenge'] as const;
+
+export interface Dropped {
+  key: string;
+  value: string;
+  reason: Bilingual;
+}
+
+export interface Decoded {
+  state: ShareState;
+  dropped: Dropped[];
+}
+
+/** The query string (without "?") for `state`; absent fields are left out. */
+export function encodeShare(state: ShareState): string {
+  const p = new URLSearchParams();
+  const set = (k: string, v: string | number | undefined) => {
+    if (v !== undefined) p.set(k, String(v));
+  };
+  set('scenario', state.scenario);
+  set('seed', state.seed);
+  set('design', state.design);
+  set('lesson', state.lesson);
+  set('at', state.at);
+  set('lang', state.lang);
+  set('compare', state.compare?.join(','));
+  set('script', state.script);
+  set('challenge', state.challenge);
+  return p.toString();
+}
+
+/** A full link: `base` (the page's address; its own query and hash are replaced) with `state`. */
+export function shareUrl(base: string, state: ShareState): string {
+  const url = new URL(base);
+  url.search = encodeShare(state);
+  url.hash = '';
+  return url.toString();
+}
+
+const WHOLE = /^\d{1,15}$/;
+const ID = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * The lessons and challenges a link may name. Passed in rather than imported, so reading a link
+ * on the first screen does not load every lesson: without it, ids are checked for shape only
+ * (the lesson view checks the id again when it has loaded).
+ */
+export interface ShareCatalog {
+  /** The number of stops of the lesson, or undefined when there is no such lesson. */
+  lessonStops(id: string): number | undefined;
+  hasChallenge(id: string): boolean;
+}
+
+/** A catalog of these lessons and challenges. */
+export function shareCatalog(lessons: readonly { id: string; stops: readonly unknown[] }[], challenges: readonly { id: string }[]): ShareCatalog {
+  return {
+    lessonStops: (id) => lessons.find((l) => l.id === id)?.stops.length,
+    hasChallenge: (id) => challenges.some((c) => c.id === id),
+  };
+}
+
+/** Reads the share parameters of an address; other parameters are not ours and are left alone. */
+export function decodeShare(search: string | URLSearchParams, catalog?: ShareCatalog): Decoded {
+  const p = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const state: ShareState = {};
+  const dropped: Dropped[] = [];
+  const drop = (key: string, value: string, en: string, zh: string) => dropped.push({ key, value, reason: { en: `${key}=${value}: ${en}`, zh: `${key}=${value}：${zh}` } });
+  const get = (k: string) => p.get(k);
+
+  const scenario = get('scenario');
+  if (scenario !== null) {
+    if (findScenario(scenario)) state.scenario = scenario;
+    else drop('scenario', scenario, 'no such scenario', '没有这个场景');
+  }
+  const seed = get('seed');
+  if (seed !== null) {
+    if (WHOLE.test(seed)) state.seed = Number(seed);
+    else drop('seed', seed, 'not a whole number ≥ 0', '不是 ≥ 0 的整数');
+  }
+  const design = get('design');
+  if (design !== null) {
+    if (isDesignId(design)) state.design = design;
+    else drop('design', design, 'no such design', '没有这个设计');
+  }
+  const lesson = get('lesson');
+  const stops = lesson === null || !ID.test(lesson) ? undefined : catalog ? catalog.lessonStops(lesson) : 999;
+  if (lesson !== null) {
+    if (stops !== undefined) state.lesson = lesson;
+    else drop('lesson', lesson, 'no such lesson', '没有这节课');
+  }
+  const at = get('at');
+  if (at !== null) {
+    const n = WHOLE.test(at) ? Number(at) : NaN;
+    if (stops === undefined) drop('at', at, 'a stop needs a lesson', '没有课程，停靠点无从谈起');
+    else if (!(n >= 1 && n <= stops)) drop('at', at, `not a stop of this lesson (1–${stops})`, `不是这节课的停靠点（1–${stops}）`);
+    else state.at = n;
+  }
+  const lang = get('lang');
+  if (lang !== null) {
+    if (lang === 'zh' || lang === 'en') state.lang = lang;
+    else drop('lang', lang, 'the languages are zh and en', '语言只有 zh 和 en');
+  }
+  const compare = get('compare');
+  if (compare !== null) {
+    const ds = compare.split(',');
+    if (ds.length === 2 && isDesignId(ds[0]) && isDesignId(ds[1]) && ds[0] !== ds[1]) state.compare = [ds[0], ds[1]];
+    else drop('compare', compare, 'needs two different designs, e.g. article,no-checkpoint', '要两个不同的设计，如 article,no-checkpoint');
+  }
+  const script = get('script');
+  if (script !== null) {
+    if (!isStoryId(script)) drop('script', script, `the scripts are ${STORY_IDS.join(', ')}`, `剧本只有 ${STORY_IDS.join('、')}`);
+    else if (!state.compare) drop('script', script, 'a script belongs to the compare view', '剧本只用于对比视图');
+    else state.script = script;
+  }
+  const challenge = get('challenge');
+  if (challenge !== null) {
+    if (ID.test(challenge) && (catalog?.hasChallenge(challenge) ?? true)) state.challenge = challenge;
+    else drop('challenge', challenge, 'no such challenge', '没有这个挑战');
+  }
+  return { state, dropped };
+}
