@@ -238,7 +238,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
 
     async importRun(text) {
-      const file = parseRunFile(text);
+      const file = await parseRunFile(text);
       if (!file.ok) return file;
       const prepared = file.checkpoints.map((cp) => prepare(cp, cache));
       try {

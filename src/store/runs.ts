@@ -234,13 +234,14 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       // before the first render) and saved meanwhile; the controls wait for `ready`.
       const fresh = params.get('run') === 'new' ? freshSim(scenarioId, seed) : null;
       if (fresh) adopt(fresh, newRunState());
-      const opened = await openCheckpointStore();
+      // The runs are listed while storage is probed (one round trip, not two).
+      const opened = await openCheckpointStore(fresh ? {} : { alongside: (s) => s.listRuns() });
       set({ persist: opened.store, storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) } });
       if (opened.status === 'indexeddb') void get().askPersist();
       if (opened.later) void opened.later.then((o) => o && get().adoptStore(o));
       let resumed = false;
       if (!fresh) {
-        const { runs, skipped } = await opened.store.listRuns();
+        const { runs, skipped } = (opened.alongside as Awaited<ReturnType<typeof opened.store.listRuns>> | undefined) ?? (await opened.store.listRuns());
         set({ runs, skipped });
         for (const run of runs.filter((r) => r.scenario === scenarioId)) {
           if ((resumed = await actions.openRun(run.runId))) break;
@@ -260,18 +261,25 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     openRun: async (runId) => {
       const { persist, runs } = get();
       const run = runs.find((r) => r.runId === runId);
-      const { checkpoint, skipped } = await persist.newest(runId);
-      set((s) => ({ skipped: mergeSkipped(s.skipped, skipped) }));
+      // This tab may hold the run's lock already: let go first, or it would follow itself.
+      if (session?.runId === runId) {
+        session.close();
+        session = null;
+      }
+      // The newest checkpoint, the history and the lock (this tab's role) are asked together.
+      const [{ checkpoint, skipped }, listed, tab] = await Promise.all([persist.newest(runId), persist.list(runId), joinRun(runId)]);
+      set((s) => ({ skipped: mergeSkipped(s.skipped, skipped, listed.skipped) }));
       if (checkpoint) {
         resumeFrom(checkpoint, run);
       } else if (run && run.newestSeq === 0 && findScenario(run.scenario)) {
         // Saved before its first checkpoint: it stands where it was created.
         adopt(new Sim({ scenario: run.scenario, seed: run.seed, runId, wallClock: Date.now, onCheckpoint: w.onCheckpoint }), { resumed: null });
       } else {
+        tab.close();
         return false;
       }
-      set({ lastWrite: null, notice: null });
-      await Promise.all([join(runId), loadHistory(runId)]);
+      set({ lastWrite: null, notice: null, history: listed.items });
+      attach(tab);
       return true;
     },
 
@@ -392,8 +400,15 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
   return actions;
 }
 
-function mergeSkipped<T extends { key: string }>(a: readonly T[], b: readonly T[]): T[] {
+function mergeSkipped<T extends { key: string }>(a: readonly T[], ...more: (readonly T[])[]): T[] {
+  const out = [...a];
   const seen = new Set(a.map((x) => x.key));
-  return [...a, ...b.filter((x) => !seen.has(x.key))];
+  for (const x of more.flat()) {
+    if (!seen.has(x.key)) {
+      seen.add(x.key);
+      out.push(x);
+    }
+  }
+  return out;
 }
 
