@@ -60,3 +60,11 @@ describe('a handover between tabs (fencing)', () => {
     expect((await store.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
   });
 });
+
+describe('hostile text in a message', () => {
+  it('has its bidi controls escaped, so it cannot reorder the message around it', async () => {
+    const { quote } = await import('./errors');
+    expect(quote('a\u202Etxt.exe')).toBe('"a\\u202etxt.exe"');
+    expect(quote('\u2067x\u2069')).not.toMatch(/[\u2066-\u2069]/);
+  });
+});

@@ -21,6 +21,9 @@ export interface Omitted {
   unreadable: number;
 }
 
+/** The refusal of a file too big to import, from its size alone (it is not read). */
+export const fileTooBig = (bytes: number): string | null => (bytes > MAX_IMPORT_BYTES ? storageError('E601', bytes.toLocaleString('en')) : null);
+
 export interface RunFile {
   format: typeof RUN_SCHEMA;
   run: RunMeta & { omitted?: Omitted };
