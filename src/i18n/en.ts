@@ -261,6 +261,8 @@ export const en = {
   'storage.slow': 'IndexedDB is slow to answer; trying again ({n} of {of}).',
   'export.omitted': 'The exported file leaves out the {n} oldest checkpoints, so it stays under the 20 MiB an import reads; the file says so too.',
   'export.unreadable': 'It leaves out {n} checkpoints that could not be read (see the skipped records).',
+  'storage.persisted.short.true': 'persistent',
+  'storage.persisted.short.false': 'not persistent',
 };
 
 export type MessageKey = keyof typeof en;

@@ -260,4 +260,6 @@ export const zh: Record<keyof typeof en, string> = {
   'storage.slow': 'IndexedDB 响应缓慢；正在重试（第 {n} 次，共 {of} 次）。',
   'export.omitted': '导出的文件省略了最早的 {n} 个 checkpoint，使其不超过导入可读取的 20 MiB；文件中也注明了这一点。',
   'export.unreadable': '文件省略了 {n} 个无法读取的 checkpoint（见被跳过的记录）。',
+  'storage.persisted.short.true': '持久存储',
+  'storage.persisted.short.false': '非持久存储',
 };
