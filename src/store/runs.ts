@@ -85,6 +85,9 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       newestFullBytes: cp ? fullStateBytes(sim.context, bytes) : 0,
       newestDone: cp ? (fromRanges(cp.done)?.length ?? 0) : 0,
       bytesWritten: 0,
+      // Another run: the last one's failed write and export note are not about it.
+      exported: null,
+      ...(get().writeFailure ? { writeFailure: null, storage: { status: get().persist.kind } } : {}),
       ...extra,
     });
   };
