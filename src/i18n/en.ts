@@ -352,6 +352,8 @@ export const en = {
   'sr.diagram.anyActive': 'any active state',
   'sr.diagram.none': 'No transition taken yet.',
   'sr.diagram.last': 'Last transition: {from} → {to}.',
+  'storage.persisted.short.true': 'persistent',
+  'storage.persisted.short.false': 'not persistent',
 };
 
 export type MessageKey = keyof typeof en;

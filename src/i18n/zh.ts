@@ -351,4 +351,6 @@ export const zh: Record<keyof typeof en, string> = {
   'sr.diagram.anyActive': '任一活动状态',
   'sr.diagram.none': '尚未发生转移。',
   'sr.diagram.last': '上一次转移：{from} → {to}。',
+  'storage.persisted.short.true': '持久存储',
+  'storage.persisted.short.false': '非持久存储',
 };

@@ -50,6 +50,8 @@ export function quote(v: unknown, max = 80): string {
   } catch {
     s = String(v);
   }
+  // Bidi controls would reorder the message around them (U+202E shows "exe.txt" as "txt.exe").
+  s = s.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 

@@ -60,3 +60,30 @@ describe('a handover between tabs (fencing)', () => {
     expect((await store.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
   });
 });
+
+describe('hostile text in a message', () => {
+  it('has its bidi controls escaped, so it cannot reorder the message around it', async () => {
+    const { quote } = await import('./errors');
+    expect(quote('a\u202Etxt.exe')).toBe('"a\\u202etxt.exe"');
+    expect(quote('\u2067x\u2069')).not.toMatch(/[\u2066-\u2069]/);
+  });
+});
+
+describe('a stored record nested absurdly deep', () => {
+  it('is skipped with its reason; listing runs and resuming go on', async () => {
+    const { set } = await import('idb-keyval');
+    const useStore = openDatabase(indexedDB, freshName());
+    const store = createIdbStore({ useStore });
+    for (const cp of cps) expect((await store.put(cp)).ok).toBe(true);
+    let deep: unknown[] = [];
+    for (let i = 0; i < 1000; i++) deep = [deep];
+    await set(['run', 'deep-run'], { schema: 'harness-sim.run/1', runId: 'deep-run', branch: deep }, useStore);
+    await set(['cp', cps[0]!.runId, 999], { schema: 'harness-sim.stored-checkpoint/2', size: 1, stored: 1, ledger: deep, refs: deep, body: {} }, useStore);
+    const { runs, skipped } = await store.listRuns();
+    expect(runs.map((r) => r.runId)).toEqual([cps[0]!.runId]);
+    expect(skipped.find((s) => s.key.includes('deep-run'))?.reason).toMatch(/^E513: .*deeper than 32/);
+    const newest = await store.newest(cps[0]!.runId);
+    expect(newest.checkpoint?.seq).toBe(cps.at(-1)!.seq);
+    expect(newest.skipped[0]?.reason).toMatch(/^E513: /);
+  });
+});

@@ -21,6 +21,11 @@ export interface OpenOptions extends RecordStoreOptions {
   dbName?: string;
   /** How long the probe may take before IndexedDB counts as blocked (ms). */
   timeoutMs?: number;
+  /**
+   * A first read to run on the IndexedDB store while the probe runs, instead of one round
+   * trip after it (boot lists the runs here). Its answer is dropped if the probe fails.
+   */
+  alongside?: (store: CheckpointStore) => Promise<unknown>;
 }
 
 export interface OpenedStore {
@@ -34,6 +39,8 @@ export interface OpenedStore {
    * must not leave a run in memory for good).
    */
   later?: Promise<OpenedStore | null>;
+  /** What `alongside` answered, when IndexedDB is the store and the read succeeded. */
+  alongside?: unknown;
 }
 
 /** Probes after a timed-out one, each allowed twice as long as the first. */
@@ -79,8 +86,13 @@ export async function openCheckpointStore(opts: OpenOptions = {}): Promise<Opene
   }
   const timeoutMs = opts.timeoutMs ?? 3000;
   const idb = (u: UseStore): OpenedStore => ({ store: createIdbStore({ now: opts.now, timer: opts.timer, useStore: u }), status: 'indexeddb' });
+  const first = idb(useStore);
+  // The read goes out with the probe: one round trip less before the page is ready.
+  const read = opts.alongside ? opts.alongside(first.store).then((v) => ({ v }), () => null) : null;
   try {
     await probe(useStore, timeoutMs);
+    const answered = read ? await read : null;
+    return answered ? { ...first, alongside: answered.v } : first;
   } catch (e) {
     if (!isTimeout(e)) return memory(describeError(e));
     const u = useStore;
@@ -97,5 +109,4 @@ export async function openCheckpointStore(opts: OpenOptions = {}): Promise<Opene
     })();
     return { ...memory(''), notice: storageError('E518', timeoutMs), later };
   }
-  return idb(useStore);
 }

@@ -145,7 +145,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         }
         return { ok: true, bytes, size: p.size, ms: timer() - t0 };
       } catch (e) {
-        return writeFailure(e, `checkpoint #${cp.seq} was not saved (the run goes on)`);
+        return writeFailure(e, `checkpoint #${cp.seq} was not saved`);
       }
     },
 
@@ -238,7 +238,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
 
     async importRun(text) {
-      const file = parseRunFile(text);
+      const file = await parseRunFile(text);
       if (!file.ok) return file;
       const prepared = file.checkpoints.map((cp) => prepare(cp, cache));
       try {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkpointBytes, type Checkpoint } from '../engine';
 import { MAX_IMPORT_BYTES, parseRunFile, prettyJson } from './runFile';
 import { HARNESSES, checkpointsOf, type Harness } from './testkit';
@@ -135,7 +135,32 @@ describe('the run file', () => {
     expect(JSON.parse(prettyJson(value, '', 10))).toEqual(JSON.parse(JSON.stringify(value)));
   });
 
-  it('a file that is not text is refused', () => {
-    expect(parseRunFile(42)).toEqual({ ok: false, error: expect.stringMatching(/^E602: /) });
+  it('a file that is not text is refused', async () => {
+    expect(await parseRunFile(42)).toEqual({ ok: false, error: expect.stringMatching(/^E602: /) });
+  });
+});
+
+describe('a long run file', () => {
+  it('of 200 checkpoints imports in under a second, giving the page turns while it is checked', async () => {
+    const { createMemoryStore } = await import('./memoryStore');
+    const { Sim } = await import('../engine');
+    const store = createMemoryStore();
+    await store.createRun({ runId: 'long', scenario: 'migration-400', seed: 1 });
+    let made = 0;
+    const sim = new Sim({ scenario: 'migration-400', runId: 'long', config: { density: 'every_step' }, onCheckpoint: (cp) => void store.put(cp).then(() => made++) });
+    for (let i = 0; i < 20_000 && sim.newest?.seq !== 200; i++) sim.send(i === 0 ? { type: 'START' } : sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
+    await vi.waitFor(() => expect(made).toBe(200));
+    const file = await store.exportRun('long');
+    if (!file.ok) throw new Error(file.error);
+    expect(JSON.parse(file.text).checkpoints.length).toBeGreaterThanOrEqual(200);
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    const t0 = performance.now();
+    const r = await createMemoryStore().importRun(file.text);
+    const ms = performance.now() - t0;
+    clearInterval(timer);
+    expect(r.ok).toBe(true);
+    expect(ms).toBeLessThan(1000);
+    expect(turns).toBeGreaterThan(0);
   });
 });

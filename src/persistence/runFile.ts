@@ -21,6 +21,9 @@ export interface Omitted {
   unreadable: number;
 }
 
+/** The refusal of a file too big to import, from its size alone (it is not read). */
+export const fileTooBig = (bytes: number): string | null => (bytes > MAX_IMPORT_BYTES ? storageError('E601', bytes.toLocaleString('en')) : null);
+
 export interface RunFile {
   format: typeof RUN_SCHEMA;
   run: RunMeta & { omitted?: Omitted };
@@ -59,11 +62,17 @@ export type ParsedRunFile =
 
 const refuse = (error: string): ParsedRunFile => ({ ok: false, error });
 
+/** The longest the checkpoint checks run before the page gets a turn (a frame's worth). */
+const SLICE_MS = 12;
+const nextTurn = () => new Promise<void>((r) => setTimeout(r, 0));
+
 /**
  * Checks a run file in full: size, JSON, ours, this version, the run, then every checkpoint
- * by the engine's own check, all of one run, no seq twice. The first problem is the answer.
+ * by the schema and the engine's own check, all of one run, no seq twice. The first problem
+ * is the answer. The checkpoints are checked in slices of SLICE_MS with a turn for the page
+ * between them, so a long file does not freeze it.
  */
-export function parseRunFile(text: unknown): ParsedRunFile {
+export async function parseRunFile(text: unknown, pause: () => Promise<void> = nextTurn): Promise<ParsedRunFile> {
   if (typeof text !== 'string') return refuse(storageError('E602', 'it is not text'));
   // Every character is at least one byte: a cheap bound first, the exact count only if needed.
   if (text.length > MAX_IMPORT_BYTES || utf8Length(text) > MAX_IMPORT_BYTES) {
@@ -77,14 +86,22 @@ export function parseRunFile(text: unknown): ParsedRunFile {
   }
   if (!isObj(raw) || typeof raw.format !== 'string' || !raw.format.startsWith('harness-sim.run')) return refuse(storageError('E603'));
   if (raw.format !== RUN_SCHEMA) return refuse(storageError('E604', quote(raw.format)));
-  const file = checkAgainst(RUN_FILE_SCHEMA, raw);
+  // The checkpoints are checked one by one below (each its own numbered reason), not walked twice.
+  const list = raw.checkpoints;
+  const file = checkAgainst(RUN_FILE_SCHEMA, { ...raw, checkpoints: Array.isArray(list) ? [] : list });
   if (!file.ok) return refuse(storageError('E605', file.reason));
+  if (!Array.isArray(list) || list.length > 100_000) return refuse(storageError('E605', 'field "checkpoints" must be a list of at most 100,000'));
   const { run } = file.value;
   const runId = run.runId;
   if (!findScenario(run.scenario)) return refuse(storageError('E605', `scenario ${quote(run.scenario)} is not one this simulator has`));
   const checkpoints: Checkpoint[] = [];
   const seen = new Set<number>();
-  for (const [i, item] of file.value.checkpoints.entries()) {
+  let slice = performance.now();
+  for (const [i, item] of (list as unknown[]).entries()) {
+    if (performance.now() - slice > SLICE_MS) {
+      await pause();
+      slice = performance.now();
+    }
     const label = `${i + 1}`;
     const c = checkCheckpointInput(item);
     if (!c.ok) return refuse(storageError('E606', label, c.error));

@@ -1,3 +1,15 @@
+import { fileTooBig } from '../persistence';
+
+/**
+ * Imports a run file a person picked: its size is checked before a byte is read (a 2 GB file
+ * is refused at once, not read into memory), then the store's import checks the rest.
+ */
+export async function importFile(file: Blob, importRun: (text: string) => Promise<void>, refuse: (text: string) => void): Promise<void> {
+  const tooBig = fileTooBig(file.size);
+  if (tooBig) return refuse(tooBig);
+  await importRun(await file.text());
+}
+
 /**
  * A download's file name from a run id: run ids come from files people edit, so anything but
  * letters, digits, `-`, `_` and `.` becomes `_` (no path separators, no bidi controls, no

@@ -1,5 +1,6 @@
 import type { Checkpoint, TaskContext } from '../engine';
 import type { OpenedStore } from '../persistence';
+import { importFile } from './files';
 import type { WriteReport } from './publish';
 import type { Store } from './simStore';
 
@@ -15,6 +16,8 @@ export interface HealthActions {
   pruneRuns: () => Promise<number>;
   /** Asks the browser to keep this origin's storage (`navigator.storage.persist()`). */
   askPersist: () => Promise<void>;
+  /** Imports a file a person picked, refusing one over 20 MiB before reading it. */
+  importFile: (file: Blob) => Promise<void>;
   /** IndexedDB answered after all (it was slow at boot): the run moves there from memory. */
   adoptStore: (opened: OpenedStore) => Promise<void>;
 }
@@ -61,6 +64,8 @@ export function createHealthActions(set: Set, get: Get, w: { onCheckpoint: (cp: 
       actions.retryWrite();
       return n;
     },
+
+    importFile: (file) => importFile(file, get().importRun, (text) => set({ notice: { kind: 'error', text } })),
 
     adoptStore: async (opened) => {
       const { sim, persist } = get();

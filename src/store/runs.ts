@@ -92,6 +92,9 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       newestFullBytes: cp ? fullStateBytes(sim.context, bytes) : 0,
       newestDone: cp ? (fromRanges(cp.done)?.length ?? 0) : 0,
       bytesWritten: 0,
+      // Another run: the last one's failed write and export note are not about it.
+      exported: null,
+      ...(get().writeFailure ? { writeFailure: null, storage: { status: get().persist.kind } } : {}),
       ...extra,
     });
   };
@@ -242,13 +245,14 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       // before the first render) and saved meanwhile; the controls wait for `ready`.
       const fresh = params.get('run') === 'new' ? freshSim(scenarioId, seed) : null;
       if (fresh) adopt(fresh, newRunState());
-      const opened = await openCheckpointStore();
+      // The runs are listed while storage is probed (one round trip, not two).
+      const opened = await openCheckpointStore(fresh ? {} : { alongside: (s) => s.listRuns() });
       set({ persist: opened.store, storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) } });
       if (opened.status === 'indexeddb') void get().askPersist();
       if (opened.later) void opened.later.then((o) => o && get().adoptStore(o));
       let resumed = false;
       if (!fresh) {
-        const { runs, skipped } = await opened.store.listRuns();
+        const { runs, skipped } = (opened.alongside as Awaited<ReturnType<typeof opened.store.listRuns>> | undefined) ?? (await opened.store.listRuns());
         set({ runs, skipped });
         for (const run of runs.filter((r) => r.scenario === scenarioId)) {
           if ((resumed = await actions.openRun(run.runId, design ?? undefined))) break;
@@ -268,9 +272,18 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     openRun: async (runId, design) => {
       const { persist, runs } = get();
       const run = runs.find((r) => r.runId === runId);
-      const { checkpoint, skipped } = await persist.newest(runId);
-      set((s) => ({ skipped: mergeSkipped(s.skipped, skipped) }));
-      if (checkpoint && design !== undefined && (checkpoint.design ?? 'article') !== design) return false;
+      // This tab may hold the run's lock already: let go first, or it would follow itself.
+      if (session?.runId === runId) {
+        session.close();
+        session = null;
+      }
+      // The newest checkpoint, the history and the lock (this tab's role) are asked together.
+      const [{ checkpoint, skipped }, listed, tab] = await Promise.all([persist.newest(runId), persist.list(runId), joinRun(runId)]);
+      set((s) => ({ skipped: mergeSkipped(s.skipped, skipped, listed.skipped) }));
+      if (checkpoint && design !== undefined && (checkpoint.design ?? 'article') !== design) {
+        tab.close();
+        return false;
+      }
       if (checkpoint) {
         resumeFrom(checkpoint, run);
       } else if (run && run.newestSeq === 0 && findScenario(run.scenario)) {
@@ -279,10 +292,11 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
         const { settings } = get();
         adopt(new Sim({ scenario: run.scenario, seed: run.seed, runId, config: configOf(settings), design: design ?? settings.design, wallClock: Date.now, onCheckpoint: w.onCheckpoint }), { resumed: null });
       } else {
+        tab.close();
         return false;
       }
-      set({ lastWrite: null, notice: null });
-      await Promise.all([join(runId), loadHistory(runId)]);
+      set({ lastWrite: null, notice: null, history: listed.items });
+      attach(tab);
       return true;
     },
 
@@ -416,8 +430,15 @@ function resumeReport(cp: Checkpoint, sim: Sim): ResumeReport {
   return { seq, trigger, wall: cp.time.wall, age: Date.now() - cp.time.wall, step, state, workingSet: workingSet(sim.context) };
 }
 
-function mergeSkipped<T extends { key: string }>(a: readonly T[], b: readonly T[]): T[] {
+function mergeSkipped<T extends { key: string }>(a: readonly T[], ...more: (readonly T[])[]): T[] {
+  const out = [...a];
   const seen = new Set(a.map((x) => x.key));
-  return [...a, ...b.filter((x) => !seen.has(x.key))];
+  for (const x of more.flat()) {
+    if (!seen.has(x.key)) {
+      seen.add(x.key);
+      out.push(x);
+    }
+  }
+  return out;
 }
 

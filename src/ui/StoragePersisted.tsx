@@ -9,14 +9,12 @@ export function StoragePersisted() {
   if (persisted === null || status === 'memory') return null;
   return (
     <span
-      className="hs-note"
-      role="img"
+      className="hs-badge"
       data-testid="storage-persisted"
       data-persisted={String(persisted)}
       title={t(`storage.persisted.${persisted}`)}
-      aria-label={t(`storage.persisted.${persisted}`)}
     >
-      {persisted ? '🔒' : '🔓'}
+      {t(`storage.persisted.short.${persisted}`)}
     </span>
   );
 }

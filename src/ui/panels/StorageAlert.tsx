@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './bidi.css';
 import { downloadRun } from '../../store/files';
 import { stepsAtRisk, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
