@@ -57,3 +57,4 @@ export { Meters, SIDE_TASK_MS, type SideTask } from './meters';
 export { machineEdges, type MachineEdge } from './graph';
 export { DEFAULT_SCENARIO_ID, SCENARIOS, findScenario, scaledMigration, type Scenario, type ScriptedAttempt } from './scenarios';
 export { STORIES, STORY_IDS, StoryRun, isStoryId, storySimOptions, type Beat, type Sample, type Story, type StoryId } from './stories';
+export { CHECKPOINT_SCHEMA_V, DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA, checkAgainst, type SchemaResult } from './schema';

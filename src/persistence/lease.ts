@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { checkAgainst } from '../engine/schema';
+import { checkAgainst } from '../engine';
 import type { LocksLike, TabChannel } from './tabs';
 
 /**

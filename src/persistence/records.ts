@@ -1,5 +1,4 @@
-import { MAX_CHECKPOINT_BYTES, type CheckpointTrigger, type StateName } from '../engine';
-import { checkAgainst } from '../engine/schema';
+import { MAX_CHECKPOINT_BYTES, type CheckpointTrigger, type StateName, checkAgainst } from '../engine';
 import { jsonOf } from './bytes';
 import { quote, storageError } from './errors';
 import { CHUNK_RECORD_SCHEMA, RUN_META_SCHEMA, STORED_CHECKPOINT_ENVELOPE } from './schemas';

@@ -1,5 +1,4 @@
-import { MAX_CHECKPOINT_BYTES, checkpointBytes, findScenario, type Checkpoint } from '../engine';
-import { checkAgainst } from '../engine/schema';
+import { MAX_CHECKPOINT_BYTES, checkpointBytes, findScenario, type Checkpoint, checkAgainst } from '../engine';
 import { utf8Length } from './bytes';
 import { quote, storageError } from './errors';
 import { isObj } from './records';

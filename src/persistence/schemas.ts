@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { checkCheckpoint, type ParseResult } from '../engine';
+import { checkCheckpoint, type ParseResult, CHECKPOINT_SCHEMA_V, DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA, checkAgainst } from '../engine';
 // engine/schema.ts is not in the engine's index yet (the engine engineer wires it on merge).
-import { CHECKPOINT_SCHEMA_V, DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA, checkAgainst } from '../engine/schema';
 
 /**
  * The storage layer's records as valibot schemas, beside the engine's (engine/schema.ts): the

@@ -1,5 +1,4 @@
-import type { Checkpoint } from '../engine';
-import { checkAgainst } from '../engine/schema';
+import { type Checkpoint, checkAgainst } from '../engine';
 import { pageLeaseLocks } from './lease';
 import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
 

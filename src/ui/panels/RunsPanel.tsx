@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DESIGNS, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../engine';
 import { formatInt } from '../../i18n';
+import { downloadRun } from '../../store/files';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
@@ -20,13 +21,7 @@ export function RunsPanel() {
 
   const download = async () => {
     const text = await st.exportRun();
-    if (text === null) return;
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${current}.harness-sim.json`;
-    a.click();
-    URL.revokeObjectURL(url);
+    if (text !== null) downloadRun(current, text);
   };
 
   return (
@@ -71,7 +66,7 @@ export function RunsPanel() {
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              if (file) void file.text().then((text) => st.importRun(text));
+              if (file) void st.importFile(file);
             }}
           />
         </label>
