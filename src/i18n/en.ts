@@ -354,6 +354,17 @@ export const en = {
   'sr.diagram.last': 'Last transition: {from} → {to}.',
   'storage.persisted.short.true': 'persistent',
   'storage.persisted.short.false': 'not persistent',
+  // compare view (issue 11)
+  'compare.title': 'Two harness designs, one story',
+  'compare.none': 'No comparison was asked for.',
+  'compare.run': 'Play the story in both',
+  'compare.reset': 'Start again',
+  'compare.killed': 'killed by the overnight timeout',
+  'compare.end': 'Ended in {state}: {wasted} steps wasted, {tokens} tokens.',
+  'compare.endKilled': 'Killed by the overnight timeout (in {state}): {wasted} steps wasted, {tokens} tokens.',
+  'compare.chart': 'Tokens and steps of work over virtual time',
+  'compare.work': 'Steps of work',
+  'compare.minutes': 'virtual minutes',
 };
 
 export type MessageKey = keyof typeof en;

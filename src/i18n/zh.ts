@@ -353,4 +353,15 @@ export const zh: Record<keyof typeof en, string> = {
   'sr.diagram.last': '上一次转移：{from} → {to}。',
   'storage.persisted.short.true': '持久存储',
   'storage.persisted.short.false': '非持久存储',
+  // compare view (issue 11)
+  'compare.title': '两种 Harness 设计，同一个故事',
+  'compare.none': '没有要比较的内容。',
+  'compare.run': '两边同时播放故事',
+  'compare.reset': '重新开始',
+  'compare.killed': '被过夜超时杀掉',
+  'compare.end': '结束于 {state}：白干 {wasted} 步，{tokens} token。',
+  'compare.endKilled': '被过夜超时杀掉（停在 {state}）：白干 {wasted} 步，{tokens} token。',
+  'compare.chart': 'token 与完成步数随虚拟时间的变化',
+  'compare.work': '完成的步数',
+  'compare.minutes': '虚拟分钟',
 };

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { machineEdges, type TaskMachine } from '../../engine';
-import { shownView, useSimStore } from '../../store/simStore';
+import { useShownView } from './viewSource';
 import { useT } from '../useT';
 import { computeLayout, pickLayout, type Layout } from './layout';
 import { GROUP_ID, edgeTexts, layoutInput, type DiagramSpec } from './machineGraph';
@@ -25,7 +25,7 @@ export function specOf(machine: TaskMachine): DiagramSpec {
 /** Both directions of the layout for the shown machine in the page's language. */
 function useLayouts(): { spec: DiagramSpec; layouts: Layout[]; texts: ReturnType<typeof edgeTexts> } {
   const t = useT();
-  const machine = useSimStore((s) => shownView(s).machine);
+  const machine = useShownView((v) => v.machine);
   const spec = useMemo(() => specOf(machine), [machine]);
   return useMemo(() => {
     const texts = edgeTexts(spec, t);
@@ -37,9 +37,9 @@ function useLayouts(): { spec: DiagramSpec; layouts: Layout[]; texts: ReturnType
 /** The nodes and edges of the diagram as the run stands, each object kept while unchanged. */
 function useDiagram(layout: Layout, spec: DiagramSpec, texts: ReturnType<typeof edgeTexts>): { nodes: Node[]; edges: Edge[] } {
   const t = useT();
-  const state = useSimStore((s) => shownView(s).state);
-  const logLength = useSimStore((s) => shownView(s).logLength);
-  const lastRecord = useSimStore((s) => shownView(s).log.at(-1));
+  const state = useShownView((v) => v.state);
+  const logLength = useShownView((v) => v.logLength);
+  const lastRecord = useShownView((v) => v.log.at(-1));
   const lines = useNodeLines();
 
   // Node objects are kept while their data is unchanged, so React Flow redraws only the

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { loopOf } from '../../engine';
 import { formatDuration } from '../../i18n';
-import { shownView, useSimStore } from '../../store/simStore';
+import { useSimStore } from '../../store/simStore';
+import { useShownView } from './viewSource';
 import { useT } from '../useT';
 
 export type NodeLines = Partial<Record<string, { lines: string[]; tone?: 'warn' | 'danger' }>>;
@@ -10,7 +11,7 @@ export type NodeLines = Partial<Record<string, { lines: string[]; tone?: 'warn' 
 export function useNodeLines(): NodeLines {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const ctx = useSimStore((s) => shownView(s).context);
+  const ctx = useShownView((v) => v.context);
   return useMemo(() => {
     const total = ctx.plan.steps.length;
     const n = Math.min(ctx.cursor, total);

@@ -1,0 +1,148 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createStore } from 'zustand';
+import { CompareRun, chartOf, parseCompareQuery, type ComparePane } from '../../compare';
+import { DESIGNS, STORIES, type Lang } from '../../engine';
+import { formatClock, formatInt } from '../../i18n';
+import { useSimStore } from '../../store/simStore';
+import { viewOf } from '../../store/view';
+import { StateDiagram } from '../diagram/StateDiagram';
+import { ViewSourceContext, type ViewSource } from '../diagram/viewSource';
+import { useT } from '../useT';
+import { CompareChart } from './CompareChart';
+import './compare.css';
+
+/** Story moves per timer beat, and the beat: a whole story plays in a few seconds. */
+const MOVES_PER_BEAT = 6;
+const BEAT_MS = 30;
+
+/**
+ * The three endings side by side (`?compare=a,b&script=id`, ui-contract "Compare view"): one
+ * story, one seed, one virtual clock, two designs, two live diagrams, the meters and a chart.
+ * Each pane's diagram draws its own Sim through a view source of its own.
+ */
+export function CompareView({ search }: { search: string }) {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const parsed = useMemo(() => parseCompareQuery(search), [search]);
+  const [run, setRun] = useState(() => (parsed?.ok ? new CompareRun(parsed.config) : null));
+  const sources = useMemo(() => run?.panes.map((p): ViewSource => createStore(() => ({ view: viewOf(p.sim), preview: null }))) ?? [], [run]);
+  const [, redraw] = useState(0);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => () => void (timer.current && clearInterval(timer.current)), []);
+
+  if (!parsed?.ok || !run) {
+    const why = parsed && !parsed.ok ? parsed.error : null;
+    return (
+      <main className="hs-compare" data-testid="compare-view">
+        <p className="hs-notice hs-notice--error" data-testid="notice" role="alert">
+          {why ? `${why.code}: ${why.message[lang]}` : t('compare.none')}
+        </p>
+      </main>
+    );
+  }
+
+  const publish = () => {
+    run.panes.forEach((p, i) => sources[i]?.setState({ view: viewOf(p.sim) }));
+    redraw((n) => n + 1);
+  };
+  const play = () => {
+    if (timer.current) return;
+    setPlaying(true);
+    timer.current = setInterval(() => {
+      for (let i = 0; i < MOVES_PER_BEAT && run.step(); i++);
+      publish();
+      if (run.done && timer.current) {
+        clearInterval(timer.current);
+        timer.current = null;
+        setPlaying(false);
+      }
+    }, BEAT_MS);
+  };
+  const reset = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+    setPlaying(false);
+    setRun(new CompareRun(parsed.config));
+  };
+  const story = STORIES[parsed.config.script];
+  return (
+    <main className="hs-compare" data-testid="compare-view" data-app-mode="compare">
+      <header className="hs-compare__head">
+        <h1>{t('compare.title')}</h1>
+        <p>{story.title[lang]}</p>
+        <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-compare-run" disabled={playing || run.done} onClick={play}>
+          {t('compare.run')}
+        </button>
+        <button type="button" className="hs-btn" data-testid="btn-compare-reset" onClick={reset}>
+          {t('compare.reset')}
+        </button>
+      </header>
+      <div className="hs-compare__panes">
+        {run.panes.map((p, i) => (
+          <PaneView key={p.design} pane={p} source={sources[i] as ViewSource} lang={lang} />
+        ))}
+      </div>
+      <CompareChart chart={chartOf(run)} lang={lang} />
+    </main>
+  );
+}
+
+function PaneView({ pane, source, lang }: { pane: ComparePane; source: ViewSource; lang: Lang }) {
+  const t = useT();
+  const m = pane.meters;
+  const ctx = pane.sim.context;
+  return (
+    <section className="hs-compare__pane hs-panel" data-testid="compare-pane" data-design={pane.design} aria-label={DESIGNS[pane.design].name[lang]}>
+      <h2>{DESIGNS[pane.design].name[lang]}</h2>
+      <p className="hs-compare__change">{DESIGNS[pane.design].change[lang]}</p>
+      <ViewSourceContext.Provider value={source}>
+        <StateDiagram />
+      </ViewSourceContext.Provider>
+      <dl className="hs-compare__meters">
+        <div>
+          <dt>{t('read.state')}</dt>
+          <dd>
+            <code data-testid="current-state">{m.finalState}</code>
+            {m.killed && <span> · {t('compare.killed')}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('read.step')}</dt>
+          <dd>
+            <span data-testid="current-step">{Math.min(ctx.cursor, ctx.plan.steps.length)}</span> / {ctx.plan.steps.length}
+          </dd>
+        </div>
+        <Meter label={t('meter.wasted')} id="steps-wasted" value={formatInt(m.stepsWasted)} />
+        <Meter label={t('meter.tokens')} id="token-meter" value={formatInt(m.tokens)} />
+        <Meter label={t('meter.modelCalls')} id="model-calls" value={formatInt(m.modelCalls)} />
+        <Meter label={t('meter.clock')} id="virtual-clock" value={formatClock(lang, pane.sim.clock)} />
+        <Meter label={t('meter.checkpoints')} id="checkpoint-count" value={formatInt(m.checkpoints)} />
+        <Meter label={t('meter.bytes')} id="bytes-written" value={formatInt(m.bytesWritten)} />
+      </dl>
+      {m.done && (
+        <p
+          className="hs-compare__result"
+          data-testid="compare-result"
+          data-final-state={m.finalState}
+          data-killed={m.killed ? 'true' : 'false'}
+          data-steps-wasted={m.stepsWasted}
+          data-tokens={m.tokens}
+          data-minutes={m.minutes}
+          data-checkpoints={m.checkpoints}
+        >
+          {t(m.killed ? 'compare.endKilled' : 'compare.end', { state: m.finalState, wasted: m.stepsWasted, tokens: formatInt(m.tokens) })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Meter({ label, id, value }: { label: string; id: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={id}>{value}</dd>
+    </div>
+  );
+}
