@@ -20,6 +20,8 @@ export class Meters {
   tokens = 0;
   /** Steps done again after they were done once (in any life of the process). */
   wasted = 0;
+  /** Step executions that succeeded, in every life of the process: the work paid for. */
+  work = 0;
   /** Calls to the model: plans, tool calls, and re-reads of files whose refs were not kept. */
   modelCalls = 0;
   /** Files re-read on resuming without artifact refs (smell 1). */
@@ -33,7 +35,11 @@ export class Meters {
   /** Takes in what a new process holds: its ledger is history, not new work. */
   adopt(ctx: TaskContext): void {
     this.seen = ctx.ledger.length;
-    for (const a of ctx.ledger) if (a.outcome === 'ok') this.doneEver.add(a.step);
+    for (const a of ctx.ledger) {
+      if (a.outcome !== 'ok' || this.doneEver.has(a.step)) continue;
+      this.doneEver.add(a.step);
+      this.work++;
+    }
     this.clock = Math.max(this.clock, ctx.clock);
     this.tokens = Math.max(this.tokens, ctx.tokens);
   }
@@ -45,6 +51,7 @@ export class Meters {
       if (!a) continue;
       if (a.actor === 'model' && (a.outcome === 'ok' || a.outcome === 'error')) this.modelCalls++;
       if (a.outcome !== 'ok') continue;
+      this.work++;
       if (this.doneEver.has(a.step)) this.wasted++;
       else this.doneEver.add(a.step);
     }

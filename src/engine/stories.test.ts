@@ -77,3 +77,12 @@ describe('the opening story, failing: step 27 fails on every attempt until morni
     expect(b.sim.context.ledger).toEqual(a.sim.context.ledger);
   });
 });
+
+describe('the samples a chart draws', () => {
+  it('count work paid for: a restart without checkpoints never takes work back, it adds the redone steps', () => {
+    const run = StoryRun.start(STORIES['opening-story'], 'no-checkpoint').finish();
+    const work = run.samples.map((s) => s.work);
+    for (let i = 1; i < work.length; i++) expect(work[i]).toBeGreaterThanOrEqual(work[i - 1]!);
+    expect(work.at(-1)).toBe(40 + 26);
+  });
+});

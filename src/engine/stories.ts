@@ -66,7 +66,7 @@ export function storySimOptions(story: Story, design: DesignId, seed = 1): SimOp
 export interface Sample {
   minutes: number;
   tokens: number;
-  /** Steps done so far (redone steps count again: it is work paid for). */
+  /** Steps done so far in every life of the process (redone steps count again: work paid for). */
   work: number;
 }
 
@@ -150,8 +150,7 @@ export class StoryRun {
   }
 
   private sample() {
-    const { meters, context } = this.sim;
-    const work = context.ledger.length === 0 ? 0 : meters.wasted + context.todos.filter((t) => t === 'done').length;
-    this.samples.push({ minutes: Math.round(meters.clock / MINUTE), tokens: meters.tokens, work });
+    const { meters } = this.sim;
+    this.samples.push({ minutes: Math.round(meters.clock / MINUTE), tokens: meters.tokens, work: meters.work });
   }
 }
