@@ -365,6 +365,18 @@ export const en = {
   'compare.chart': 'Tokens and steps of work over virtual time',
   'compare.work': 'Steps of work',
   'compare.minutes': 'virtual minutes',
+  // lessons (issue 11)
+  'lesson.unknown': 'There is no lesson "{id}".',
+  'lesson.stop': 'stop {at} of {of}',
+  'lesson.yourTurn': 'Your turn:',
+  'lesson.source': 'From the article',
+  'lesson.back': 'Back',
+  'lesson.show': 'Show me',
+  'lesson.next': 'Next',
+  'lesson.restart': 'Restart the lesson',
+  'lesson.exit': 'Leave the lesson',
+  'lesson.done': 'End of the lesson.',
+  'lesson.list': 'Lessons',
 };
 
 export type MessageKey = keyof typeof en;

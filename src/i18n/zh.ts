@@ -364,4 +364,16 @@ export const zh: Record<keyof typeof en, string> = {
   'compare.chart': 'token 与完成步数随虚拟时间的变化',
   'compare.work': '完成的步数',
   'compare.minutes': '虚拟分钟',
+  // lessons (issue 11)
+  'lesson.unknown': '没有「{id}」这一课。',
+  'lesson.stop': '第 {at} 站，共 {of} 站',
+  'lesson.yourTurn': '轮到你：',
+  'lesson.source': '出自文章',
+  'lesson.back': '上一步',
+  'lesson.show': '演示给我看',
+  'lesson.next': '下一步',
+  'lesson.restart': '从头再来',
+  'lesson.exit': '退出本课',
+  'lesson.done': '本课结束。',
+  'lesson.list': '课程',
 };

@@ -34,6 +34,8 @@ export interface RunActions {
   newRun: (scenarioId?: string, seed?: number, config?: Partial<Config>) => Promise<void>;
   /** Opens a saved run; with `design`, only if the run follows that design. */
   openRun: (runId: string, design?: DesignId) => Promise<boolean>;
+  /** Shows a lesson's run (a deterministic replay, kept in memory, never saved) as the page's run. */
+  showLessonRun: (sim: Sim) => void;
   /** APPROVE, read from the checkpoint on disk (the article: 批准则读档从断点续跑). */
   approve: () => Promise<void>;
   restart: () => Promise<void>;
@@ -88,6 +90,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       playing: false,
       replay: null,
       rejectReason: '',
+      lessonRun: false,
       newestBytes: bytes,
       newestFullBytes: cp ? fullStateBytes(sim.context, bytes) : 0,
       newestDone: cp ? (fromRanges(cp.done)?.length ?? 0) : 0,
@@ -301,17 +304,22 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     },
 
     restart: async () => {
-      const { sim, persist } = get();
-      // A restart reads what the disk holds, as a reload would (not what memory last wrote).
-      const { checkpoint } = sim.checkpointing ? await persist.newest(sim.context.runId) : { checkpoint: null };
+      const { sim, persist, lessonRun } = get();
+      // A restart reads what the disk holds, as a reload would (not what memory last wrote); a
+      // lesson's run is a replay kept in memory, so its own newest checkpoint is its disk.
+      const { checkpoint } = !sim.checkpointing ? { checkpoint: null } : lessonRun ? { checkpoint: sim.newest } : await persist.newest(sim.context.runId);
       if (!get().sim.send({ type: 'RESTART', from: checkpoint })) return;
       if (checkpoint) set({ resumed: resumeReport(checkpoint, get().sim) });
     },
 
+    showLessonRun: (sim) => {
+      adopt(sim, { ...newRunState(), lessonRun: true });
+    },
+
     approve: async () => {
-      const { sim, persist } = get();
+      const { sim, persist, lessonRun } = get();
       if (get().role === 'follower' || sim.state !== 'waiting_approval') return;
-      const { checkpoint } = sim.checkpointing ? await persist.newest(sim.context.runId) : { checkpoint: null };
+      const { checkpoint } = !sim.checkpointing ? { checkpoint: null } : lessonRun ? { checkpoint: sim.newest } : await persist.newest(sim.context.runId);
       if (get().sim !== sim || !sim.send({ type: 'APPROVE', from: checkpoint })) return;
       const from = sim.resumedFrom;
       if (from && from.trigger === 'before_suspend') set({ resumed: resumeReport(from, sim) });

@@ -65,6 +65,8 @@ export interface SimState {
   rejectReason: string;
   helpOpen: boolean;
   ready: boolean;
+  /** The page shows a lesson's run: a replay in memory, not a saved run. */
+  lessonRun: boolean;
   storage: StorageStatus;
   role: TabRole;
   persist: CheckpointStore;
@@ -157,6 +159,7 @@ export const useSimStore = create<Store>()((set, get) => {
     rejectReason: '',
     helpOpen: false,
     ready: false,
+    lessonRun: false,
     storage: { status: 'memory' },
     role: 'driver',
     persist: createMemoryStore(),

@@ -19,6 +19,11 @@ const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
  * compiles while the first frame renders.
  */
 const sidePanels = import('./SidePanels');
+
+/** `?lesson=<id>&at=<n>` opens a lesson over the page; its code loads only then. */
+const LESSON = new URLSearchParams(window.location.search).get('lesson');
+const LESSON_AT = Number.parseInt(new URLSearchParams(window.location.search).get('at') ?? '1', 10) || 1;
+const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar })));
 const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
 
 /** Keyboard shortcuts: each control's key, `?` for the list, Escape to close it. */
@@ -76,6 +81,11 @@ export function App() {
           <ScreenReaderView />
         </section>
         <div className="hs-deck">
+          {LESSON !== null && ready && (
+            <Suspense>
+              <LessonBar id={LESSON} at={LESSON_AT} />
+            </Suspense>
+          )}
           <Readouts />
           <Controls />
           <Meters />

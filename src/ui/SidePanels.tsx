@@ -9,6 +9,7 @@ import { LedgerPanel } from './panels/LedgerPanel';
 import { PlanPanel } from './panels/PlanPanel';
 import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
 import { StoryPanel } from './StoryPanel';
+import { LessonList } from './lessons/LessonList';
 import { RunsPanel } from './panels/RunsPanel';
 import { StorageAlert } from './panels/StorageAlert';
 import { TakeoverPanel } from './panels/TakeoverPanel';
@@ -66,6 +67,9 @@ export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
       </Fold>
       <Fold title={t('takeover.title')}>
         <TakeoverPanel />
+      </Fold>
+      <Fold title={t('lesson.list')}>
+        <LessonList />
       </Fold>
       <Fold title={t('story.title')}>
         <StoryPanel />

@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { open } from './helpers';
+
+/** Every lesson plays from its first stop to lesson-done by its own script, in zh and en (ui-contract "Lessons"). */
+
+const LESSON_IDS = ['three-endings', 'approval', 'fuse', 'density', 'smells', 'simple-mode', 'replay-takeover', 'no-progress'];
+
+async function playThrough(page: Page) {
+  for (let i = 0; i < 80; i++) {
+    if (await page.getByTestId('lesson-done').isVisible()) return;
+    // A your-turn stop: "show me" plays it by the lesson's own script.
+    if (await page.getByTestId('lesson-your-turn').isVisible()) await page.getByTestId('btn-lesson-show').click();
+    await expect(page.getByTestId('lesson-caption')).toBeVisible();
+    await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
+    if (await page.getByTestId('lesson-done').isVisible()) return;
+    await page.getByTestId('btn-lesson-next').click();
+  }
+  throw new Error('the lesson never reached lesson-done');
+}
+
+test('the lesson list names every lesson', async ({ page }) => {
+  await open(page, '?lang=en');
+  for (const id of LESSON_IDS) await expect(page.locator(`[data-testid="lesson-item"][data-lesson="${id}"]`)).toHaveCount(1);
+});
+
+for (const lang of ['en', 'zh'] as const) {
+  for (const id of LESSON_IDS) {
+    test(`lesson ${id} plays to its end (${lang})`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await open(page, `?lang=${lang}&lesson=${id}`);
+      await expect(page.getByTestId('lesson-caption').or(page.getByTestId('lesson-your-turn'))).toBeVisible();
+      await playThrough(page);
+      await expect(page.getByTestId('lesson-done')).toBeVisible();
+    });
+  }
+}
+
+test('a your-turn stop waits for the student: pressing what it asks meets it; back is exact; a reload keeps the stop', async ({ page }) => {
+  await open(page, '?lang=en&lesson=fuse');
+  let k = 0;
+  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20) await page.getByTestId('btn-lesson-next').click();
+  const turn = page.getByTestId('lesson-your-turn');
+  await expect(turn).toBeVisible();
+  const control = (await turn.getAttribute('data-control')) ?? '';
+  const expected = (await turn.getAttribute('data-expect')) ?? '';
+  await expect(page.getByTestId('btn-lesson-next')).toBeDisabled();
+  for (let i = 0; i < 10 && (await turn.isVisible()); i++) await page.getByTestId(control).click();
+  await expect(page.getByTestId('current-state')).toHaveText(expected);
+  await expect(page.getByTestId('lesson-caption')).toBeVisible();
+  await expect(page.getByTestId('btn-lesson-next')).toBeEnabled();
+  const at = await page.getByTestId('lesson-caption').getAttribute('data-at');
+  // Back and forward again: the same stop, the same run.
+  await page.getByTestId('btn-lesson-back').click();
+  const before = await page.getByTestId('current-step').textContent();
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('lesson-caption').or(page.getByTestId('lesson-your-turn'))).toBeVisible();
+  await expect(page.getByTestId('current-step')).toHaveText(before ?? '');
+  expect(Number(at)).toBeGreaterThan(1);
+});

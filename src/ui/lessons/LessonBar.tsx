@@ -1,0 +1,100 @@
+import { useEffect, useMemo, useState } from 'react';
+import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } from '../../lessons';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+import './lessons.css';
+
+/** Sets `at` (1-based, ui-contract) in the address, so a reload comes back to this stop. */
+function remember(at: number) {
+  const url = new URL(window.location.href);
+  url.searchParams.set('at', String(at + 1));
+  window.history.replaceState(null, '', url);
+}
+
+/**
+ * A guided lesson (`?lesson=<id>&at=<n>`, ui-contract "Lessons"): the lesson's run is the page's
+ * run, replayed from the lesson's start for each stop (so back is exact), its caption tied to the
+ * stop's event, the article section it cites, and the student's turns checked on the live run.
+ */
+export function LessonBar({ id, at }: { id: string; at: number }) {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const lesson = useMemo(() => findLesson(id) ?? null, [id]);
+  // Mounted once storage has been read (the page's own run stands): the lesson's run then takes the page.
+  const [pos, setPos] = useState<LessonPosition | null>(() => (lesson ? playTo(lesson, Math.max(0, at - 1)) : null));
+  // The live view: a your-turn is checked against what the student's presses did.
+  const view = useSimStore((s) => s.view);
+  useEffect(() => {
+    if (!pos) return;
+    if (useSimStore.getState().sim !== pos.sim) useSimStore.getState().showLessonRun(pos.sim);
+    remember(pos.at);
+  }, [pos]);
+  const go = (l: Lesson, k: number, script = false) => setPos(playTo(l, k, { script }));
+
+  if (!lesson) {
+    return (
+      <p className="hs-notice hs-notice--error" data-testid="notice" role="alert">
+        {t('lesson.unknown', { id })}
+      </p>
+    );
+  }
+  if (!pos) return null;
+  const stop = lesson.stops[pos.at]!;
+  const turn = pos.awaiting ? stop.yourTurn : undefined;
+  const check = turn && view.context.runId === pos.sim.context.runId ? checkYourTurn(lesson, stop, pos.sim) : null;
+  const met = !turn || check?.ok === true;
+  const last = pos.at === lesson.stops.length - 1;
+  const done = last && met;
+  return (
+    <section className="hs-lesson hs-panel" data-testid="lesson" data-lesson={lesson.id} aria-label={lesson.title[lang]}>
+      <p className="hs-lesson__title">
+        {lesson.title[lang]} · <span>{t('lesson.stop', { at: pos.at + 1, of: lesson.stops.length })}</span>
+      </p>
+      {turn && !met ? (
+        <div className="hs-lesson__turn" data-testid="lesson-your-turn" data-expect={turn.expect} data-control={turn.control} role="status">
+          <strong>{t('lesson.yourTurn')}</strong> {turn.ask[lang]}
+          {check && <span className="hs-lesson__check"> {check.reason[lang]}</span>}
+        </div>
+      ) : (
+        <p className="hs-lesson__caption" data-testid="lesson-caption" data-at={pos.at + 1} data-of={lesson.stops.length} aria-live="polite">
+          {stop.caption[lang]}
+        </p>
+      )}
+      <p className="hs-lesson__source" data-testid="lesson-source">
+        {t('lesson.source')}: {stop.source}
+      </p>
+      <div className="hs-lesson__nav">
+        <button type="button" className="hs-btn" data-testid="btn-lesson-back" disabled={pos.at === 0} onClick={() => go(lesson, pos.at - 1)}>
+          {t('lesson.back')}
+        </button>
+        {turn && !met && (
+          <button type="button" className="hs-btn" data-testid="btn-lesson-show" onClick={() => go(lesson, pos.at, true)}>
+            {t('lesson.show')}
+          </button>
+        )}
+        <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-lesson-next" disabled={!met || last} onClick={() => go(lesson, pos.at + 1)}>
+          {t('lesson.next')}
+        </button>
+        <button type="button" className="hs-btn" data-testid="btn-lesson-restart" onClick={() => go(lesson, 0)}>
+          {t('lesson.restart')}
+        </button>
+        <a className="hs-btn" data-testid="btn-lesson-exit" href={exitHref()}>
+          {t('lesson.exit')}
+        </a>
+      </div>
+      {done && (
+        <p className="hs-lesson__done" data-testid="lesson-done" role="status">
+          {t('lesson.done')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The page without the lesson: its own run again. */
+function exitHref(): string {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('lesson');
+  url.searchParams.delete('at');
+  return url.pathname + url.search;
+}

@@ -1,0 +1,21 @@
+import { LESSONS } from '../../lessons';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+/** The lessons, in class order: each opens the page on its first stop. */
+export function LessonList() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  return (
+    <section className="hs-panel hs-lesson-list" aria-label={t('lesson.list')}>
+      <h2>{t('lesson.list')}</h2>
+      <ol data-testid="lesson-list">
+        {LESSONS.map((l) => (
+          <li key={l.id} data-testid="lesson-item" data-lesson={l.id}>
+            <a href={`?lesson=${encodeURIComponent(l.id)}&lang=${lang}`}>{l.title[lang]}</a>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
