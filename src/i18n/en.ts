@@ -377,6 +377,8 @@ export const en = {
   'lesson.exit': 'Leave the lesson',
   'lesson.done': 'End of the lesson.',
   'lesson.list': 'Lessons',
+  'share.make': 'Share link to this screen',
+  'share.link': 'Link to this screen',
 };
 
 export type MessageKey = keyof typeof en;

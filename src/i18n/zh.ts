@@ -376,4 +376,6 @@ export const zh: Record<keyof typeof en, string> = {
   'lesson.exit': '退出本课',
   'lesson.done': '本课结束。',
   'lesson.list': '课程',
+  'share.make': '生成本页面的分享链接',
+  'share.link': '本页面的链接',
 };

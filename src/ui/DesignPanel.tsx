@@ -1,5 +1,6 @@
 import { formatClock, formatDuration, formatInt } from '../i18n';
 import { useSimStore } from '../store/simStore';
+import { ShareLink } from './ShareLink';
 import { useT } from './useT';
 import './design.css';
 
@@ -57,6 +58,7 @@ export function DesignPanel() {
           </dd>
         </div>
       </dl>
+      <ShareLink />
     </section>
   );
 }

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { open } from './helpers';
+
+/** Share links (ui-contract "Room and course page"): the link reproduces what is on screen. */
+
+test('a share link carries scenario, seed, design and language, and opens the same run afresh', async ({ page, context }) => {
+  await open(page, '?lang=zh&run=new&scenario=not-found&seed=7&design=no-refs');
+  await page.getByTestId('btn-share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  const params = new URL(link).searchParams;
+  expect(Object.fromEntries(params)).toMatchObject({ scenario: 'not-found', seed: '7', design: 'no-refs', lang: 'zh', run: 'new' });
+  const other = await context.newPage();
+  await open(other, new URL(link).search);
+  await expect(other.getByTestId('design-name')).toHaveAttribute('data-design', 'no-refs');
+  await expect(other.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(other.getByTestId('step-total')).toHaveText('40');
+  await expect(other.getByTestId('current-state')).toHaveText('created');
+  // Same seed, same world: the first step takes the same virtual time in both.
+  for (const p of [page, other]) {
+    await p.getByTestId('btn-start').click();
+    await p.getByTestId('btn-step').click();
+  }
+  await expect(other.getByTestId('virtual-clock')).toHaveText((await page.getByTestId('virtual-clock').textContent()) ?? '');
+});
+
+test('in a lesson, the share link opens the same lesson at the same stop', async ({ page, context }) => {
+  await open(page, '?lang=en&lesson=approval');
+  await page.getByTestId('btn-lesson-next').click();
+  const at = await page.getByTestId('lesson-caption').getAttribute('data-at');
+  await page.getByTestId('btn-share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(new URL(link).searchParams.get('lesson')).toBe('approval');
+  const other = await context.newPage();
+  await open(other, new URL(link).search);
+  await expect(other.getByTestId('lesson-caption')).toHaveAttribute('data-at', at ?? '');
+  await expect(other.getByTestId('current-step')).toHaveText((await page.getByTestId('current-step').textContent()) ?? '');
+});
