@@ -58,3 +58,12 @@ test('a your-turn stop waits for the student: pressing what it asks meets it; ba
   await expect(page.getByTestId('current-step')).toHaveText(before ?? '');
   expect(Number(at)).toBeGreaterThan(1);
 });
+
+test('PageDown and PageUp (a presentation remote) step the lesson', async ({ page }) => {
+  await open(page, '?lang=en&lesson=approval');
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
+});

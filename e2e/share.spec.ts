@@ -35,3 +35,27 @@ test('in a lesson, the share link opens the same lesson at the same stop', async
   await expect(other.getByTestId('lesson-caption')).toHaveAttribute('data-at', at ?? '');
   await expect(other.getByTestId('current-step')).toHaveText((await page.getByTestId('current-step').textContent()) ?? '');
 });
+
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+]) {
+  test(`embed mode at ${size.width}x${size.height}: the diagram and the controls only, nothing cut off`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await open(page, '?lang=en&run=new&embed=1');
+    await expect(page.getByTestId('app')).toHaveAttribute('data-mode', 'embed');
+    await expect(page.getByTestId('state-running')).toBeVisible();
+    await expect(page.getByTestId('btn-start')).toBeVisible();
+    await expect(page.getByTestId('storage-status')).toBeHidden();
+    await expect(page.getByTestId('ledger')).toBeHidden();
+    // Every state node lies inside the window, and nothing scrolls sideways.
+    for (const s of ['created', 'planning', 'running', 'tool_failed', 'waiting_approval', 'completed', 'failed', 'cancelled']) {
+      const b = await page.getByTestId(`state-${s}`).boundingBox();
+      expect(b && b.x >= 0 && b.x + b.width <= size.width).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('btn-step').click();
+    await expect(page.getByTestId('state-running')).toHaveAttribute('data-active', 'true');
+  });
+}

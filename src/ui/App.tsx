@@ -6,6 +6,7 @@ import { StateDiagram } from './diagram/StateDiagram';
 import { DesignPanel } from './DesignPanel';
 import { ScreenReaderView } from './a11y/ScreenReaderView';
 import { Header } from './Header';
+import './embed.css';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
 import { Readouts } from './panels/Readouts';
@@ -22,6 +23,12 @@ const sidePanels = import('./SidePanels');
 
 /** `?lesson=<id>&at=<n>` opens a lesson over the page; its code loads only then. */
 const LESSON = new URLSearchParams(window.location.search).get('lesson');
+/**
+ * `?embed=1`: an iframe in a course page shows the diagram and the controls only (ui-contract
+ * "Room and course page"); the rest is still mounted, so every hook and `data-ready` hold, but
+ * not drawn (embed.css).
+ */
+const MODE = new URLSearchParams(window.location.search).get('embed') === '1' ? 'embed' : 'page';
 const LESSON_AT = Number.parseInt(new URLSearchParams(window.location.search).get('at') ?? '1', 10) || 1;
 const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar })));
 const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
@@ -72,7 +79,7 @@ export function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }, [lang]);
   return (
-    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'} data-machine={machine}>
+    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'} data-machine={machine} data-mode={MODE}>
       <Header />
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">

@@ -30,6 +30,19 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
     remember(pos.at);
   }, [pos]);
   const go = (l: Lesson, k: number, script = false) => setPos(playTo(l, k, { script }));
+  // A presentation remote sends PageDown and PageUp: they step the lesson as next and back do.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!pos || !lesson || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
+      e.preventDefault();
+      const stop = lesson.stops[pos.at]!;
+      const met = !pos.awaiting || checkYourTurn(lesson, stop, pos.sim).ok;
+      if (e.key === 'PageDown' && met && pos.at < lesson.stops.length - 1) setPos(playTo(lesson, pos.at + 1));
+      if (e.key === 'PageUp' && pos.at > 0) setPos(playTo(lesson, pos.at - 1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pos, lesson]);
 
   if (!lesson) {
     return (
@@ -45,6 +58,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
   const met = !turn || check?.ok === true;
   const last = pos.at === lesson.stops.length - 1;
   const done = last && met;
+
   return (
     <section className="hs-lesson hs-panel" data-testid="lesson" data-lesson={lesson.id} aria-label={lesson.title[lang]}>
       <p className="hs-lesson__title">
