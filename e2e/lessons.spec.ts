@@ -67,3 +67,13 @@ test('PageDown and PageUp (a presentation remote) step the lesson', async ({ pag
   await page.keyboard.press('PageUp');
   await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
 });
+
+test('the self-test: the student writes first, then the article’s answer shows (zh)', async ({ page }) => {
+  await open(page, '?lang=zh');
+  const q = page.locator('[data-testid="selftest-question"][data-q="q1"]');
+  await expect(q.getByTestId('btn-selftest-reveal')).toBeDisabled();
+  await expect(q.getByTestId('selftest-model-answer')).toHaveCount(0);
+  await q.getByTestId('selftest-answer').fill('存位置');
+  await q.getByTestId('btn-selftest-reveal').click();
+  await expect(q.getByTestId('selftest-model-answer')).toContainText('存「位置」，不存「行李」');
+});

@@ -379,6 +379,10 @@ export const en = {
   'lesson.list': 'Lessons',
   'share.make': 'Share link to this screen',
   'share.link': 'Link to this screen',
+  'selftest.title': 'Self-test',
+  'selftest.write': 'Your answer, in your own words…',
+  'selftest.first': 'Write your answer first.',
+  'selftest.reveal': 'Show the article’s answer',
 };
 
 export type MessageKey = keyof typeof en;

@@ -378,4 +378,8 @@ export const zh: Record<keyof typeof en, string> = {
   'lesson.list': '课程',
   'share.make': '生成本页面的分享链接',
   'share.link': '本页面的链接',
+  'selftest.title': '自测',
+  'selftest.write': '先用自己的话写下答案……',
+  'selftest.first': '先写下你的答案。',
+  'selftest.reveal': '展开文章的答案',
 };

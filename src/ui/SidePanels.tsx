@@ -10,6 +10,8 @@ import { PlanPanel } from './panels/PlanPanel';
 import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
 import { StoryPanel } from './StoryPanel';
 import { LessonList } from './lessons/LessonList';
+import { SelfTest } from './lessons/SelfTest';
+import './lessons/lessons.css';
 import { RunsPanel } from './panels/RunsPanel';
 import { StorageAlert } from './panels/StorageAlert';
 import { TakeoverPanel } from './panels/TakeoverPanel';
@@ -70,6 +72,9 @@ export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
       </Fold>
       <Fold title={t('lesson.list')}>
         <LessonList />
+      </Fold>
+      <Fold title={t('selftest.title')}>
+        <SelfTest />
       </Fold>
       <Fold title={t('story.title')}>
         <StoryPanel />

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from '../../lessons';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+/** The article's two self-test questions: the student writes first, the model answer shows after. */
+export function SelfTest() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  return (
+    <section className="hs-panel hs-selftest" aria-label={t('selftest.title')}>
+      <h2>{t('selftest.title')}</h2>
+      <p>{SELF_TEST_INTRO[lang]}</p>
+      {SELF_TEST.map((q) => (
+        <Question key={q.id} q={q} />
+      ))}
+    </section>
+  );
+}
+
+function Question({ q }: { q: SelfTestQuestion }) {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const [text, setText] = useState('');
+  const [shown, setShown] = useState(false);
+  const answer = q.answer[lang];
+  const bold = q.emphasis?.[lang];
+  const at = bold ? answer.indexOf(bold) : -1;
+  return (
+    <div className="hs-selftest__q" data-testid="selftest-question" data-q={q.id}>
+      <label>
+        <strong>{q.question[lang]}</strong>
+        <textarea data-testid="selftest-answer" rows={3} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('selftest.write')} />
+      </label>
+      <button type="button" className="hs-btn" data-testid="btn-selftest-reveal" disabled={text.trim() === '' || shown} title={text.trim() === '' ? t('selftest.first') : undefined} onClick={() => setShown(true)}>
+        {t('selftest.reveal')}
+      </button>
+      {shown && (
+        <p data-testid="selftest-model-answer" className="hs-selftest__answer">
+          {at < 0 || !bold ? (
+            answer
+          ) : (
+            <>
+              {answer.slice(0, at)}
+              <strong>{bold}</strong>
+              {answer.slice(at + bold.length)}
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
