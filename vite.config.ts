@@ -15,5 +15,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     setupFiles: ['fake-indexeddb/auto'],
+    // Property tests run hundreds of seeded cases: seconds alone, more on two busy cores.
+    testTimeout: 30_000,
   },
 });

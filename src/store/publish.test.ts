@@ -105,7 +105,8 @@ describe('the publish gate', () => {
       }),
       { seed: 13, numRuns: 300 },
     );
-  });
+    // 300 seeded interleavings take about a second alone, several on a busy machine.
+  }, 60_000);
 
   it('holds back a frame-timer publish when a command asked for a checkpoint meanwhile (10 ms writes, commands 12 ms apart)', async () => {
     const h = harness();
