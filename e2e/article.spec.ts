@@ -104,3 +104,13 @@ for (const [design, wasted] of [
     await expect(page.getByTestId('design-name')).toHaveAttribute('data-design', design);
   });
 }
+
+test('a design chosen in the settings is saved with the run: a reload before Start keeps it', async ({ page }) => {
+  await open(page, '?lang=en&run=new');
+  await page.getByTestId('select-design').selectOption('blocking-wait');
+  await page.getByTestId('btn-new-run').click();
+  await expect(page.getByTestId('design-name')).toHaveAttribute('data-design', 'blocking-wait');
+  await page.goto('/?lang=en');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('design-name')).toHaveAttribute('data-design', 'blocking-wait');
+});

@@ -34,12 +34,13 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
   const timer = opts.timer ?? (() => performance.now());
   const cache = new ChunkCache();
 
-  const freshRun = (meta: Required<NewRun>, createdAt = now()): RunMeta => ({
+  const freshRun = (meta: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'>, createdAt = now()): RunMeta => ({
     schema: RUN_SCHEMA,
     runId: meta.runId,
     scenario: meta.scenario,
     seed: meta.seed,
     branch: meta.branch,
+    ...(meta.design && meta.design !== 'article' ? { design: meta.design } : {}),
     newestSeq: 0,
     state: 'created',
     step: 1,
@@ -101,7 +102,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
 
     async createRun(meta) {
-      const m = { runId: meta.runId, scenario: meta.scenario, seed: meta.seed, branch: meta.branch ?? null };
+      const m = { runId: meta.runId, scenario: meta.scenario, seed: meta.seed, branch: meta.branch ?? null, ...(meta.design ? { design: meta.design } : {}) };
       if (!isRunId(m.runId)) return { ok: false, error: storageError('E509', 'its id must be text of 1 to 200 characters'), quota: false };
       if (!findScenario(m.scenario)) return { ok: false, error: storageError('E509', `scenario ${quote(m.scenario)} is unknown`), quota: false };
       if (!Number.isInteger(m.seed)) return { ok: false, error: storageError('E509', 'its seed must be a whole number'), quota: false };

@@ -56,7 +56,7 @@ export function prettyJson(value: unknown, indent = '', width = 100): string {
 }
 
 export type ParsedRunFile =
-  | { ok: true; run: Required<NewRun> & { createdAt: number | null }; checkpoints: Checkpoint[] }
+  | { ok: true; run: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'> & { createdAt: number | null }; checkpoints: Checkpoint[] }
   | { ok: false; error: string };
 
 const refuse = (error: string): ParsedRunFile => ({ ok: false, error });
@@ -118,7 +118,7 @@ export async function parseRunFile(text: unknown, pause: () => Promise<void> = n
   checkpoints.sort((a, b) => a.seq - b.seq);
   return {
     ok: true,
-    run: { runId, scenario: run.scenario, seed: run.seed, branch: run.branch ?? null, createdAt: run.createdAt ?? null },
+    run: { runId, scenario: run.scenario, seed: run.seed, branch: run.branch ?? null, ...(run.design ? { design: run.design } : {}), createdAt: run.createdAt ?? null },
     checkpoints,
   };
 }

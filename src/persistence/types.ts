@@ -52,6 +52,8 @@ export interface NewRun {
   scenario: string;
   seed: number;
   branch?: { from: string; seq: number } | null;
+  /** The harness design it follows, kept so a reload before its first checkpoint keeps it too. */
+  design?: RunMeta['design'];
 }
 
 /** Why a stored record was not read; it is left where it is. */

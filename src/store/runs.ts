@@ -204,7 +204,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
    */
   const saveAndJoin = async (sim: Sim, shown: boolean) => {
     const { runId, seed } = sim.context;
-    const [saved, tab] = await Promise.all([get().persist.createRun({ runId, scenario: sim.scenario.id, seed }), joinRun(runId)]);
+    const [saved, tab] = await Promise.all([get().persist.createRun({ runId, scenario: sim.scenario.id, seed, design: sim.design.id }), joinRun(runId)]);
     const notice = saved.ok ? null : { kind: 'error' as const, text: saved.error };
     // The new run heads the list at once (newest first); the reread that follows adds the
     // byte counts without holding up the page being ready.
@@ -290,10 +290,9 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       if (checkpoint) {
         resumeFrom(checkpoint, run);
       } else if (run && run.newestSeq === 0 && findScenario(run.scenario)) {
-        // Saved before its first checkpoint: it stands where it was created, with the design
-        // the page asks for (nothing it did yet depends on one).
+        // Saved before its first checkpoint: it stands where it was created, with its design.
         const { settings } = get();
-        adopt(new Sim({ scenario: run.scenario, seed: run.seed, runId, config: configOf(settings), design: design ?? settings.design, wallClock: Date.now, onCheckpoint: w.onCheckpoint }), { resumed: null });
+        adopt(new Sim({ scenario: run.scenario, seed: run.seed, runId, config: configOf(settings), design: design ?? run.design ?? 'article', wallClock: Date.now, onCheckpoint: w.onCheckpoint }), { resumed: null });
       } else {
         tab.close();
         return false;
