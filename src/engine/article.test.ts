@@ -185,3 +185,16 @@ describe('the loop guard as the design has it', () => {
     expect(loopOf(a.ctx)).toMatchObject({ count: 2, stage: 'reminded', fuseAt: 3 });
   });
 });
+
+describe('no-refs re-reads when a process resumes, not when a checkpoint is only shown', () => {
+  it('a reload re-reads the files; a preview of the same checkpoint does not', () => {
+    const t = drive('migration-40', { design: 'no-refs' }).start().untilState('waiting_approval');
+    const cp = t.sim.newest!;
+    const resumed = new Sim({ scenario: 'migration-40', from: cp });
+    const shown = new Sim({ scenario: 'migration-40', from: cp, shownOnly: true });
+    expect(resumed.meters.rereads).toBe(19);
+    expect(resumed.tokens).toBeGreaterThan(cp.meters.tokens);
+    expect(shown.meters.rereads).toBe(0);
+    expect(shown.tokens).toBe(cp.meters.tokens);
+  });
+});

@@ -64,7 +64,7 @@ export class Sim {
     this.onApprovalRequest = opts.onApprovalRequest;
     if (opts.from) {
       this.newest = opts.from;
-      this.last = this.resume(opts.from);
+      this.last = this.resume(opts.from, opts.shownOnly === true);
       this.log.push({ at: this.last.context.task.clock, event: 'RESTORE', from: opts.from.state, to: opts.from.state });
     } else {
       const input = { scenario, seed: opts.seed ?? 1, runId: opts.runId ?? 'run-1', config: config.config, design: design.id };
@@ -110,10 +110,10 @@ export class Sim {
   }
 
   /** A process that reads `cp` and stands where it says; the world's clock and tokens go on. */
-  private resume(cp: Checkpoint): TaskSnapshot {
+  private resume(cp: Checkpoint, shownOnly = false): TaskSnapshot {
     const read = restoreContext(cp, this.scenario);
     const world = { clock: Math.max(read.clock, this.meters.clock), tokens: Math.max(read.tokens, this.meters.tokens) };
-    const ctx = rereadOnResume({ ...read, ...world }, this.design, this.meters);
+    const ctx = shownOnly ? { ...read, ...world } : rereadOnResume({ ...read, ...world }, this.design, this.meters);
     this.resumedFrom = cp;
     return this.spawn(ctx, cp.state);
   }

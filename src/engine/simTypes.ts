@@ -26,6 +26,11 @@ export interface SimOptions {
   wallClock?: () => number;
   /** Resume from this checkpoint instead of starting a new run. */
   from?: Checkpoint;
+  /**
+   * Only shown, never driven (a preview, a follower's mirror): it stands on `from` as stored,
+   * without the work a resuming process does (the re-reads of a design without refs).
+   */
+  shownOnly?: boolean;
   /** Called with each checkpoint as it is made (and the context it was made from). */
   onCheckpoint?: (cp: Checkpoint, context: TaskContext) => void;
   /** Called when an approval request goes out to a person (once per request, ever). */

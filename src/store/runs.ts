@@ -167,7 +167,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     // A stored checkpoint has a new sequence number; a live position repeats the last one.
     const stored = lastStored === null || cp.seq > lastStored.seq;
     if (stored) lastStored = cp;
-    const sim = new Sim({ scenario: cp.scenario, from: cp, wallClock: Date.now, onCheckpoint: w.onCheckpoint });
+    const sim = new Sim({ scenario: cp.scenario, from: cp, shownOnly: true, wallClock: Date.now, onCheckpoint: w.onCheckpoint });
     sim.newest = lastStored;
     sim.subscribe(w.publish);
     set({ sim, view: viewOf(sim), resumed: null });
@@ -330,7 +330,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const r = await persist.get(sim.context.runId, seq);
       if (!r.ok) return set({ notice: { kind: 'error', text: r.error }, preview: null });
       // A preview is a Sim resumed from the checkpoint, shown but never driven.
-      const shadow = new Sim({ scenario: r.checkpoint.scenario, from: r.checkpoint });
+      const shadow = new Sim({ scenario: r.checkpoint.scenario, from: r.checkpoint, shownOnly: true });
       set({ preview: { seq, view: viewOf(shadow) } });
     },
 
