@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /** Opens the page with the given query and waits for `data-ready` (ui-contract). */
 export async function open(page: Page, query = '') {
@@ -53,4 +53,27 @@ export async function shownInBox(box: Locator, inner: Locator): Promise<boolean>
   if (!b || !r) return false;
   // 2 px of slack: fractional row and box heights under the page's fonts, not a row cut off.
   return r.y >= b.y - 2 && r.y + r.height <= b.y + b.height + 2;
+}
+
+/**
+ * Two tabs on one run (ui-contract `tab-role`): `a` starts it and drives, `b` follows and mirrors
+ * it, then takes over and `a` follows. Returns both pages for what the caller checks next.
+ */
+export async function driveThenTakeOver(context: BrowserContext, steps: number): Promise<{ a: Page; b: Page }> {
+  const a = await context.newPage();
+  await open(a, '?lang=en&run=new');
+  await a.getByTestId('btn-start').click();
+  const b = await context.newPage();
+  await open(b, '?lang=en');
+  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
+  await expect(b.getByTestId('btn-step')).toBeDisabled();
+  for (let i = 0; i < steps; i++) await a.getByTestId('btn-step').click();
+  await expect(b.getByTestId('current-step')).toHaveText(await text(a, 'current-step'));
+  await b.getByTestId('btn-take-over').click();
+  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
+  await b.getByTestId('btn-step').click();
+  await expect(a.getByTestId('btn-step')).toBeDisabled();
+  return { a, b };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectState, int, open, text } from './helpers';
+import { driveThenTakeOver, expectState, int, open, text } from './helpers';
 
 /** The newest checkpoint in the history list: what a resume must stand on. */
 async function newestItem(page: Page) {
@@ -212,21 +212,7 @@ test('import: a file that is not ours is refused with the reason; a good one ope
 });
 
 test('two tabs on one run: one drives, the other follows and can take over', async ({ context }) => {
-  const a = await context.newPage();
-  await open(a, '?lang=en&run=new');
-  await a.getByTestId('btn-start').click();
-  const b = await context.newPage();
-  await open(b, '?lang=en');
-  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
-  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
-  await expect(b.getByTestId('btn-step')).toBeDisabled();
-  for (let i = 0; i < 8; i++) await a.getByTestId('btn-step').click();
-  await expect(b.getByTestId('current-step')).toHaveText(await text(a, 'current-step'));
-  await b.getByTestId('btn-take-over').click();
-  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
-  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
-  await b.getByTestId('btn-step').click();
-  await expect(a.getByTestId('btn-step')).toBeDisabled();
+  await driveThenTakeOver(context, 8);
 });
 
 /** Kill times from a seed (mulberry32), so a failing crash loop replays: E2E_CRASH_SEED=<n>. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { int, open, text } from './helpers';
+import { driveThenTakeOver, int, open, text } from './helpers';
 
 /** Storage that fails, and tabs without Web Locks: what the page says and does (issue 13). */
 
@@ -40,22 +40,8 @@ test('two tabs without Web Locks (plain http): one drives, the other follows and
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });
   });
-  const a = await context.newPage();
-  await open(a, '?lang=en&run=new');
+  const { a, b } = await driveThenTakeOver(context, 5);
   expect(await a.evaluate(() => 'locks' in navigator && navigator.locks !== undefined)).toBe(false);
-  await a.getByTestId('btn-start').click();
-  const b = await context.newPage();
-  await open(b, '?lang=en');
-  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
-  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
-  await expect(b.getByTestId('btn-step')).toBeDisabled();
-  for (let i = 0; i < 5; i++) await a.getByTestId('btn-step').click();
-  await expect(b.getByTestId('current-step')).toHaveText(await text(a, 'current-step'));
-  await b.getByTestId('btn-take-over').click();
-  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
-  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
-  await b.getByTestId('btn-step').click();
-  await expect(a.getByTestId('btn-step')).toBeDisabled();
   // The old driver closes nothing: when the new one goes, it drives on.
   await b.close();
   await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
