@@ -9,8 +9,23 @@ import globals from 'globals';
  */
 const engineOnlyXState = {
   patterns: [
-    { group: ['react', 'react-dom', 'react/*', '@xyflow/*', 'zustand', 'zustand/*', 'idb-keyval', '@xstate/react'], message: 'src/engine is pure TypeScript: it imports only xstate and its own files.' },
-    { group: ['**/persistence', '**/persistence/*', '**/store', '**/store/*', '**/ui', '**/ui/*', '**/i18n', '**/i18n/*'], message: 'src/engine imports only its own files.' },
+    {
+      group: ['react', 'react-dom', 'react/*', '@xyflow/*', 'zustand', 'zustand/*', 'idb-keyval', '@xstate/react'],
+      message: 'src/engine is pure TypeScript: it imports only xstate and its own files.',
+    },
+    {
+      group: [
+        '**/persistence',
+        '**/persistence/*',
+        '**/store',
+        '**/store/*',
+        '**/ui',
+        '**/ui/*',
+        '**/i18n',
+        '**/i18n/*',
+      ],
+      message: 'src/engine imports only its own files.',
+    },
   ],
 };
 
@@ -38,7 +53,17 @@ export default tseslint.config(
       'no-restricted-imports': ['error', engineOnlyXState],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'navigator', 'indexedDB', 'localStorage', 'sessionStorage', 'fetch', 'performance', 'requestAnimationFrame'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'indexedDB',
+          'localStorage',
+          'sessionStorage',
+          'fetch',
+          'performance',
+          'requestAnimationFrame',
+        ].map((name) => ({
           name,
           message: 'src/engine runs without a page: take what you need as a parameter.',
         })),
@@ -50,9 +75,16 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'No wall clock in src/engine: inject it (SimOptions.wallClock).' },
-        { object: 'Math', property: 'random', message: 'No unseeded randomness in src/engine: use randomAt(seed, ...).' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'No unseeded randomness in src/engine: use randomAt(seed, ...).',
+        },
       ],
-      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date']", message: 'No wall clock in src/engine: inject it.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date']", message: 'No wall clock in src/engine: inject it.' },
+      ],
     },
   },
   {
@@ -66,15 +98,54 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', '@xyflow/*', 'zustand', 'zustand/*', 'idb-keyval', '@xstate/react'], message: 'The classroom modules are pure TypeScript over the engine: the UI calls them, not the other way round.' },
-            { group: ['**/persistence', '**/persistence/*', '**/store', '**/store/*', '**/ui', '**/ui/*', '**/i18n', '**/i18n/*'], message: 'The classroom modules import only the engine and each other (bilingual text lives in their data).' },
-            { group: ['**/engine/*', '!**/engine/index'], message: 'Import the engine through its public index (src/engine/index.ts).' },
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react/*',
+                '@xyflow/*',
+                'zustand',
+                'zustand/*',
+                'idb-keyval',
+                '@xstate/react',
+              ],
+              message:
+                'The classroom modules are pure TypeScript over the engine: the UI calls them, not the other way round.',
+            },
+            {
+              group: [
+                '**/persistence',
+                '**/persistence/*',
+                '**/store',
+                '**/store/*',
+                '**/ui',
+                '**/ui/*',
+                '**/i18n',
+                '**/i18n/*',
+              ],
+              message:
+                'The classroom modules import only the engine and each other (bilingual text lives in their data).',
+            },
+            {
+              group: ['**/engine/*', '!**/engine/index'],
+              message: 'Import the engine through its public index (src/engine/index.ts).',
+            },
           ],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'navigator', 'indexedDB', 'localStorage', 'sessionStorage', 'fetch', 'location', 'history'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'indexedDB',
+          'localStorage',
+          'sessionStorage',
+          'fetch',
+          'location',
+          'history',
+        ].map((name) => ({
           name,
           message: 'The classroom modules run without a page: take what you need as a parameter.',
         })),
@@ -89,13 +160,33 @@ export default tseslint.config(
     files: ['src/persistence/**/*.ts'],
     ignores: ['src/persistence/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@xyflow/*', 'zustand', '../ui/*', '../store/*'], message: 'persistence imports engine types only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', '@xyflow/*', 'zustand', '../ui/*', '../store/*'],
+              message: 'persistence imports engine types only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}', 'src/i18n/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['idb-keyval', '**/persistence', '**/persistence/*'], message: 'The UI reads and sends through the store; storage lives behind src/persistence.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['idb-keyval', '**/persistence', '**/persistence/*'],
+              message: 'The UI reads and sends through the store; storage lives behind src/persistence.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -23,9 +23,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [
-    { name: 'laptop', use: { browserName: 'chromium', viewport: VIEWPORT } },
-  ],
+  projects: [{ name: 'laptop', use: { browserName: 'chromium', viewport: VIEWPORT } }],
   webServer: {
     command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,

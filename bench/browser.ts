@@ -21,7 +21,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { ROOT, coldLoad, cpuMark, launchChromium, loadFigures, serve, viteBuild, type Load, type Served } from './chromium';
+import {
+  ROOT,
+  coldLoad,
+  cpuMark,
+  launchChromium,
+  loadFigures,
+  serve,
+  viteBuild,
+  type Load,
+  type Served,
+} from './chromium';
 import { bundleFiles, kb, listFiles, sum } from './browser/bundle';
 import { heapAtEnd, heapFigure, minimalHeap } from './browser/heap';
 import { tickFigures } from './browser/tickFigures';
@@ -45,13 +55,27 @@ async function buildBoth(tmp: string): Promise<{ oursDir: string; minimalDir: st
   const oursFiles = bundleFiles(oursDir);
   const minimalFiles = bundleFiles(minimalDir);
   const [oursGz, minimalGz] = [sum(oursFiles, 'gzip'), sum(minimalFiles, 'gzip')];
-  progress(`bundle: ours ${kb(oursGz)} gz (${listFiles(oursFiles)}); minimal ${kb(minimalGz)} gz (${listFiles(minimalFiles)})`);
+  progress(
+    `bundle: ours ${kb(oursGz)} gz (${listFiles(oursFiles)}); minimal ${kb(minimalGz)} gz (${listFiles(minimalFiles)})`,
+  );
   return {
     oursDir,
     minimalDir,
     figures: [
-      figure('bundle JS+CSS gzip, the app', oursGz / kB, 'kB', undefined, `${oursFiles.length} files, ${kb(sum(oursFiles, 'raw'))} raw; largest: ${listFiles(oursFiles)}`),
-      figure('bundle JS+CSS gzip, minimal app of the same dependencies', minimalGz / kB, 'kB', undefined, `bench/minimal-app; ${listFiles(minimalFiles)}`),
+      figure(
+        'bundle JS+CSS gzip, the app',
+        oursGz / kB,
+        'kB',
+        undefined,
+        `${oursFiles.length} files, ${kb(sum(oursFiles, 'raw'))} raw; largest: ${listFiles(oursFiles)}`,
+      ),
+      figure(
+        'bundle JS+CSS gzip, minimal app of the same dependencies',
+        minimalGz / kB,
+        'kB',
+        undefined,
+        `bench/minimal-app; ${listFiles(minimalFiles)}`,
+      ),
       figure('bundle app / minimal', oursGz / minimalGz, '×', atMost(1.5)),
     ],
   };
@@ -68,7 +92,9 @@ async function coldFigures(browser: Browser, oursUrl: string, minimalUrl: string
     const m = await coldLoad(browser, minimalUrl, 'minimal');
     ours.push(o);
     minimal.push(m);
-    progress(`cold load ${i + 1}/${COLD_SAMPLES}: app FCP ${o.fcp.toFixed(0)}, drawn ${o.visible.toFixed(0)}, data-ready ${o.ready.toFixed(0)} ms, CLS ${o.cls.toFixed(3)}; minimal FCP ${m.fcp.toFixed(0)}, drawn ${m.visible.toFixed(0)} ms`);
+    progress(
+      `cold load ${i + 1}/${COLD_SAMPLES}: app FCP ${o.fcp.toFixed(0)}, drawn ${o.visible.toFixed(0)}, data-ready ${o.ready.toFixed(0)} ms, CLS ${o.cls.toFixed(3)}; minimal FCP ${m.fcp.toFixed(0)}, drawn ${m.visible.toFixed(0)} ms`,
+    );
   }
   const pick = (loads: Load[], key: keyof Load) => loads.map((l) => l[key]);
   const [oDrawn, mDrawn, oReady] = [pick(ours, 'visible'), pick(minimal, 'visible'), pick(ours, 'ready')];
@@ -79,18 +105,64 @@ async function coldFigures(browser: Browser, oursUrl: string, minimalUrl: string
   for (let i = 0; i < PHONE_SAMPLES; i++) phone.push((await coldLoad(browser, oursUrl, 'ours', PHONE)).cls);
   progress(`cold load at ${PHONE.width}x${PHONE.height}: CLS ${phone.map((c) => c.toFixed(3)).join(', ')}`);
   return [
-    figure(`cold load: first contentful paint, the app (${n})`, median(oFcp), 'ms', undefined, `the browser's paint timing; samples ${range(oFcp)} ms`),
-    figure(`cold load: first contentful paint, minimal app (${n})`, median(mFcp), 'ms', undefined, `samples ${range(mFcp)} ms`),
+    figure(
+      `cold load: first contentful paint, the app (${n})`,
+      median(oFcp),
+      'ms',
+      undefined,
+      `the browser's paint timing; samples ${range(oFcp)} ms`,
+    ),
+    figure(
+      `cold load: first contentful paint, minimal app (${n})`,
+      median(mFcp),
+      'ms',
+      undefined,
+      `samples ${range(mFcp)} ms`,
+    ),
     figure('cold load: first contentful paint, app / minimal', median(oFcp) / median(mFcp), '×', atMost(1.2)),
-    figure(`cold load at 1366x768: cumulative layout shift, the app (worst of ${COLD_SAMPLES})`, Math.max(...oCls), '', atMost(0.05),
-      `at 1366x768, the largest burst of layout shifts (web-vitals session windows) from navigation to 1 s after data-ready; median ${median(oCls).toFixed(3)}; minimal app worst ${Math.max(...mCls).toFixed(3)}`),
-    figure(`cold load at ${PHONE.width}x${PHONE.height}: cumulative layout shift, the app (worst of ${PHONE_SAMPLES})`, Math.max(...phone), '', atMost(0.05), `median ${median(phone).toFixed(3)}`),
-    figure(`cold load to the diagram drawn (8 nodes visible), the app (${n})`, median(oDrawn), 'ms', undefined, `navigation start to the 8 state-<name> nodes visible; samples ${range(oDrawn)} ms`),
-    figure(`cold load to the diagram drawn (8 nodes visible), minimal app (${n})`, median(mDrawn), 'ms', undefined, `samples ${range(mDrawn)} ms`),
+    figure(
+      `cold load at 1366x768: cumulative layout shift, the app (worst of ${COLD_SAMPLES})`,
+      Math.max(...oCls),
+      '',
+      atMost(0.05),
+      `at 1366x768, the largest burst of layout shifts (web-vitals session windows) from navigation to 1 s after data-ready; median ${median(oCls).toFixed(3)}; minimal app worst ${Math.max(...mCls).toFixed(3)}`,
+    ),
+    figure(
+      `cold load at ${PHONE.width}x${PHONE.height}: cumulative layout shift, the app (worst of ${PHONE_SAMPLES})`,
+      Math.max(...phone),
+      '',
+      atMost(0.05),
+      `median ${median(phone).toFixed(3)}`,
+    ),
+    figure(
+      `cold load to the diagram drawn (8 nodes visible), the app (${n})`,
+      median(oDrawn),
+      'ms',
+      undefined,
+      `navigation start to the 8 state-<name> nodes visible; samples ${range(oDrawn)} ms`,
+    ),
+    figure(
+      `cold load to the diagram drawn (8 nodes visible), minimal app (${n})`,
+      median(mDrawn),
+      'ms',
+      undefined,
+      `samples ${range(mDrawn)} ms`,
+    ),
     figure('cold load to the diagram drawn, app / minimal', median(oDrawn) / median(mDrawn), '×', atMost(1.3)),
-    figure(`cold load to data-ready, the app (${n})`, median(oReady), 'ms', undefined,
-      `the diagram drawn and data-ready="true": IndexedDB opened and probed, the fresh run saved, the tab's role known, every panel mounted; samples ${range(oReady)} ms`),
-    figure('cold load to data-ready, app / minimal drawn', median(oReady) / median(mDrawn), '×', atMost(1.5), 'the minimal app waits for no storage'),
+    figure(
+      `cold load to data-ready, the app (${n})`,
+      median(oReady),
+      'ms',
+      undefined,
+      `the diagram drawn and data-ready="true": IndexedDB opened and probed, the fresh run saved, the tab's role known, every panel mounted; samples ${range(oReady)} ms`,
+    ),
+    figure(
+      'cold load to data-ready, app / minimal drawn',
+      median(oReady) / median(mDrawn),
+      '×',
+      atMost(1.5),
+      'the minimal app waits for no storage',
+    ),
   ];
 }
 
@@ -121,7 +193,13 @@ export async function run(): Promise<Figure[]> {
     const h4000 = await heapAtEnd(browser, ours.url, 'migration-4000');
     progress(`migration-4000 run took ${h4000.seconds.toFixed(1)} s (${h4000.at})`);
     figures.push(
-      figure('page JS heap after GC, minimal app drawn (floor)', floor / MB, 'MB', undefined, 'CDP HeapProfiler.collectGarbage ×2, then Runtime.getHeapUsage usedSize; MB = 10^6 bytes'),
+      figure(
+        'page JS heap after GC, minimal app drawn (floor)',
+        floor / MB,
+        'MB',
+        undefined,
+        'CDP HeapProfiler.collectGarbage ×2, then Runtime.getHeapUsage usedSize; MB = 10^6 bytes',
+      ),
       heapFigure('page JS heap after GC, end of a migration-40 run', h40, 12),
       heapFigure('page JS heap after GC, end of a migration-4000 run', h4000, 40),
     );

@@ -20,7 +20,16 @@ export { CHROMIUM_ARGS, VIEWPORT } from '../e2e/chromium';
 export { coldLoad, watchDrawn, watchShifts, type Drawn, type Load } from './coldLoad';
 export { cpuMark, loadFigures, type CpuMark } from './cpuLoad';
 export const CHROMIUM = CHROMIUM_PATH;
-export const STATES = ['created', 'planning', 'running', 'tool_failed', 'waiting_approval', 'completed', 'failed', 'cancelled'];
+export const STATES = [
+  'created',
+  'planning',
+  'running',
+  'tool_failed',
+  'waiting_approval',
+  'completed',
+  'failed',
+  'cancelled',
+];
 
 /** Time limits (ms). */
 const BUILD_LIMIT = 120_000;
@@ -44,10 +53,14 @@ export async function within<T>(promise: Promise<T>, ms: number, what: string): 
 /** `vite build` with the repo's vite, into `outDir`; the output only shown when it fails. */
 export function viteBuild(outDir: string, extra: string[]): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...extra], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...extra],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -124,14 +137,21 @@ export async function serve(dir: string): Promise<Served> {
 
 /** Debian's Chromium, headless, with the flags every module uses. */
 export function launchChromium(): Promise<Browser> {
-  return within(chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true }), WAIT_LIMIT, 'launching Chromium');
+  return within(
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true }),
+    WAIT_LIMIT,
+    'launching Chromium',
+  );
 }
 
 /** tsx compiles with esbuild's keepNames (see `newContext`). */
 const NAME_HELPER = 'globalThis.__name = (fn) => fn;';
 
 /** A fresh context: empty HTTP cache, empty storage (in memory: playwright's contexts are off the record). */
-export async function newContext(browser: Browser, viewport: { width: number; height: number } = VIEWPORT): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORT,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(WAIT_LIMIT);
   // tsx compiles with esbuild's keepNames, which wraps the nested functions of what we hand to
@@ -146,7 +166,12 @@ export async function newContext(browser: Browser, viewport: { width: number; he
  */
 export async function newDiskContext(userDataDir: string): Promise<BrowserContext> {
   const context = await within(
-    chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: VIEWPORT }),
+    chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      viewport: VIEWPORT,
+    }),
     WAIT_LIMIT,
     'launching Chromium on a profile on disk',
   );

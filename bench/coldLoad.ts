@@ -63,7 +63,8 @@ export function watchDrawn(args: { kind: Drawn; states: string[] }): void {
     }
     return found;
   };
-  const ready = () => args.kind === 'minimal' || document.querySelector('[data-testid="app"][data-ready="true"]') !== null;
+  const ready = () =>
+    args.kind === 'minimal' || document.querySelector('[data-testid="app"][data-ready="true"]') !== null;
   const check = () => {
     const now = performance.now();
     if (window.__benchVisible === undefined) {
@@ -98,7 +99,12 @@ export interface Load {
 const SETTLE_MS = 1000;
 
 /** One cold load: a fresh context (empty HTTP cache and storage; the laptop size unless `viewport`), navigation to drawn and ready. */
-export async function coldLoad(browser: Browser, url: string, kind: Drawn, viewport?: { width: number; height: number }): Promise<Load> {
+export async function coldLoad(
+  browser: Browser,
+  url: string,
+  kind: Drawn,
+  viewport?: { width: number; height: number },
+): Promise<Load> {
   const context = await newContext(browser, viewport);
   try {
     const page = await context.newPage();

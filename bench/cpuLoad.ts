@@ -6,7 +6,10 @@ import { OTHER_PROCESSES, figure, type Figure } from './lib';
 function procStat(pid: string): { ppid: number; ticks: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const rest = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     // rest[0] is field 3 (state): ppid is field 4, utime…cstime fields 14–17.
     return { ppid: rest[1] ?? 0, ticks: (rest[11] ?? 0) + (rest[12] ?? 0) + (rest[13] ?? 0) + (rest[14] ?? 0) };
   } catch {

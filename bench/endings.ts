@@ -26,10 +26,34 @@ export function endings(): Figure[] {
   const fused = play('opening-story-failing', 'article');
   const burnt = play('opening-story-failing', 'no-fuse');
   out.push(
-    figure('ending 1, opening-story / article: steps wasted after the night', waiting.stepsWasted, 'steps', atMost(0), `${waiting.finalState}; resumed at 27 from before_suspend`),
-    figure('ending 2, opening-story / no-checkpoint: steps wasted', restarted.stepsWasted, 'steps', atLeast(26), `${restarted.finalState}; the restart began at step 1`),
-    figure('ending 3, opening-story-failing / article: attempts at 27 before the fuse', fused.attemptsAt27, 'attempts', atMost(3), `${fused.finalState} (${fused.ended}), handed to a person`),
-    figure('ending 3, no-fuse / article tokens', burnt.tokens / fused.tokens, '×', atLeast(10), `no-fuse ${burnt.killed ? 'killed by the overnight timeout' : burnt.finalState} after ${burnt.attemptsAt27} attempts`),
+    figure(
+      'ending 1, opening-story / article: steps wasted after the night',
+      waiting.stepsWasted,
+      'steps',
+      atMost(0),
+      `${waiting.finalState}; resumed at 27 from before_suspend`,
+    ),
+    figure(
+      'ending 2, opening-story / no-checkpoint: steps wasted',
+      restarted.stepsWasted,
+      'steps',
+      atLeast(26),
+      `${restarted.finalState}; the restart began at step 1`,
+    ),
+    figure(
+      'ending 3, opening-story-failing / article: attempts at 27 before the fuse',
+      fused.attemptsAt27,
+      'attempts',
+      atMost(3),
+      `${fused.finalState} (${fused.ended}), handed to a person`,
+    ),
+    figure(
+      'ending 3, no-fuse / article tokens',
+      burnt.tokens / fused.tokens,
+      '×',
+      atLeast(10),
+      `no-fuse ${burnt.killed ? 'killed by the overnight timeout' : burnt.finalState} after ${burnt.attemptsAt27} attempts`,
+    ),
   );
   for (const story of ['opening-story', 'opening-story-failing'] as const) {
     for (const d of DESIGN_IDS) {

@@ -14,7 +14,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { assign, createActor, setup } from 'xstate';
-import { Sim, checkpointBytes, findScenario, sizesAt, type Checkpoint, type Scenario, type StateName } from '../src/engine';
+import {
+  Sim,
+  checkpointBytes,
+  findScenario,
+  sizesAt,
+  type Checkpoint,
+  type Scenario,
+  type StateName,
+} from '../src/engine';
 import { atLeast, atMost, collectGarbage, figure, median, progress, type Figure } from './lib';
 import { endings } from './endings';
 
@@ -118,12 +126,23 @@ function throughput(): Figure[] {
   }
   const ticks = median(sims);
   const bare = median(bares);
-  const spread = (xs: number[]) => `${Math.round(Math.min(...xs)).toLocaleString('en')}–${Math.round(Math.max(...xs)).toLocaleString('en')}`;
+  const spread = (xs: number[]) =>
+    `${Math.round(Math.min(...xs)).toLocaleString('en')}–${Math.round(Math.max(...xs)).toLocaleString('en')}`;
   return [
-    figure('engine ticks/s (Sim, migration-40 to completion)', ticks, 'ticks/s', atLeast(100_000),
-      `median of ${TRIALS} × ${TRIAL_MS / 1000} s; trials ${spread(sims)}; every send counts (START, TICK, APPROVE: 44 a run, new Sim each run)`),
-    figure('bare XState v5 actor events/s (one state, one assign)', bare, 'events/s', undefined,
-      `median of ${TRIALS} × ${TRIAL_MS / 1000} s; trials ${spread(bares)}`),
+    figure(
+      'engine ticks/s (Sim, migration-40 to completion)',
+      ticks,
+      'ticks/s',
+      atLeast(100_000),
+      `median of ${TRIALS} × ${TRIAL_MS / 1000} s; trials ${spread(sims)}; every send counts (START, TICK, APPROVE: 44 a run, new Sim each run)`,
+    ),
+    figure(
+      'bare XState v5 actor events/s (one state, one assign)',
+      bare,
+      'events/s',
+      undefined,
+      `median of ${TRIALS} × ${TRIAL_MS / 1000} s; trials ${spread(bares)}`,
+    ),
     figure('engine / bare XState ratio', ticks / bare, '×', atLeast(0.3), xstatePatchNote()),
   ];
 }
@@ -137,7 +156,11 @@ function throughput(): Figure[] {
 function xstatePatchNote(): string {
   const dist = join(dirname(createRequire(import.meta.url).resolve('xstate/package.json')), 'dist');
   const builds = readdirSync(dist).filter((f) => /^raise-.*\.js$/.test(f));
-  const patched = builds.filter((f) => /function microstep\([^)]*\) \{\n\s*const actions = Array\.of\.call\(Array\);/.test(readFileSync(join(dist, f), 'utf8')));
+  const patched = builds.filter((f) =>
+    /function microstep\([^)]*\) \{\n\s*const actions = Array\.of\.call\(Array\);/.test(
+      readFileSync(join(dist, f), 'utf8'),
+    ),
+  );
   return patched.length === builds.length && builds.length > 0
     ? `XState's microstep patch applied in ${patched.length} of ${builds.length} builds (patches/README.md)`
     : `XState's microstep patch NOT applied (${patched.length} of ${builds.length} builds): run npm install (patches/README.md)`;
@@ -152,13 +175,27 @@ function checkpointAt27(): Figure[] {
   }
   const cp = sim.newest as Checkpoint | null;
   if (!cp || cp.trigger !== 'before_suspend' || cp.step !== 27 || cp.state !== 'waiting_approval') {
-    throw new Error(`expected the before_suspend checkpoint at step 27, got ${cp ? `${cp.trigger} at ${cp.step}` : 'none'}`);
+    throw new Error(
+      `expected the before_suspend checkpoint at step 27, got ${cp ? `${cp.trigger} at ${cp.step}` : 'none'}`,
+    );
   }
   const bytes = checkpointBytes(cp);
   const { fullState } = sizesAt(sim.context, sim.state);
   return [
-    figure('checkpoint bytes at step 27 (before_suspend)', bytes, 'B', atMost(4096), 'UTF-8 of the stored JSON: checkpointBytes(sim.newest)'),
-    figure('full-state checkpoint bytes at step 27', fullState, 'B', undefined, 'sizesAt(...).fullState: position plus the modelled message history'),
+    figure(
+      'checkpoint bytes at step 27 (before_suspend)',
+      bytes,
+      'B',
+      atMost(4096),
+      'UTF-8 of the stored JSON: checkpointBytes(sim.newest)',
+    ),
+    figure(
+      'full-state checkpoint bytes at step 27',
+      fullState,
+      'B',
+      undefined,
+      'sizesAt(...).fullState: position plus the modelled message history',
+    ),
     figure('full-state / position at step 27', fullState / bytes, '×', atLeast(10)),
   ];
 }
@@ -175,7 +212,8 @@ function growth(): Figure[] {
     const { sim } = runToEnd(s);
     if (id === 'migration-4000') bigRunMs = performance.now() - t0;
     const cp = sim.newest;
-    if (sim.state !== 'completed' || !cp || cp.trigger !== 'terminal') throw new Error(`${id} did not end with a terminal checkpoint`);
+    if (sim.state !== 'completed' || !cp || cp.trigger !== 'terminal')
+      throw new Error(`${id} did not end with a terminal checkpoint`);
     const steps = s.steps.length;
     const b = checkpointBytes(cp);
     bytes[id] = b;
@@ -184,8 +222,13 @@ function growth(): Figure[] {
   }
   const ratio = (bytes['migration-4000'] as number) / (bytes['migration-40'] as number);
   out.push(
-    figure('checkpoint growth 4000 / 40 steps', ratio, '×', atMost(110),
-      `100× the steps: ${ratio <= 100 ? 'slower than linear' : ratio <= 110 ? 'linear (within 10%)' : 'faster than linear'}`),
+    figure(
+      'checkpoint growth 4000 / 40 steps',
+      ratio,
+      '×',
+      atMost(110),
+      `100× the steps: ${ratio <= 100 ? 'slower than linear' : ratio <= 110 ? 'linear (within 10%)' : 'faster than linear'}`,
+    ),
   );
 
   // Time of the 4000-step run: the one above was its first (cold for that plan), so two more.
@@ -200,7 +243,9 @@ function growth(): Figure[] {
   const small = timePerRun('migration-40', 200);
   out.push(figure('run time, migration-4000 to completion', big, 'ms', undefined, 'median of 3 runs, new Sim each'));
   out.push(figure('time per step, migration-4000', (big * 1000) / 4000, 'µs/step'));
-  out.push(figure('time per step, migration-40', (small * 1000) / 40, 'µs/step', undefined, 'median of 5 batches of 200 runs'));
+  out.push(
+    figure('time per step, migration-40', (small * 1000) / 40, 'µs/step', undefined, 'median of 5 batches of 200 runs'),
+  );
   return out;
 }
 
@@ -235,7 +280,8 @@ function heapOf(s: Scenario, copies: number): { used: number; perSim: number } {
   const base = heapUsed();
   for (let i = 0; i < copies; i++) kept.push(runToEnd(s));
   const used = heapUsed();
-  if (kept.length !== copies || kept.some((r) => r.sim.state !== 'completed')) throw new Error(`${s.id} did not complete`);
+  if (kept.length !== copies || kept.some((r) => r.sim.state !== 'completed'))
+    throw new Error(`${s.id} did not complete`);
   kept.length = 0;
   return { used, perSim: (used - base) / copies };
 }
@@ -248,7 +294,10 @@ function heap(): Figure[] {
     return [figure('Node engine heap (skipped: run with node --expose-gc)', 0, 'MiB')];
   }
   const out: Figure[] = [];
-  for (const [id, copies] of [['migration-40', 100], ['migration-4000', 1]] as const) {
+  for (const [id, copies] of [
+    ['migration-40', 100],
+    ['migration-4000', 1],
+  ] as const) {
     progress(`heap: ${id}`);
     const s = scenario(id);
     // The plan (made here) and its machine (cached by the runs above) exist before the
@@ -257,8 +306,13 @@ function heap(): Figure[] {
     const many = copies > 1 ? heapOf(s, copies) : one;
     out.push(
       figure(`Node engine heap after GC, end of ${id} run`, one.used / 2 ** 20, 'MiB', undefined, WHOLE_HEAP),
-      figure(`Node engine heap retained per finished ${id} Sim`, many.perSim / 2 ** 10, 'KiB', undefined,
-        `heapUsed with ${copies === 1 ? 'the finished Sim' : `${copies} finished Sims`} kept, minus heapUsed before the run${copies === 1 ? '' : 's, divided by ' + copies} (all after GC)`),
+      figure(
+        `Node engine heap retained per finished ${id} Sim`,
+        many.perSim / 2 ** 10,
+        'KiB',
+        undefined,
+        `heapUsed with ${copies === 1 ? 'the finished Sim' : `${copies} finished Sims`} kept, minus heapUsed before the run${copies === 1 ? '' : 's, divided by ' + copies} (all after GC)`,
+      ),
     );
   }
   return out;

@@ -59,7 +59,8 @@ export function percentile(xs: readonly number[], p: number): number {
 }
 
 /** "min–max" of `xs`, with `digits` decimals. */
-export const range = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+export const range = (xs: number[], digits = 0) =>
+  `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
 /** A line of progress on stderr, so stdout holds only the results table. */
 export function progress(text: string): void {

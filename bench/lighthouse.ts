@@ -45,10 +45,27 @@ async function audit(url: string, preset: Preset): Promise<Figure[]> {
         .join(', ') || 'none';
     const p = `Lighthouse ${preset.name}`;
     return [
-      figure(`${p}: performance`, score('performance'), 'score', atLeast(preset.performance),
-        `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`),
-      figure(`${p}: accessibility`, score('accessibility'), 'score', atLeast(0.98), `audits below 1: ${failing('accessibility')}`),
-      figure(`${p}: best practices`, score('best-practices'), 'score', atLeast(1), `audits below 1: ${failing('best-practices')}`),
+      figure(
+        `${p}: performance`,
+        score('performance'),
+        'score',
+        atLeast(preset.performance),
+        `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+      ),
+      figure(
+        `${p}: accessibility`,
+        score('accessibility'),
+        'score',
+        atLeast(0.98),
+        `audits below 1: ${failing('accessibility')}`,
+      ),
+      figure(
+        `${p}: best practices`,
+        score('best-practices'),
+        'score',
+        atLeast(1),
+        `audits below 1: ${failing('best-practices')}`,
+      ),
     ];
   } finally {
     await chrome.kill();

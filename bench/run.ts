@@ -78,7 +78,10 @@ function ownBusyMs(): number {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     // Fields after the command name (which may hold spaces) in its parentheses; utime is the 14th field.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     return ((fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0)) * 10; // USER_HZ is 100
   } catch {
     const own = process.cpuUsage();
@@ -92,7 +95,12 @@ function ownBusyMs(): number {
  * a browser measures it itself (its renderers are not this process's children once closed);
  * its own figure is taken instead.
  */
-function otherLoad(startBusy: number | null, startOwn: number, startWall: number, figures: readonly Figure[]): number | null {
+function otherLoad(
+  startBusy: number | null,
+  startOwn: number,
+  startWall: number,
+  figures: readonly Figure[],
+): number | null {
   const measured = figures.find((f) => f.name === OTHER_PROCESSES);
   if (measured) return measured.value;
   const busy = machineBusyMs();
@@ -120,10 +128,17 @@ async function runModule(name: string): Promise<ModuleResult> {
     const mod = (await import(url.href)) as Partial<BenchModule>;
     if (typeof mod.run !== 'function') throw new Error(`bench/${name}.ts does not export run()`);
     const figures = await mod.run();
-    if (!Array.isArray(figures) || !figures.every(isFigure)) throw new Error(`bench/${name}.ts run() did not return Figure[]`);
+    if (!Array.isArray(figures) || !figures.every(isFigure))
+      throw new Error(`bench/${name}.ts run() did not return Figure[]`);
     // A module may leave `ok` out: it follows from the target.
     const filled = figures.map((f) => (f.target && f.ok === undefined ? { ...f, ok: meets(f.value, f.target) } : f));
-    return { name, status: 'ok', seconds: (performance.now() - t0) / 1000, figures: filled, other: otherLoad(busy0, own0, t0, filled) };
+    return {
+      name,
+      status: 'ok',
+      seconds: (performance.now() - t0) / 1000,
+      figures: filled,
+      other: otherLoad(busy0, own0, t0, filled),
+    };
   } catch (e) {
     const error = e instanceof Error ? (e.stack ?? e.message) : String(e);
     return { name, status: 'error', seconds: (performance.now() - t0) / 1000, figures: [], error };
@@ -163,7 +178,10 @@ function table(results: ModuleResult[]): string {
   const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   const right = [false, true, false, false, false];
   const line = (cells: string[]) =>
-    cells.map((c, i) => (right[i] ? c.padStart(width[i] as number) : c.padEnd(width[i] as number))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (right[i] ? c.padStart(width[i] as number) : c.padEnd(width[i] as number)))
+      .join('  ')
+      .trimEnd();
   const out = [line(header), width.map((w) => '─'.repeat(w)).join('  ')];
   for (const r of rows) out.push(line(r));
   if (notes.length) out.push('', ...notes);
@@ -175,7 +193,9 @@ async function main(): Promise<number> {
   const named = (m: string) => filters.some((f) => m.includes(f));
   const selected = [...MODULES.filter((m) => filters.length === 0 || named(m)), ...OPT_IN.filter(named)];
   if (selected.length === 0) {
-    process.stderr.write(`No benchmark module matches ${filters.join(', ')}. Modules: ${[...MODULES, ...OPT_IN].join(', ')}\n`);
+    process.stderr.write(
+      `No benchmark module matches ${filters.join(', ')}. Modules: ${[...MODULES, ...OPT_IN].join(', ')}\n`,
+    );
     return 2;
   }
 
@@ -202,7 +222,8 @@ async function main(): Promise<number> {
   }
   const missed = measured.flatMap((r) => r.figures.filter((f) => f.ok === false));
   const targeted = measured.flatMap((r) => r.figures.filter((f) => f.ok !== undefined));
-  if (missed.length) console.log(`\nMissed targets (${missed.length} of ${targeted.length}): ${missed.map((f) => f.name).join('; ')}`);
+  if (missed.length)
+    console.log(`\nMissed targets (${missed.length} of ${targeted.length}): ${missed.map((f) => f.name).join('; ')}`);
   else if (targeted.length) console.log(`\nAll ${targeted.length} targets met.`);
 
   const outDir = new URL('./out/', import.meta.url);

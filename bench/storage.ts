@@ -69,7 +69,11 @@ const MB = 1_000_000;
 async function benchPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => window.__storageBench !== undefined || window.__storageBenchError !== undefined, null, { timeout: WAIT_LIMIT });
+  await page.waitForFunction(
+    () => window.__storageBench !== undefined || window.__storageBenchError !== undefined,
+    null,
+    { timeout: WAIT_LIMIT },
+  );
   const error = await page.evaluate(() => window.__storageBenchError);
   if (error) throw new Error(`the storage bench page failed: ${error}`);
   return page;
@@ -177,11 +181,18 @@ async function reloadSample(browser: Browser, url: string, waiting: boolean): Pr
     if (page.url().includes('run=new')) throw new Error(`the page kept run=new in its address (${page.url()})`);
     await page.addInitScript(watchResumed, { ...want, states: STATES });
     await page.reload({ waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__benchResumedDrawn !== undefined, null, { timeout: WAIT_LIMIT }).catch(async (e: unknown) => {
-      const where = `${await readText(page, 'current-state').catch(() => '?')} at step ${await readText(page, 'current-step').catch(() => '?')}`;
-      throw new Error(`after the reload the page did not show ${want.state} at step ${want.step} (it shows ${where}): ${String(e)}`);
-    });
-    return await page.evaluate(() => ({ resumed: window.__benchResumed ?? NaN, drawn: window.__benchResumedDrawn ?? NaN }));
+    await page
+      .waitForFunction(() => window.__benchResumedDrawn !== undefined, null, { timeout: WAIT_LIMIT })
+      .catch(async (e: unknown) => {
+        const where = `${await readText(page, 'current-state').catch(() => '?')} at step ${await readText(page, 'current-step').catch(() => '?')}`;
+        throw new Error(
+          `after the reload the page did not show ${want.state} at step ${want.step} (it shows ${where}): ${String(e)}`,
+        );
+      });
+    return await page.evaluate(() => ({
+      resumed: window.__benchResumed ?? NaN,
+      drawn: window.__benchResumedDrawn ?? NaN,
+    }));
   } finally {
     await context.close();
   }
@@ -212,16 +223,35 @@ export async function run(): Promise<Figure[]> {
     say(`Chromium ${browser.version()}`);
 
     // 1. Write latency at step 27 of migration-40, on a fresh profile on disk.
-    const at27: LatencyArgs = { scenario: 'migration-40', atStep: 27, trigger: 'before_suspend', samples: LATENCY_SAMPLES, warmup: LATENCY_WARMUP };
-    say(`write latency at step 27 of migration-40, on disk (${LATENCY_WARMUP} + ${LATENCY_SAMPLES} samples), its parts, IndexedDB alone`);
+    const at27: LatencyArgs = {
+      scenario: 'migration-40',
+      atStep: 27,
+      trigger: 'before_suspend',
+      samples: LATENCY_SAMPLES,
+      warmup: LATENCY_WARMUP,
+    };
+    say(
+      `write latency at step 27 of migration-40, on disk (${LATENCY_WARMUP} + ${LATENCY_SAMPLES} samples), its parts, IndexedDB alone`,
+    );
     const disk = await onDisk(tmp, 'latency', async (context) => {
       const page = await benchPage(context, bench.url);
       const plain = await latency(page, at27);
       const parts = await latency(page, { ...at27, breakdown: true });
-      const value = await page.evaluate(() => (window.__storageBench as NonNullable<Window['__storageBench']>).checkpointAt('migration-40', 27, 'before_suspend'));
+      const value = await page.evaluate(() =>
+        (window.__storageBench as NonNullable<Window['__storageBench']>).checkpointAt(
+          'migration-40',
+          27,
+          'before_suspend',
+        ),
+      );
       const floor = async (readFirst: boolean) =>
         within(
-          page.evaluate((a) => (window.__storageBench as NonNullable<Window['__storageBench']>).floor(a), { value, samples: LATENCY_SAMPLES, warmup: LATENCY_WARMUP, readFirst }),
+          page.evaluate((a) => (window.__storageBench as NonNullable<Window['__storageBench']>).floor(a), {
+            value,
+            samples: LATENCY_SAMPLES,
+            warmup: LATENCY_WARMUP,
+            readFirst,
+          }),
           PAGE_LIMIT,
           'IndexedDB alone',
         );
@@ -229,37 +259,92 @@ export async function run(): Promise<Figure[]> {
     });
     const diskMs = disk.plain.map((s) => s.ms);
     figures.push(
-      figure('checkpoint write at step 27 of migration-40, p50 (profile on disk)', median(diskMs), 'ms', undefined, latencyNote(disk.plain, LATENCY_WARMUP, 'a fresh Chromium profile on disk; performance.now() around `await store.put(cp)`')),
-      figure('checkpoint write at step 27 of migration-40, p95 (profile on disk)', percentile(diskMs, 95), 'ms', atMost(5)),
+      figure(
+        'checkpoint write at step 27 of migration-40, p50 (profile on disk)',
+        median(diskMs),
+        'ms',
+        undefined,
+        latencyNote(
+          disk.plain,
+          LATENCY_WARMUP,
+          'a fresh Chromium profile on disk; performance.now() around `await store.put(cp)`',
+        ),
+      ),
+      figure(
+        'checkpoint write at step 27 of migration-40, p95 (profile on disk)',
+        percentile(diskMs, 95),
+        'ms',
+        atMost(5),
+      ),
     );
     const part = (k: keyof PutParts) => disk.parts.map((s) => (s.parts as PutParts)[k]);
-    const partText = (['prepare', 'open', 'work', 'commit', 'after'] as const).map((k) => `${k} ${median(part(k)).toFixed(1)} / ${percentile(part(k), 95).toFixed(1)}`).join(', ');
+    const partText = (['prepare', 'open', 'work', 'commit', 'after'] as const)
+      .map((k) => `${k} ${median(part(k)).toFixed(1)} / ${percentile(part(k), 95).toFixed(1)}`)
+      .join(', ');
     const partsMs = disk.parts.map((s) => s.ms);
     figures.push(
-      figure('… the same through a timed Backend, p50', median(partsMs), 'ms', undefined,
-        `p95 ${ms(percentile(partsMs, 95))}; median / p95 ms of each part: ${partText} (prepare: checks, chunking and hashing before the transaction; open: connection and db.transaction(); work: the reads (run index, chunk counts) and the staged puts; commit: to the complete event; after: to the caller resuming)`),
-      figure('IndexedDB alone: one transaction putting the same checkpoint and an index record, p50', median(disk.blind), 'ms', undefined, `p95 ${ms(percentile(disk.blind, 95))}; a database of its own, same profile; ms from db.transaction() to complete`),
-      figure('IndexedDB alone: the same after reading the index record first, p50', median(disk.read), 'ms', undefined, `p95 ${ms(percentile(disk.read, 95))}; one read round trip before the puts, as the store's put does`),
+      figure(
+        '… the same through a timed Backend, p50',
+        median(partsMs),
+        'ms',
+        undefined,
+        `p95 ${ms(percentile(partsMs, 95))}; median / p95 ms of each part: ${partText} (prepare: checks, chunking and hashing before the transaction; open: connection and db.transaction(); work: the reads (run index, chunk counts) and the staged puts; commit: to the complete event; after: to the caller resuming)`,
+      ),
+      figure(
+        'IndexedDB alone: one transaction putting the same checkpoint and an index record, p50',
+        median(disk.blind),
+        'ms',
+        undefined,
+        `p95 ${ms(percentile(disk.blind, 95))}; a database of its own, same profile; ms from db.transaction() to complete`,
+      ),
+      figure(
+        'IndexedDB alone: the same after reading the index record first, p50',
+        median(disk.read),
+        'ms',
+        undefined,
+        `p95 ${ms(percentile(disk.read, 95))}; one read round trip before the puts, as the store's put does`,
+      ),
     );
 
     say('write latency at step 27 of migration-40, off the record (IndexedDB in memory)');
     const memory = await offTheRecord(browser, async (context) => latency(await benchPage(context, bench.url), at27));
     const memoryMs = memory.map((s) => s.ms);
     figures.push(
-      figure('checkpoint write at step 27 of migration-40, p50 (off the record)', median(memoryMs), 'ms', undefined,
-        `a fresh playwright context (off the record: IndexedDB in memory), as the page figures use; p95 ${ms(percentile(memoryMs, 95))}, samples ${range(memoryMs, 1)} ms`),
+      figure(
+        'checkpoint write at step 27 of migration-40, p50 (off the record)',
+        median(memoryMs),
+        'ms',
+        undefined,
+        `a fresh playwright context (off the record: IndexedDB in memory), as the page figures use; p95 ${ms(percentile(memoryMs, 95))}, samples ${range(memoryMs, 1)} ms`,
+      ),
       figure('checkpoint write at step 27 of migration-40, p95 (off the record)', percentile(memoryMs, 95), 'ms'),
     );
 
-    say(`write latency at step ~${LONG_AT_STEP} of migration-4000, on disk (${LONG_WARMUP} + ${LONG_SAMPLES} samples, each after its ~350 earlier checkpoints)`);
+    say(
+      `write latency at step ~${LONG_AT_STEP} of migration-4000, on disk (${LONG_WARMUP} + ${LONG_SAMPLES} samples, each after its ~350 earlier checkpoints)`,
+    );
     const long = await onDisk(tmp, 'long', async (context) =>
-      latency(await benchPage(context, bench.url), { scenario: 'migration-4000', atStep: LONG_AT_STEP, samples: LONG_SAMPLES, warmup: LONG_WARMUP }),
+      latency(await benchPage(context, bench.url), {
+        scenario: 'migration-4000',
+        atStep: LONG_AT_STEP,
+        samples: LONG_SAMPLES,
+        warmup: LONG_WARMUP,
+      }),
     );
     const longMs = long.map((s) => s.ms);
     figures.push(
-      figure(`checkpoint write at step ~${LONG_AT_STEP.toLocaleString('en')} of migration-4000, p50 (profile on disk)`, median(longMs), 'ms', undefined,
-        latencyNote(long, LONG_WARMUP, 'a fresh Chromium profile on disk')),
-      figure(`checkpoint write at step ~${LONG_AT_STEP.toLocaleString('en')} of migration-4000, p95 (profile on disk)`, percentile(longMs, 95), 'ms'),
+      figure(
+        `checkpoint write at step ~${LONG_AT_STEP.toLocaleString('en')} of migration-4000, p50 (profile on disk)`,
+        median(longMs),
+        'ms',
+        undefined,
+        latencyNote(long, LONG_WARMUP, 'a fresh Chromium profile on disk'),
+      ),
+      figure(
+        `checkpoint write at step ~${LONG_AT_STEP.toLocaleString('en')} of migration-4000, p95 (profile on disk)`,
+        percentile(longMs, 95),
+        'ms',
+      ),
     );
 
     // 2. Reload to the resumed state, next to the cold load (and, for scale, the reload of a run
@@ -279,18 +364,35 @@ export async function run(): Promise<Figure[]> {
       colds.push(cold);
       resumes.push(r);
       plains.push(plain);
-      say(`sample ${i + 1}/${RELOAD_SAMPLES}: cold ${cold.toFixed(0)} ms; reload to resumed ${r.resumed.toFixed(0)} ms (8 nodes too: ${r.drawn.toFixed(0)} ms); reload of a just-created run ${plain.toFixed(0)} ms`);
+      say(
+        `sample ${i + 1}/${RELOAD_SAMPLES}: cold ${cold.toFixed(0)} ms; reload to resumed ${r.resumed.toFixed(0)} ms (8 nodes too: ${r.drawn.toFixed(0)} ms); reload of a just-created run ${plain.toFixed(0)} ms`,
+      );
     }
     const resumed = resumes.map((r) => r.resumed);
     const drawn = resumes.map((r) => r.drawn);
     figures.push(
-      figure('cold load of the app to data-ready and 8 nodes (median of 10)', median(colds), 'ms', undefined,
-        `a fresh context per sample, ?lang=en&run=new, navigation start to [data-testid=app][data-ready=true] and the 8 state-<name> nodes; samples ${range(colds)} ms`),
-      figure('reload to the resumed state (median of 10)', median(resumed), 'ms', undefined,
-        `a fresh context per sample with a migration-40 run waiting at step 27 (start, fast-forward); reload; navigation start to data-ready, current-state waiting_approval and current-step 27; samples ${range(resumed)} ms; with the 8 nodes present too: median ${median(drawn).toFixed(0)} ms`),
+      figure(
+        'cold load of the app to data-ready and 8 nodes (median of 10)',
+        median(colds),
+        'ms',
+        undefined,
+        `a fresh context per sample, ?lang=en&run=new, navigation start to [data-testid=app][data-ready=true] and the 8 state-<name> nodes; samples ${range(colds)} ms`,
+      ),
+      figure(
+        'reload to the resumed state (median of 10)',
+        median(resumed),
+        'ms',
+        undefined,
+        `a fresh context per sample with a migration-40 run waiting at step 27 (start, fast-forward); reload; navigation start to data-ready, current-state waiting_approval and current-step 27; samples ${range(resumed)} ms; with the 8 nodes present too: median ${median(drawn).toFixed(0)} ms`,
+      ),
       figure('reload to resumed / cold load', median(resumed) / median(colds), '×', atMost(1.3)),
-      figure('reload of a just-created run, nothing to restore (median of 10)', median(plains), 'ms', undefined,
-        `the same, but the run is reloaded before Start (created, step 1: its run record only, no checkpoint); data-ready, current-state created, current-step 1 and the 8 nodes; samples ${range(plains)} ms; resumed / this = ${(median(drawn) / median(plains)).toFixed(2)}×`),
+      figure(
+        'reload of a just-created run, nothing to restore (median of 10)',
+        median(plains),
+        'ms',
+        undefined,
+        `the same, but the run is reloaded before Start (created, step 1: its run record only, no checkpoint); data-ready, current-state created, current-step 1 and the 8 nodes; samples ${range(plains)} ms; resumed / this = ${(median(drawn) / median(plains)).toFixed(2)}×`,
+      ),
     );
 
     // 3. Stored bytes of whole runs, each in a fresh profile on disk.
@@ -299,7 +401,10 @@ export async function run(): Promise<Figure[]> {
       say(`stored bytes: ${scenario} to the end, every checkpoint put in order`);
       const result = await onDisk(tmp, 'bytes', async (context) =>
         within(
-          (await benchPage(context, bench.url)).evaluate((s) => (window.__storageBench as NonNullable<Window['__storageBench']>).bytes(s), scenario),
+          (await benchPage(context, bench.url)).evaluate(
+            (s) => (window.__storageBench as NonNullable<Window['__storageBench']>).bytes(s),
+            scenario,
+          ),
           PAGE_LIMIT,
           `bytes of ${scenario}`,
         ),
@@ -308,20 +413,40 @@ export async function run(): Promise<Figure[]> {
       runsBytes.push(result);
       const usage = result.usageAfter - result.usageBefore;
       figures.push(
-        figure(`stored bytes of a whole ${scenario} run (listRuns)`, result.runBytes / kB, 'kB', undefined,
+        figure(
+          `stored bytes of a whole ${scenario} run (listRuns)`,
+          result.runBytes / kB,
+          'kB',
+          undefined,
           `${(result.runBytes / result.planSteps).toFixed(0)} B/step; ${result.checkpoints} checkpoints; each stored whole they would take ${(result.wholeBytes / kB).toLocaleString('en', { maximumFractionDigits: 1 })} kB; ` +
-            `navigator.storage.estimate().usage grew by ${(usage / kB).toLocaleString('en', { maximumFractionDigits: 1 })} kB (${(usage / result.planSteps).toFixed(0)} B/step); kB = 1000 B`),
+            `navigator.storage.estimate().usage grew by ${(usage / kB).toLocaleString('en', { maximumFractionDigits: 1 })} kB (${(usage / result.planSteps).toFixed(0)} B/step); kB = 1000 B`,
+        ),
       );
     }
     const [b40, b400, b4000] = runsBytes as [BytesResult, BytesResult, BytesResult];
     const usage = (r: BytesResult) => r.usageAfter - r.usageBefore;
     figures.push(
-      figure('stored bytes growth, 4,000 / 40 steps (100× the steps)', b4000.runBytes / b40.runBytes, '×', atMost(110),
-        `per step: ${(b40.runBytes / 40).toFixed(0)} / ${(b400.runBytes / 400).toFixed(0)} / ${(b4000.runBytes / 4000).toFixed(0)} B at 40 / 400 / 4,000 steps; 4,000 / 400 = ${(b4000.runBytes / b400.runBytes).toFixed(2)}× for 10× the steps`),
-      figure('storage usage growth (estimate()), 4,000 / 40 steps', usage(b4000) / usage(b40), '×', undefined,
-        `usage grew by ${(usage(b40) / kB).toFixed(1)} kB / ${(usage(b400) / kB).toFixed(1)} kB / ${(usage(b4000) / MB).toFixed(2)} MB`),
-      figure(`time to write the 4,000-step run (${b4000.checkpoints.toLocaleString('en')} puts, one after another)`, b4000.writeMs / 1000, 's', undefined,
-        `each put: p50 ${ms(b4000.putP50)}, p95 ${ms(b4000.putP95)}, max ${ms(b4000.putMax)}; the Sim's run that made them took ${ms(b4000.simMs)} (not included)`),
+      figure(
+        'stored bytes growth, 4,000 / 40 steps (100× the steps)',
+        b4000.runBytes / b40.runBytes,
+        '×',
+        atMost(110),
+        `per step: ${(b40.runBytes / 40).toFixed(0)} / ${(b400.runBytes / 400).toFixed(0)} / ${(b4000.runBytes / 4000).toFixed(0)} B at 40 / 400 / 4,000 steps; 4,000 / 400 = ${(b4000.runBytes / b400.runBytes).toFixed(2)}× for 10× the steps`,
+      ),
+      figure(
+        'storage usage growth (estimate()), 4,000 / 40 steps',
+        usage(b4000) / usage(b40),
+        '×',
+        undefined,
+        `usage grew by ${(usage(b40) / kB).toFixed(1)} kB / ${(usage(b400) / kB).toFixed(1)} kB / ${(usage(b4000) / MB).toFixed(2)} MB`,
+      ),
+      figure(
+        `time to write the 4,000-step run (${b4000.checkpoints.toLocaleString('en')} puts, one after another)`,
+        b4000.writeMs / 1000,
+        's',
+        undefined,
+        `each put: p50 ${ms(b4000.putP50)}, p95 ${ms(b4000.putP95)}, max ${ms(b4000.putMax)}; the Sim's run that made them took ${ms(b4000.simMs)} (not included)`,
+      ),
     );
 
     // Before the browsers close, while their processes can still be counted.

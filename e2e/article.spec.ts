@@ -72,8 +72,10 @@ for (const lang of ['en', 'zh'] as const) {
   test(`script-5min runs the four-state simple mode and says why (${lang})`, async ({ page }) => {
     await open(page, `?lang=${lang}&run=new&scenario=script-5min`);
     await expect(page.getByTestId('app')).toHaveAttribute('data-machine', 'simple');
-    for (const s of ['created', 'running', 'completed', 'failed']) await expect(page.getByTestId(`state-${s}`)).toHaveCount(1);
-    for (const s of ['planning', 'tool_failed', 'waiting_approval', 'cancelled']) await expect(page.getByTestId(`state-${s}`)).toHaveCount(0);
+    for (const s of ['created', 'running', 'completed', 'failed'])
+      await expect(page.getByTestId(`state-${s}`)).toHaveCount(1);
+    for (const s of ['planning', 'tool_failed', 'waiting_approval', 'cancelled'])
+      await expect(page.getByTestId(`state-${s}`)).toHaveCount(0);
     await expect(page.getByTestId('simple-mode')).toContainText(lang === 'zh' ? '过度设计' : 'over-design');
     await page.getByTestId('btn-start').click();
     for (let i = 0; i < 5; i++) await page.getByTestId('btn-step').click();

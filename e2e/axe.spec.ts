@@ -21,7 +21,13 @@ for (const size of SIZES) {
       await page.getByTestId('btn-fail').click();
       await expect(page.getByTestId('context-channel').locator('[data-kind]').first()).toBeAttached();
       const failed = await axe(page).analyze();
-      const list = [...fresh.violations, ...failed.violations].map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+      const list = [...fresh.violations, ...failed.violations].map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 4)
+            .join(' | ')}`,
+      );
       expect([...new Set(list)]).toEqual([]);
     });
   }

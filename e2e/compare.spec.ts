@@ -6,10 +6,13 @@ const pane = (page: Page, design: string) => page.locator(`[data-testid="compare
 
 async function playBoth(page: Page) {
   await page.getByTestId('btn-compare-run').click();
-  for (const p of await page.getByTestId('compare-pane').all()) await expect(p.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
+  for (const p of await page.getByTestId('compare-pane').all())
+    await expect(p.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
 }
 
-test('opening-story: article resumes at 27 with nothing wasted, no-checkpoint restarts at 1 and wastes 26', async ({ page }) => {
+test('opening-story: article resumes at 27 with nothing wasted, no-checkpoint restarts at 1 and wastes 26', async ({
+  page,
+}) => {
   await page.goto('/?lang=en&compare=article,no-checkpoint&script=opening-story');
   await expect(page.getByTestId('compare-pane')).toHaveCount(2);
   // Two live diagrams, one per pane, each with its own eight states.
@@ -29,7 +32,9 @@ test('opening-story: article resumes at 27 with nothing wasted, no-checkpoint re
   await expect(page.getByTestId('compare-chart').locator('polyline')).toHaveCount(4);
 });
 
-test('opening-story-failing: no-fuse burns over 10x the tokens of article, which fused and waits for a person (zh)', async ({ page }) => {
+test('opening-story-failing: no-fuse burns over 10x the tokens of article, which fused and waits for a person (zh)', async ({
+  page,
+}) => {
   await page.goto('/?lang=zh&compare=article,no-fuse&script=opening-story-failing');
   await playBoth(page);
   const a = pane(page, 'article').getByTestId('compare-result');

@@ -24,12 +24,15 @@ for (const size of [
       await context.close();
     });
 
-    test('the diagram box keeps its place and size when the app arrives; layout shift stays under 0.05', async ({ page }) => {
+    test('the diagram box keeps its place and size when the app arrives; layout shift stays under 0.05', async ({
+      page,
+    }) => {
       await page.addInitScript(() => {
         const w = window as unknown as { __cls: number };
         w.__cls = 0;
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!e.hadRecentInput) w.__cls += e.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await open(page, '?run=new');

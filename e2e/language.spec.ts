@@ -8,7 +8,18 @@ import { open } from './helpers';
  */
 
 /** Words the article itself writes in Latin letters inside Chinese text. */
-const ZH_ALLOWED = new Set(['Harness', 'Sim', 'Checkpoint', 'token', 'LangGraph', 'IndexedDB', 'JSON', 'system-reminder', 'failure', 'manual']);
+const ZH_ALLOWED = new Set([
+  'Harness',
+  'Sim',
+  'Checkpoint',
+  'token',
+  'LangGraph',
+  'IndexedDB',
+  'JSON',
+  'system-reminder',
+  'failure',
+  'manual',
+]);
 /** The windowed lists belong to issue 12's part B (they render outcome values themselves). */
 const PART_B = '.hs-ledger, .hs-history, .hs-log, .hs-plan';
 /**
@@ -23,18 +34,24 @@ async function shownWords(page: Page) {
     // Ids, code and JSON keep their spelling; so does text marked as another language (the language switch).
     const page = document.documentElement.lang.slice(0, 2);
     const exempt = (el: Element | null) =>
-      !!el?.closest(`code, kbd, pre, script, style, [translate="no"], ${skip}`) || !(el?.closest('[lang]')?.getAttribute('lang') ?? page).startsWith(page);
+      !!el?.closest(`code, kbd, pre, script, style, [translate="no"], ${skip}`) ||
+      !(el?.closest('[lang]')?.getAttribute('lang') ?? page).startsWith(page);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let t = walker.nextNode(); t; t = walker.nextNode()) {
       const el = t.parentElement;
-      if (!t.textContent?.trim() || exempt(el) || (el && el.tagName !== 'OPTION' && el.getClientRects().length === 0)) continue;
+      if (!t.textContent?.trim() || exempt(el) || (el && el.tagName !== 'OPTION' && el.getClientRects().length === 0))
+        continue;
       out.push({ where: `<${el?.tagName.toLowerCase()} class="${el?.className}">`, text: t.textContent.trim() });
     }
     for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [aria-valuetext]')) {
       if (el.closest(skip) || exempt(el)) continue;
       for (const a of ['title', 'aria-label', 'placeholder', 'aria-valuetext']) {
         const v = el.getAttribute(a);
-        if (v) out.push({ where: `${a} of <${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.className}>`, text: v });
+        if (v)
+          out.push({
+            where: `${a} of <${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.className}>`,
+            text: v,
+          });
       }
     }
     return out;
@@ -43,7 +60,9 @@ async function shownWords(page: Page) {
 
 /** Latin words left in a Chinese text once allowed terms and ids (a_b, a-1, v2) are taken out. */
 const englishIn = (text: string) =>
-  (text.match(/[A-Za-z][A-Za-z0-9_.#/-]*/g) ?? []).filter((w) => !ZH_ALLOWED.has(w) && !/[_\d]/.test(w) && !/^[A-Z]{1,2}$/.test(w) && !/^(ms)$/.test(w));
+  (text.match(/[A-Za-z][A-Za-z0-9_.#/-]*/g) ?? []).filter(
+    (w) => !ZH_ALLOWED.has(w) && !/[_\d]/.test(w) && !/^[A-Z]{1,2}$/.test(w) && !/^(ms)$/.test(w),
+  );
 const chineseIn = (text: string) => text.match(/[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]+/g) ?? [];
 
 /** Drives the page through states that show most of its words. */
@@ -66,13 +85,17 @@ async function tour(page: Page, lang: string) {
 
 test('in zh, no English UI word shows (ids, tool names and JSON excepted)', async ({ page }) => {
   const seen = await tour(page, 'zh');
-  const bad = [...new Set(seen.flatMap((s) => englishIn(s.text).map((w) => `${w}  (in "${s.text.slice(0, 60)}", ${s.where})`)))];
+  const bad = [
+    ...new Set(seen.flatMap((s) => englishIn(s.text).map((w) => `${w}  (in "${s.text.slice(0, 60)}", ${s.where})`))),
+  ];
   expect(bad).toEqual([]);
 });
 
 test('in en, no Chinese UI word shows (the language switch, marked lang="zh", excepted)', async ({ page }) => {
   const seen = await tour(page, 'en');
-  const bad = [...new Set(seen.flatMap((s) => chineseIn(s.text).map((w) => `${w}  (in "${s.text.slice(0, 60)}", ${s.where})`)))];
+  const bad = [
+    ...new Set(seen.flatMap((s) => chineseIn(s.text).map((w) => `${w}  (in "${s.text.slice(0, 60)}", ${s.where})`))),
+  ];
   expect(bad).toEqual([]);
 });
 

@@ -12,7 +12,9 @@ for (const size of SIZES) {
     test.describe(`at ${size.width}x${size.height} in ${lang}`, () => {
       test.use({ viewport: size });
 
-      test('every enabled button is the element at its centre; nothing scrolls sideways; touch targets', async ({ page }) => {
+      test('every enabled button is the element at its centre; nothing scrolls sideways; touch targets', async ({
+        page,
+      }) => {
         await open(page, `?lang=${lang}&run=new`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
         const narrow = size.width < 1000;
@@ -20,14 +22,21 @@ for (const size of SIZES) {
           const out: string[] = [];
           let checked = 0;
           for (const el of document.querySelectorAll<HTMLElement>('[data-testid^="btn-"]')) {
-            if ((el as HTMLButtonElement).disabled || el.closest('details:not([open])') || el.getClientRects().length === 0) continue;
+            if (
+              (el as HTMLButtonElement).disabled ||
+              el.closest('details:not([open])') ||
+              el.getClientRects().length === 0
+            )
+              continue;
             el.scrollIntoView({ block: 'center', inline: 'center' });
             await new Promise((r) => requestAnimationFrame(r));
             const r = el.getBoundingClientRect();
             const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
             checked++;
-            if (!hit || !(hit === el || el.contains(hit))) out.push(`${el.dataset.testid} is covered by ${hit?.outerHTML.slice(0, 80)}`);
-            if (narrow && (r.height < 44 || r.width < 44)) out.push(`${el.dataset.testid} is ${r.width}x${r.height}, under 44 px`);
+            if (!hit || !(hit === el || el.contains(hit)))
+              out.push(`${el.dataset.testid} is covered by ${hit?.outerHTML.slice(0, 80)}`);
+            if (narrow && (r.height < 44 || r.width < 44))
+              out.push(`${el.dataset.testid} is ${r.width}x${r.height}, under 44 px`);
           }
           return { out, checked };
         }, narrow);
@@ -49,15 +58,20 @@ for (const size of SIZES) {
             ['controls', '.hs-controls'],
             ['meters', '.hs-meters'],
           ].map(([id, sel]) => box(id!, document.querySelector(sel!)!));
-          const panels = [...document.querySelectorAll('.hs-panels > *')].filter((p) => p.getClientRects().length).map((p, i) => box(`panel ${i}`, p));
-          const nodes = [...document.querySelectorAll('[data-testid^="state-"]:not([data-testid="state-group-active"])')].map((n) => box(n.getAttribute('data-testid')!, n));
+          const panels = [...document.querySelectorAll('.hs-panels > *')]
+            .filter((p) => p.getClientRects().length)
+            .map((p, i) => box(`panel ${i}`, p));
+          const nodes = [
+            ...document.querySelectorAll('[data-testid^="state-"]:not([data-testid="state-group-active"])'),
+          ].map((n) => box(n.getAttribute('data-testid')!, n));
           const panelsBox = box('panels', document.querySelector('.hs-panels')!);
           return { regions, panels, nodes, panelsBox };
         });
         const regions = [...boxes.regions, ...boxes.panels];
         const bad: string[] = [];
         for (let i = 0; i < regions.length; i++)
-          for (let j = i + 1; j < regions.length; j++) if (overlap(regions[i]!, regions[j]!)) bad.push(`${regions[i]!.id} × ${regions[j]!.id}`);
+          for (let j = i + 1; j < regions.length; j++)
+            if (overlap(regions[i]!, regions[j]!)) bad.push(`${regions[i]!.id} × ${regions[j]!.id}`);
         expect(bad).toEqual([]);
         const diagram = boxes.regions.find((r) => r.id === 'diagram')!;
         expect(boxes.nodes.length).toBeGreaterThanOrEqual(4);
@@ -87,14 +101,20 @@ for (const size of SIZES) {
             return { id, x: r.x, y: r.y, w: r.width, h: r.height };
           };
           return {
-            labels: [...document.querySelectorAll('.react-flow__edgelabel-renderer .hs-edge__label')].map((l) => box(`label ${l.getAttribute('data-edge')}`, l)),
-            nodes: [...document.querySelectorAll('.react-flow__node-taskState')].map((n) => box(n.getAttribute('data-id')!, n)),
+            labels: [...document.querySelectorAll('.react-flow__edgelabel-renderer .hs-edge__label')].map((l) =>
+              box(`label ${l.getAttribute('data-edge')}`, l),
+            ),
+            nodes: [...document.querySelectorAll('.react-flow__node-taskState')].map((n) =>
+              box(n.getAttribute('data-id')!, n),
+            ),
           };
         });
         expect(labels.length).toBeGreaterThanOrEqual(4);
         const bad: string[] = [];
         for (const l of labels) for (const n of nodes) if (overlap(l, n)) bad.push(`${l.id} × ${n.id}`);
-        for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) if (overlap(labels[i]!, labels[j]!)) bad.push(`${labels[i]!.id} × ${labels[j]!.id}`);
+        for (let i = 0; i < labels.length; i++)
+          for (let j = i + 1; j < labels.length; j++)
+            if (overlap(labels[i]!, labels[j]!)) bad.push(`${labels[i]!.id} × ${labels[j]!.id}`);
         expect(bad).toEqual([]);
       });
     });

@@ -3,7 +3,16 @@ import { open } from './helpers';
 
 /** Every lesson plays from its first stop to lesson-done by its own script, in zh and en (ui-contract "Lessons"). */
 
-const LESSON_IDS = ['three-endings', 'approval', 'fuse', 'density', 'smells', 'simple-mode', 'replay-takeover', 'no-progress'];
+const LESSON_IDS = [
+  'three-endings',
+  'approval',
+  'fuse',
+  'density',
+  'smells',
+  'simple-mode',
+  'replay-takeover',
+  'no-progress',
+];
 
 async function playThrough(page: Page) {
   for (let i = 0; i < 80; i++) {
@@ -20,7 +29,8 @@ async function playThrough(page: Page) {
 
 test('the lesson list names every lesson', async ({ page }) => {
   await open(page, '?lang=en');
-  for (const id of LESSON_IDS) await expect(page.locator(`[data-testid="lesson-item"][data-lesson="${id}"]`)).toHaveCount(1);
+  for (const id of LESSON_IDS)
+    await expect(page.locator(`[data-testid="lesson-item"][data-lesson="${id}"]`)).toHaveCount(1);
 });
 
 for (const lang of ['en', 'zh'] as const) {
@@ -35,10 +45,13 @@ for (const lang of ['en', 'zh'] as const) {
   }
 }
 
-test('a your-turn stop waits for the student: pressing what it asks meets it; back is exact; a reload keeps the stop', async ({ page }) => {
+test('a your-turn stop waits for the student: pressing what it asks meets it; back is exact; a reload keeps the stop', async ({
+  page,
+}) => {
   await open(page, '?lang=en&lesson=fuse');
   let k = 0;
-  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20) await page.getByTestId('btn-lesson-next').click();
+  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20)
+    await page.getByTestId('btn-lesson-next').click();
   const turn = page.getByTestId('lesson-your-turn');
   await expect(turn).toBeVisible();
   const control = (await turn.getAttribute('data-control')) ?? '';

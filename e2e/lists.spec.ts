@@ -5,7 +5,9 @@ import { expectState, open, shownInBox } from './helpers';
 const planBox = (page: Page) => page.getByTestId('plan').locator('ol');
 const ledgerBox = (page: Page) => page.getByTestId('ledger').locator('..');
 
-test('a 1,000-step plan: only the rows in view are drawn, and row 1 and row 1,000 are reached by keyboard and by scrolling', async ({ page }) => {
+test('a 1,000-step plan: only the rows in view are drawn, and row 1 and row 1,000 are reached by keyboard and by scrolling', async ({
+  page,
+}) => {
   await open(page, '?lang=en&run=new&scenario=migration-1000');
   await expect(page.getByTestId('step-total')).toHaveText(/1,?000/);
   const box = planBox(page);
@@ -34,7 +36,9 @@ test('a 1,000-step plan: only the rows in view are drawn, and row 1 and row 1,00
   await expect(box.locator('[data-step="40"]')).toHaveCount(0);
 });
 
-test('a finished 1,000-step run: the ledger, history and log draw a window each, every row still reachable', async ({ page }) => {
+test('a finished 1,000-step run: the ledger, history and log draw a window each, every row still reachable', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await open(page, '?lang=en&run=new&scenario=migration-1000');
   await page.getByTestId('btn-start').click();
@@ -99,7 +103,11 @@ for (const size of [
     const fits = await box.evaluate((el) => {
       const b = el.getBoundingClientRect();
       const cells = [...el.querySelectorAll('th, td')].map((c) => c.getBoundingClientRect());
-      return { sideways: el.scrollWidth - el.clientWidth, beyond: cells.filter((c) => c.right > b.left + el.clientWidth + 0.5).length, cells: cells.length };
+      return {
+        sideways: el.scrollWidth - el.clientWidth,
+        beyond: cells.filter((c) => c.right > b.left + el.clientWidth + 0.5).length,
+        cells: cells.length,
+      };
     });
     expect(fits.cells).toBeGreaterThanOrEqual(24);
     expect(fits).toMatchObject({ sideways: 0, beyond: 0 });

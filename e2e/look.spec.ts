@@ -13,7 +13,10 @@ test('every control the keyboard reaches shows a visible focus ring', async ({ p
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const s = getComputedStyle(el);
-      return { id: el.dataset.testid ?? `${el.tagName.toLowerCase()}.${el.className}`, ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 };
+      return {
+        id: el.dataset.testid ?? `${el.tagName.toLowerCase()}.${el.className}`,
+        ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2,
+      };
     });
     if (!f) continue;
     seen.set(f.id, f.ring ? 'ok' : 'no visible focus');
@@ -33,8 +36,18 @@ test.describe('in the system’s dark mode', () => {
       await page.getByTestId('btn-start').click();
       await page.getByTestId('btn-step').click();
       // The windowed lists are part B's (see axe.spec.ts).
-      const result = await ['.hs-ledger', '.hs-history', '.hs-log', '.hs-plan'].reduce((a, s) => a.exclude(s), new AxeBuilder({ page })).analyze();
-      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+      const result = await ['.hs-ledger', '.hs-history', '.hs-log', '.hs-plan']
+        .reduce((a, s) => a.exclude(s), new AxeBuilder({ page }))
+        .analyze();
+      expect(
+        result.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 });

@@ -2,25 +2,44 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { expectState, int, open, text } from './helpers';
 
-const STATES = ['created', 'planning', 'running', 'tool_failed', 'waiting_approval', 'completed', 'failed', 'cancelled'];
+const STATES = [
+  'created',
+  'planning',
+  'running',
+  'tool_failed',
+  'waiting_approval',
+  'completed',
+  'failed',
+  'cancelled',
+];
 
-test('the diagram is whole in its first frame: all nodes shown and all 13 edges drawn before any measuring', async ({ page }) => {
+test('the diagram is whole in its first frame: all nodes shown and all 13 edges drawn before any measuring', async ({
+  page,
+}) => {
   // Recorded the moment the eight nodes first enter the page, before any measuring round.
   await page.addInitScript(() => {
     const w = window as unknown as { __first?: { hidden: number; edges: number } };
     const observer = new MutationObserver(() => {
-      const nodes = document.querySelectorAll('.react-flow__node [data-testid^="state-"]:not([data-testid="state-group-active"])');
+      const nodes = document.querySelectorAll(
+        '.react-flow__node [data-testid^="state-"]:not([data-testid="state-group-active"])',
+      );
       if (nodes.length < 8) return;
       observer.disconnect();
       w.__first = {
-        hidden: [...document.querySelectorAll('.react-flow__node')].filter((n) => getComputedStyle(n).visibility === 'hidden').length,
-        edges: [...document.querySelectorAll('.react-flow__edge path.react-flow__edge-path')].filter((p) => (p.getAttribute('d') ?? '').length > 5).length,
+        hidden: [...document.querySelectorAll('.react-flow__node')].filter(
+          (n) => getComputedStyle(n).visibility === 'hidden',
+        ).length,
+        edges: [...document.querySelectorAll('.react-flow__edge path.react-flow__edge-path')].filter(
+          (p) => (p.getAttribute('d') ?? '').length > 5,
+        ).length,
       };
     });
     observer.observe(document, { subtree: true, childList: true, attributes: true });
   });
   await open(page, '?lang=en&run=new');
-  const first = await page.evaluate(() => (window as unknown as { __first?: { hidden: number; edges: number } }).__first);
+  const first = await page.evaluate(
+    () => (window as unknown as { __first?: { hidden: number; edges: number } }).__first,
+  );
   expect(first).toEqual({ hidden: 0, edges: 13 });
 });
 
@@ -64,7 +83,10 @@ test('the edges of the first frame end where React Flow, having measured the nod
     const a = numbers(first[edge] ?? '');
     const b = numbers(d);
     expect(a.length, edge).toBe(b.length);
-    expect(Math.max(...a.map((x, i) => Math.abs(x - (b[i] as number)))), `${edge}: ${first[edge]} then ${d}`).toBeLessThan(0.5);
+    expect(
+      Math.max(...a.map((x, i) => Math.abs(x - (b[i] as number)))),
+      `${edge}: ${first[edge]} then ${d}`,
+    ).toBeLessThan(0.5);
   }
 });
 
@@ -73,7 +95,19 @@ test('the diagram draws the eight states and the edges of SPEC §2, the active o
   for (const s of STATES) await expect(page.getByTestId(`state-${s}`)).toBeVisible();
   await expect(page.locator('[data-testid^="state-"][data-active="true"]')).toHaveCount(1);
   await expectState(page, 'created');
-  for (const e of ['created-planning', 'planning-running', 'running-tool_failed', 'tool_failed-running', 'running-waiting_approval', 'waiting_approval-running', 'waiting_approval-tool_failed', 'tool_failed-failed', 'running-completed', 'running-planning', 'active-cancelled']) {
+  for (const e of [
+    'created-planning',
+    'planning-running',
+    'running-tool_failed',
+    'tool_failed-running',
+    'running-waiting_approval',
+    'waiting_approval-running',
+    'waiting_approval-tool_failed',
+    'tool_failed-failed',
+    'running-completed',
+    'running-planning',
+    'active-cancelled',
+  ]) {
     await expect(page.getByTestId(`edge-${e}`)).toHaveCount(1);
   }
   await page.getByTestId('btn-start').click();
@@ -155,7 +189,9 @@ test('reject puts the reason in the ledger and goes to tool_failed', async ({ pa
   await page.getByTestId('btn-reject').click();
   await expectState(page, 'tool_failed');
   await expect(page.getByTestId('ledger-row').last()).toContainText('Not during business hours');
-  await expect(page.locator('[data-testid="context-channel"] [data-kind="rejection"]')).toContainText('Not during business hours');
+  await expect(page.locator('[data-testid="context-channel"] [data-kind="rejection"]')).toContainText(
+    'Not during business hours',
+  );
 });
 
 test('cancel from running ends in cancelled, drawn from the active group', async ({ page }) => {

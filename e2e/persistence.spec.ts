@@ -5,7 +5,8 @@ import { driveThenTakeOver, expectState, int, open, text } from './helpers';
 async function newestItem(page: Page) {
   const item = page.getByTestId('checkpoint-item').first();
   // A run killed before its first checkpoint has none (getAttribute would wait for one forever).
-  if ((await page.getByTestId('checkpoint-item').count()) === 0) return { seq: NaN, step: null, state: null, trigger: null };
+  if ((await page.getByTestId('checkpoint-item').count()) === 0)
+    return { seq: NaN, step: null, state: null, trigger: null };
   return {
     seq: Number(await item.getAttribute('data-seq')),
     step: await item.getAttribute('data-step'),
@@ -110,7 +111,11 @@ test('selecting a checkpoint previews it without changing the run', async ({ pag
   await open(page, '?lang=en&run=new');
   await page.getByTestId('btn-start').click();
   await page.getByTestId('btn-fast-forward-approval').click();
-  await page.locator('[data-testid="checkpoint-item"][data-trigger="phase_switch"]').last().getByTestId('btn-preview').click();
+  await page
+    .locator('[data-testid="checkpoint-item"][data-trigger="phase_switch"]')
+    .last()
+    .getByTestId('btn-preview')
+    .click();
   await expect(page.getByTestId('preview-banner')).toBeVisible();
   await expect(page.getByTestId('current-step')).toHaveText('1');
   await page.getByTestId('btn-preview-close').click();
@@ -147,7 +152,10 @@ test('takeover from an older checkpoint starts a branch; the run it came from st
   await expectState(page, 'waiting_approval');
   const older = page.locator('[data-testid="checkpoint-item"][data-trigger="phase_switch"][data-step="7"]');
   await older.getByTestId('btn-preview').click();
-  await expect(page.getByTestId('takeover-from')).toHaveAttribute('data-seq', (await older.getAttribute('data-seq')) ?? '');
+  await expect(page.getByTestId('takeover-from')).toHaveAttribute(
+    'data-seq',
+    (await older.getAttribute('data-seq')) ?? '',
+  );
   await expect(page.getByTestId('takeover-from')).toContainText('new branch');
   await page.getByTestId('select-takeover-kind').selectOption('skip');
   await page.getByTestId('btn-takeover').click();
@@ -158,7 +166,11 @@ test('takeover from an older checkpoint starts a branch; the run it came from st
   await expect(page.getByTestId('ledger-row').filter({ hasText: 'human' })).toHaveCount(1);
   await expect(page.locator('[data-testid="run-item"]').filter({ hasText: 'branch of' })).toHaveCount(1);
   // The original run still waits at step 27 with its one request.
-  await page.locator('[data-testid="run-item"]').filter({ hasNotText: 'branch of' }).getByTestId('btn-open-run').click();
+  await page
+    .locator('[data-testid="run-item"]')
+    .filter({ hasNotText: 'branch of' })
+    .getByTestId('btn-open-run')
+    .click();
   await expectState(page, 'waiting_approval');
   await expect(page.getByTestId('current-step')).toHaveText('27');
   await expect(page.getByTestId('ledger-row').filter({ hasText: 'human' })).toHaveCount(0);
@@ -177,7 +189,11 @@ test('corrupt storage: the bad record is skipped with its reason, the run still 
         const req = indexedDB.open('harness-sim');
         req.onsuccess = () => {
           const tx = req.result.transaction('records', 'readwrite');
-          tx.objectStore('records').put({ schema: 'harness-sim.stored-checkpoint/1', garbage: true }, ['cp', runId as string, (seq as number) + 50]);
+          tx.objectStore('records').put({ schema: 'harness-sim.stored-checkpoint/1', garbage: true }, [
+            'cp',
+            runId as string,
+            (seq as number) + 50,
+          ]);
           tx.objectStore('records').put('<img src=x onerror=alert(1)>', ['cp', runId as string, (seq as number) + 51]);
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
@@ -199,7 +215,9 @@ test('import: a file that is not ours is refused with the reason; a good one ope
   await page.getByTestId('btn-start').click();
   await page.getByTestId('btn-step').click();
   const before = await page.getByTestId('run-item').count();
-  await page.getByTestId('input-import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"<b>world</b>"}') });
+  await page
+    .getByTestId('input-import')
+    .setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"<b>world</b>"}') });
   await expect(page.getByTestId('notice')).toBeVisible();
   await expect(page.getByTestId('notice').locator('b')).toHaveCount(0);
   await expect(page.getByTestId('run-item')).toHaveCount(before);
@@ -227,7 +245,9 @@ function seeded(seed: number) {
   };
 }
 
-test('crash loop: killed at 20 seeded moments of an auto-run, each resume stands on the newest checkpoint, at or after what the screen showed', async ({ context }, info) => {
+test('crash loop: killed at 20 seeded moments of an auto-run, each resume stands on the newest checkpoint, at or after what the screen showed', async ({
+  context,
+}, info) => {
   test.setTimeout(180_000);
   const seed = Number(process.env.E2E_CRASH_SEED ?? 13);
   info.annotations.push({ type: 'crash seed', description: String(seed) });
@@ -247,7 +267,8 @@ test('crash loop: killed at 20 seeded moments of an auto-run, each resume stands
     // What the screen shows just before the kill, read in one go inside the page.
     // Steps done since the newest checkpoint are shown as at risk: a kill may lose those only.
     const shown = await page.evaluate(() => {
-      const num = (id: string) => Number((document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[^\d-]/g, ''));
+      const num = (id: string) =>
+        Number((document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[^\d-]/g, ''));
       return {
         seq: Number(document.querySelector('[data-testid="checkpoint-item"]')?.getAttribute('data-seq') ?? 0),
         safe: document.querySelectorAll('[data-testid="todo"][data-status="done"]').length - num('steps-at-risk'),
@@ -265,8 +286,13 @@ test('crash loop: killed at 20 seeded moments of an auto-run, each resume stands
     expect(await int(page, 'checkpoint-count')).toBeGreaterThanOrEqual(newest.seq);
     // Durable before shown: the resumed run stands at or after the checkpoint the screen showed,
     // with every step it showed as safe (replay a failure with E2E_CRASH_SEED).
-    expect(newest.seq, `kill ${kill} (seed ${seed}): the screen showed checkpoint #${shown.seq}`).toBeGreaterThanOrEqual(shown.seq);
-    expect(done, `kill ${kill} (seed ${seed}): the screen showed ${shown.safe} steps as safe`).toBeGreaterThanOrEqual(shown.safe);
+    expect(
+      newest.seq,
+      `kill ${kill} (seed ${seed}): the screen showed checkpoint #${shown.seq}`,
+    ).toBeGreaterThanOrEqual(shown.seq);
+    expect(done, `kill ${kill} (seed ${seed}): the screen showed ${shown.safe} steps as safe`).toBeGreaterThanOrEqual(
+      shown.safe,
+    );
   }
 });
 
@@ -287,7 +313,9 @@ test('IndexedDB unavailable: the simulator runs in memory and says a reload will
   await expect(page.getByTestId('checkpoint-item').first()).toHaveAttribute('data-trigger', 'before_suspend');
 });
 
-test('the overnight ending: the process is killed after 8 h waiting; a restart still has the one request', async ({ page }) => {
+test('the overnight ending: the process is killed after 8 h waiting; a restart still has the one request', async ({
+  page,
+}) => {
   await open(page, '?lang=en&run=new');
   await page.getByTestId('input-overnight').check();
   await page.getByTestId('btn-new-run').click();

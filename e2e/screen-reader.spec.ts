@@ -47,7 +47,9 @@ test('during play the region speaks at most once every 1.5 s, never a flood', as
   await expect(region).toContainText(/\d+ transitions\. Latest: /);
 });
 
-test('the diagram as text is reached by keyboard: states, the current one, the transition just taken', async ({ page }) => {
+test('the diagram as text is reached by keyboard: states, the current one, the transition just taken', async ({
+  page,
+}) => {
   await open(page, '?lang=en&run=new');
   await page.getByTestId('btn-start').click();
   await page.getByTestId('btn-step').click();

@@ -3,12 +3,21 @@ import { open } from './helpers';
 
 /** Share links (ui-contract "Room and course page"): the link reproduces what is on screen. */
 
-test('a share link carries scenario, seed, design and language, and opens the same run afresh', async ({ page, context }) => {
+test('a share link carries scenario, seed, design and language, and opens the same run afresh', async ({
+  page,
+  context,
+}) => {
   await open(page, '?lang=zh&run=new&scenario=not-found&seed=7&design=no-refs');
   await page.getByTestId('btn-share').click();
   const link = await page.getByTestId('share-link').inputValue();
   const params = new URL(link).searchParams;
-  expect(Object.fromEntries(params)).toMatchObject({ scenario: 'not-found', seed: '7', design: 'no-refs', lang: 'zh', run: 'new' });
+  expect(Object.fromEntries(params)).toMatchObject({
+    scenario: 'not-found',
+    seed: '7',
+    design: 'no-refs',
+    lang: 'zh',
+    run: 'new',
+  });
   const other = await context.newPage();
   await open(other, new URL(link).search);
   await expect(other.getByTestId('design-name')).toHaveAttribute('data-design', 'no-refs');
@@ -20,7 +29,9 @@ test('a share link carries scenario, seed, design and language, and opens the sa
     await p.getByTestId('btn-start').click();
     await p.getByTestId('btn-step').click();
   }
-  await expect(other.getByTestId('virtual-clock')).toHaveText((await page.getByTestId('virtual-clock').textContent()) ?? '');
+  await expect(other.getByTestId('virtual-clock')).toHaveText(
+    (await page.getByTestId('virtual-clock').textContent()) ?? '',
+  );
 });
 
 test('in a lesson, the share link opens the same lesson at the same stop', async ({ page, context }) => {
@@ -33,14 +44,18 @@ test('in a lesson, the share link opens the same lesson at the same stop', async
   const other = await context.newPage();
   await open(other, new URL(link).search);
   await expect(other.getByTestId('lesson-caption')).toHaveAttribute('data-at', at ?? '');
-  await expect(other.getByTestId('current-step')).toHaveText((await page.getByTestId('current-step').textContent()) ?? '');
+  await expect(other.getByTestId('current-step')).toHaveText(
+    (await page.getByTestId('current-step').textContent()) ?? '',
+  );
 });
 
 for (const size of [
   { width: 1024, height: 768 },
   { width: 1280, height: 720 },
 ]) {
-  test(`embed mode at ${size.width}x${size.height}: the diagram and the controls only, nothing cut off`, async ({ page }) => {
+  test(`embed mode at ${size.width}x${size.height}: the diagram and the controls only, nothing cut off`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
     await open(page, '?lang=en&run=new&embed=1');
     await expect(page.getByTestId('app')).toHaveAttribute('data-mode', 'embed');
@@ -49,7 +64,16 @@ for (const size of [
     await expect(page.getByTestId('storage-status')).toBeHidden();
     await expect(page.getByTestId('ledger')).toBeHidden();
     // Every state node lies inside the window, and nothing scrolls sideways.
-    for (const s of ['created', 'planning', 'running', 'tool_failed', 'waiting_approval', 'completed', 'failed', 'cancelled']) {
+    for (const s of [
+      'created',
+      'planning',
+      'running',
+      'tool_failed',
+      'waiting_approval',
+      'completed',
+      'failed',
+      'cancelled',
+    ]) {
       const b = await page.getByTestId(`state-${s}`).boundingBox();
       expect(b && b.x >= 0 && b.x + b.width <= size.width).toBe(true);
     }

@@ -3,7 +3,9 @@ import { driveThenTakeOver, int, open, text } from './helpers';
 
 /** Storage that fails, and tabs without Web Locks: what the page says and does (issue 13). */
 
-test('a failed write is said out loud: play stops, storage-status is error, the steps at risk are counted, a retry clears it', async ({ page }) => {
+test('a failed write is said out loud: play stops, storage-status is error, the steps at risk are counted, a retry clears it', async ({
+  page,
+}) => {
   // Writes throw QuotaExceededError while the test says so (a full disk).
   await page.addInitScript(() => {
     const put = IDBObjectStore.prototype.put;
@@ -36,7 +38,9 @@ test('a failed write is said out loud: play stops, storage-status is error, the 
   expect(await int(page, 'steps-at-risk')).toBe(0);
 });
 
-test('two tabs without Web Locks (plain http): one drives, the other follows and can take over', async ({ context }) => {
+test('two tabs without Web Locks (plain http): one drives, the other follows and can take over', async ({
+  context,
+}) => {
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });
   });

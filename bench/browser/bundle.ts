@@ -31,4 +31,8 @@ export function bundleFiles(dir: string): OutputFile[] {
 
 export const sum = (files: OutputFile[], key: 'raw' | 'gzip') => files.reduce((n, f) => n + f[key], 0);
 export const kb = (bytes: number) => `${(bytes / kB).toFixed(1)} kB`;
-export const listFiles = (files: OutputFile[], n = 4) => files.slice(0, n).map((f) => `${f.file} ${kb(f.gzip)} gz (${kb(f.raw)} raw)`).join(', ');
+export const listFiles = (files: OutputFile[], n = 4) =>
+  files
+    .slice(0, n)
+    .map((f) => `${f.file} ${kb(f.gzip)} gz (${kb(f.raw)} raw)`)
+    .join(', ');

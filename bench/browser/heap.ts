@@ -1,6 +1,17 @@
 /** Driving the app through a whole run, and the page's JS heap after GC at its end. */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { STATES, WAIT_LIMIT, expectText, newContext, openOurs, readText, toApproval, watchDrawn, within, type Drawn } from '../chromium';
+import {
+  STATES,
+  WAIT_LIMIT,
+  expectText,
+  newContext,
+  openOurs,
+  readText,
+  toApproval,
+  watchDrawn,
+  within,
+  type Drawn,
+} from '../chromium';
 import { atMost, figure, type Figure } from '../lib';
 import { RUN_LIMIT } from './ticks';
 
@@ -16,7 +27,9 @@ export async function toPastApproval(page: Page): Promise<void> {
 /** The page's JS heap after two full collections, through the DevTools protocol. */
 export async function heapAfterGc(context: BrowserContext, page: Page): Promise<number> {
   // Let animations and effects of the last change settle first.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))));
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300)))),
+  );
   const cdp = await context.newCDPSession(page);
   try {
     await within(cdp.send('HeapProfiler.collectGarbage'), WAIT_LIMIT, 'collectGarbage');
@@ -45,22 +58,28 @@ export async function heapAtEnd(browser: Browser, url: string, scenario: string)
   try {
     const page = await openOurs(context, url, scenario);
     const t0 = performance.now();
-    const where = async () => `${await readText(page, 'current-state')} at step ${await readText(page, 'current-step')}`;
+    const where = async () =>
+      `${await readText(page, 'current-state')} at step ${await readText(page, 'current-step')}`;
     await toPastApproval(page);
     for (let i = 0; ; i++) {
       const state = await readText(page, 'current-state');
       if (state === 'completed') break;
       const left = RUN_LIMIT - (performance.now() - t0);
       if (left <= 0) return { heap: null, seconds: (performance.now() - t0) / 1000, at: await where() };
-      if (state === 'failed' || state === 'cancelled' || i >= 20) throw new Error(`${scenario}: ${await where()} after ${i} fast-forwards, expected completed`);
+      if (state === 'failed' || state === 'cancelled' || i >= 20)
+        throw new Error(`${scenario}: ${await where()} after ${i} fast-forwards, expected completed`);
       const button = page.getByTestId(state === 'waiting_approval' ? 'btn-approve' : 'btn-fast-forward-approval');
       // The whole fast-forward runs inside the click; a disabled button means the page has not caught up yet.
       if (await button.isEnabled()) await button.click({ timeout: Math.max(10_000, left) });
       await page
-        .waitForFunction(() => {
-          const s = document.querySelector('[data-testid="current-state"]')?.textContent?.trim();
-          return s === 'completed' || s === 'failed' || s === 'cancelled' || s === 'waiting_approval';
-        }, null, { timeout: Math.max(1000, left) })
+        .waitForFunction(
+          () => {
+            const s = document.querySelector('[data-testid="current-state"]')?.textContent?.trim();
+            return s === 'completed' || s === 'failed' || s === 'cancelled' || s === 'waiting_approval';
+          },
+          null,
+          { timeout: Math.max(1000, left) },
+        )
         .catch(() => undefined);
     }
     const seconds = (performance.now() - t0) / 1000;

@@ -10,7 +10,19 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { WAIT_LIMIT, expectText, newContext, openOurs, readInt, within } from '../chromium';
 import { atMost, figure, median, percentile, progress, type Figure } from '../lib';
 import { toPastApproval } from './heap';
-import { FLOOR_PAGE, RUN_LIMIT, TICK_SAMPLES, frameInterval, listPage, splitByWrite, stepTo, tickSamples, ticksOn, watchWrites, type TickSample } from './ticks';
+import {
+  FLOOR_PAGE,
+  RUN_LIMIT,
+  TICK_SAMPLES,
+  frameInterval,
+  listPage,
+  splitByWrite,
+  stepTo,
+  tickSamples,
+  ticksOn,
+  watchWrites,
+  type TickSample,
+} from './ticks';
 
 /** Where the 1,000-step samples start, and how many ticks the 40-step run has before its approval. */
 const TICK_FROM_STEP = 500;
@@ -32,13 +44,34 @@ async function minimalTicks(context: BrowserContext, url: string): Promise<TickS
 }
 
 /** The ratio figures of one sample set against the minimal app's. */
-function ratios(label: string, ours: TickSample[], minimal: TickSample[], medianTarget: number, p95Target?: number): Figure[] {
+function ratios(
+  label: string,
+  ours: TickSample[],
+  minimal: TickSample[],
+  medianTarget: number,
+  p95Target?: number,
+): Figure[] {
   const [om, mm] = [median(paints(ours)), median(paints(minimal))];
   const [op, mp] = [percentile(paints(ours), 95), percentile(paints(minimal), 95)];
   const out = [
-    figure(`tick to screen ${label}, median / the minimal app's`, om / mm, '×', atMost(medianTarget), `medians ${ms(om)} / ${ms(mm)}; ${ours.length} and ${minimal.length} ticks`),
+    figure(
+      `tick to screen ${label}, median / the minimal app's`,
+      om / mm,
+      '×',
+      atMost(medianTarget),
+      `medians ${ms(om)} / ${ms(mm)}; ${ours.length} and ${minimal.length} ticks`,
+    ),
   ];
-  if (p95Target !== undefined) out.push(figure(`tick to screen ${label}, p95 / the minimal app's`, op / mp, '×', atMost(p95Target), `p95 ${ms(op)} / ${ms(mp)}`));
+  if (p95Target !== undefined)
+    out.push(
+      figure(
+        `tick to screen ${label}, p95 / the minimal app's`,
+        op / mp,
+        '×',
+        atMost(p95Target),
+        `p95 ${ms(op)} / ${ms(mp)}`,
+      ),
+    );
   return out;
 }
 
@@ -46,8 +79,13 @@ function ratios(label: string, ours: TickSample[], minimal: TickSample[], median
 function durability(samples: TickSample[]): Figure {
   const wrote = samples.filter((s) => s.wrote);
   const early = wrote.filter((s) => s.durable === false).length;
-  return figure('tick to screen at 1,000 steps: ticks shown before their checkpoint was durable', early, 'ticks', atMost(0),
-    `${wrote.length} of ${samples.length} ticks wrote a checkpoint; each IndexedDB readwrite transaction the tick started had fired complete before the read-outs changed`);
+  return figure(
+    'tick to screen at 1,000 steps: ticks shown before their checkpoint was durable',
+    early,
+    'ticks',
+    atMost(0),
+    `${wrote.length} of ${samples.length} ticks wrote a checkpoint; each IndexedDB readwrite transaction the tick started had fired complete before the read-outs changed`,
+  );
 }
 
 /** The 1,000-step samples and the breakdown on the same page. */
@@ -64,16 +102,29 @@ async function longPlan(page: Page, context: BrowserContext): Promise<{ figures:
   const where = `migration-1000, steps ${at}–${end}; ${rows} ledger rows and ${todos} todos in the DOM at the start`;
   const commit = samples.map((s) => s.commit);
   const figures = [
-    figure(`tick to screen at 1,000 steps, median (click to next frame painted; ${TICK_SAMPLES} ticks)`, median(paints(samples)), 'ms', undefined,
-      `${where}; click at a random point of a frame, then MutationObserver on current-step/current-state, then requestAnimationFrame and a MessageChannel task (after that frame's paint)`),
+    figure(
+      `tick to screen at 1,000 steps, median (click to next frame painted; ${TICK_SAMPLES} ticks)`,
+      median(paints(samples)),
+      'ms',
+      undefined,
+      `${where}; click at a random point of a frame, then MutationObserver on current-step/current-state, then requestAnimationFrame and a MessageChannel task (after that frame's paint)`,
+    ),
     figure('tick to screen at 1,000 steps, p95', percentile(paints(samples), 95), 'ms'),
     ...splitByWrite(samples),
-    figure('tick: click to read-outs changed (engine + React commit), median', median(commit), 'ms', undefined, `p95 ${ms(percentile(commit, 95))}`),
+    figure(
+      'tick: click to read-outs changed (engine + React commit), median',
+      median(commit),
+      'ms',
+      undefined,
+      `p95 ${ms(percentile(commit, 95))}`,
+    ),
     figure('frame interval of the page (median rAF to rAF, idle)', interval, 'ms'),
   ];
   // Where the rest goes: the same page with the ledger the only side panel, then with none;
   // then, in the same context, pages that do less: one number, one list.
-  const onlyLedger = await page.addStyleTag({ content: '.hs-col--side > :not(.hs-ledger) { display: none !important; }' });
+  const onlyLedger = await page.addStyleTag({
+    content: '.hs-col--side > :not(.hs-ledger) { display: none !important; }',
+  });
   const ledger = await within(page.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, only the ledger');
   await onlyLedger.evaluate((tag) => (tag as Element).remove());
   await page.addStyleTag({ content: '.hs-col--side { display: none !important; }' });
@@ -81,10 +132,32 @@ async function longPlan(page: Page, context: BrowserContext): Promise<{ figures:
   const floor = await ticksOn(context, FLOOR_PAGE, 'floor page');
   const list = await ticksOn(context, listPage(119), 'list page');
   figures.push(
-    figure('tick to screen with the ledger the only side panel shown, median', median(paints(ledger)), 'ms', undefined, `the next ${TICK_SAMPLES} ticks of the same run, the other side panels display:none`),
-    figure('tick to screen with the side panels hidden, median', median(paints(bare)), 'ms', undefined, `the ${TICK_SAMPLES} ticks after those, the side column display:none`),
-    figure('tick to screen, a page whose button changes one number (the floor of this measure)', median(paints(floor)), 'ms', undefined, "what is left is waiting for the display's next frame"),
-    figure('tick to screen, a plain-DOM table of 80–119 rows that gains a row a click (one list, no React)', median(paints(list)), 'ms'),
+    figure(
+      'tick to screen with the ledger the only side panel shown, median',
+      median(paints(ledger)),
+      'ms',
+      undefined,
+      `the next ${TICK_SAMPLES} ticks of the same run, the other side panels display:none`,
+    ),
+    figure(
+      'tick to screen with the side panels hidden, median',
+      median(paints(bare)),
+      'ms',
+      undefined,
+      `the ${TICK_SAMPLES} ticks after those, the side column display:none`,
+    ),
+    figure(
+      'tick to screen, a page whose button changes one number (the floor of this measure)',
+      median(paints(floor)),
+      'ms',
+      undefined,
+      "what is left is waiting for the display's next frame",
+    ),
+    figure(
+      'tick to screen, a plain-DOM table of 80–119 rows that gains a row a click (one list, no React)',
+      median(paints(list)),
+      'ms',
+    ),
   );
   return { figures, samples };
 }
@@ -111,8 +184,13 @@ export async function tickFigures(browser: Browser, oursUrl: string, minimalUrl:
       const minimal = await minimalTicks(context, minimalUrl);
       figures.push(
         ...long.figures,
-        figure('tick to screen, the minimal app (its button steps an XState actor and moves the highlighted node)', median(paints(minimal)), 'ms', undefined,
-          `p95 ${ms(percentile(paints(minimal), 95))}; click to read-out changed ${ms(median(minimal.map((s) => s.commit)))}`),
+        figure(
+          'tick to screen, the minimal app (its button steps an XState actor and moves the highlighted node)',
+          median(paints(minimal)),
+          'ms',
+          undefined,
+          `p95 ${ms(percentile(paints(minimal), 95))}; click to read-out changed ${ms(median(minimal.map((s) => s.commit)))}`,
+        ),
         ...ratios('at 1,000 steps', long.samples, minimal, 1.3, 1.6),
         durability(long.samples),
       );
@@ -128,7 +206,16 @@ export async function tickFigures(browser: Browser, oursUrl: string, minimalUrl:
       const short = await shortPlan(page);
       await page.close();
       const minimal = await minimalTicks(context, minimalUrl);
-      figures.push(figure('tick to screen at 40 steps, median', median(paints(short)), 'ms', undefined, `steps 1–${SHORT_SAMPLES} of migration-40; p95 ${ms(percentile(paints(short), 95))}`), ...ratios('at 40 steps', short, minimal, 1.2));
+      figures.push(
+        figure(
+          'tick to screen at 40 steps, median',
+          median(paints(short)),
+          'ms',
+          undefined,
+          `steps 1–${SHORT_SAMPLES} of migration-40; p95 ${ms(percentile(paints(short), 95))}`,
+        ),
+        ...ratios('at 40 steps', short, minimal, 1.2),
+      );
     } finally {
       await context.close();
     }

@@ -109,7 +109,8 @@ export async function tickSamples(n: number): Promise<TickSample[]> {
     const wrote = q('checkpoint-count')?.textContent !== checkpoints;
     // The writes this tick started before the page showed it: all complete by then, and at least one.
     const due = (window.__benchWrites ?? []).filter((w) => w.start >= t0 && w.start <= tShow);
-    const durable = !wrote || !window.__benchWrites ? null : due.length > 0 && due.every((w) => w.done !== null && w.done <= tShow);
+    const durable =
+      !wrote || !window.__benchWrites ? null : due.length > 0 && due.every((w) => w.done !== null && w.done <= tShow);
     samples.push({ commit, frame: times[0] - t0, paint: times[1] - t0, doubleFrame: times[2] - t0, wrote, durable });
   }
   return samples;
@@ -163,12 +164,20 @@ export const listPage = (most: number) => `<style>
  */
 export function splitByWrite(samples: TickSample[]): Figure[] {
   const out: Figure[] = [];
-  for (const [wrote, label] of [[false, 'no checkpoint written'], [true, 'a checkpoint written (shown once IndexedDB has it)']] as const) {
+  for (const [wrote, label] of [
+    [false, 'no checkpoint written'],
+    [true, 'a checkpoint written (shown once IndexedDB has it)'],
+  ] as const) {
     const some = samples.filter((s) => s.wrote === wrote);
     if (some.length === 0) continue;
     out.push(
-      figure(`tick to screen, ticks with ${label}, median`, median(some.map((s) => s.paint)), 'ms', undefined,
-        `${some.length} of ${samples.length} ticks; click to read-outs changed ${median(some.map((s) => s.commit)).toFixed(1)} ms`),
+      figure(
+        `tick to screen, ticks with ${label}, median`,
+        median(some.map((s) => s.paint)),
+        'ms',
+        undefined,
+        `${some.length} of ${samples.length} ticks; click to read-outs changed ${median(some.map((s) => s.commit)).toFixed(1)} ms`,
+      ),
     );
   }
   return out;
@@ -185,7 +194,10 @@ export async function ticksOn(context: BrowserContext, html: string, what: strin
 export async function frameInterval(): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < 31; i++) times.push(await new Promise<number>((r) => requestAnimationFrame(r)));
-  const deltas = times.slice(1).map((t, i) => t - (times[i] as number)).sort((a, b) => a - b);
+  const deltas = times
+    .slice(1)
+    .map((t, i) => t - (times[i] as number))
+    .sort((a, b) => a - b);
   return deltas[Math.floor(deltas.length / 2)] as number;
 }
 

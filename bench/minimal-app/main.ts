@@ -56,7 +56,12 @@ const edges: Edge[] = [
   ['running', 'completed'],
   ['tool_failed', 'failed'],
   ['running', 'cancelled'],
-].map(([source, target]) => ({ id: `${source}-${target}`, source: source as string, target: target as string, label: 'TICK' }));
+].map(([source, target]) => ({
+  id: `${source}-${target}`,
+  source: source as string,
+  target: target as string,
+  label: 'TICK',
+}));
 
 const ACTIVE = { outline: '3px solid #1f6feb' };
 
@@ -70,7 +75,11 @@ function App() {
   return h(
     'div',
     { style: { height: '100%', display: 'flex', flexDirection: 'column' } },
-    h('p', { style: { margin: 8 }, 'data-testid': 'current-step' }, `state: ${state} · moves: ${moves} · visits: ${visits ?? '…'}`),
+    h(
+      'p',
+      { style: { margin: 8 }, 'data-testid': 'current-step' },
+      `state: ${state} · moves: ${moves} · visits: ${visits ?? '…'}`,
+    ),
     h('button', { type: 'button', 'data-testid': 'btn-step', onClick: () => actor.send({ type: 'NEXT' }) }, 'next'),
     h('div', { style: { flex: 1 } }, h(ReactFlow, { nodes: shown, edges, fitView: true, nodesDraggable: false })),
   );

@@ -24,7 +24,11 @@ const freshRunId = (what: string) => `bench-${what}-${Date.now().toString(36)}-$
  * checkpoints collected in order, until `stop` says the last one collected is the one wanted
  * (or, without `stop`, to the end of the run).
  */
-function checkpointsOf(scenario: string, runId: string, stop?: (cp: Checkpoint) => boolean): { sim: Sim; cps: Checkpoint[] } {
+function checkpointsOf(
+  scenario: string,
+  runId: string,
+  stop?: (cp: Checkpoint) => boolean,
+): { sim: Sim; cps: Checkpoint[] } {
   const cps: Checkpoint[] = [];
   let done = false;
   const sim = new Sim({
@@ -81,7 +85,8 @@ const nearestRank = (s: number[], p: number) => s[Math.min(s.length - 1, Math.ce
 
 async function main(): Promise<StorageBench> {
   const opened = await openCheckpointStore();
-  if (opened.status !== 'indexeddb') throw new Error(`the store is not on IndexedDB: ${opened.notice ?? opened.status}`);
+  if (opened.status !== 'indexeddb')
+    throw new Error(`the store is not on IndexedDB: ${opened.notice ?? opened.status}`);
   const store: CheckpointStore = opened.store;
   // The same record logic on the same database, through a Backend that marks each write's parts.
   const marks: Marks[] = [];
@@ -92,9 +97,14 @@ async function main(): Promise<StorageBench> {
     const samples: LatencySample[] = [];
     for (let i = 0; i < args.warmup + args.samples; i++) {
       const runId = freshRunId(args.scenario);
-      const { cps } = checkpointsOf(args.scenario, runId, (cp) => cp.step >= args.atStep && (args.trigger === undefined || cp.trigger === args.trigger));
+      const { cps } = checkpointsOf(
+        args.scenario,
+        runId,
+        (cp) => cp.step >= args.atStep && (args.trigger === undefined || cp.trigger === args.trigger),
+      );
       const timed = cps.at(-1);
-      if (!timed || timed.step < args.atStep) throw new Error(`${args.scenario} made no checkpoint at step ${args.atStep} or later`);
+      if (!timed || timed.step < args.atStep)
+        throw new Error(`${args.scenario} made no checkpoint at step ${args.atStep} or later`);
       for (const cp of cps.slice(0, -1)) must(await target.put(cp), cp);
       marks.length = 0;
       const t0 = performance.now();
@@ -105,7 +115,13 @@ async function main(): Promise<StorageBench> {
       let parts: PutParts | undefined;
       const m = marks[0];
       if (args.breakdown && m) {
-        parts = { prepare: m.call - t0, open: m.open - m.call, work: m.work - m.open, commit: m.end - m.work, after: t1 - m.end };
+        parts = {
+          prepare: m.call - t0,
+          open: m.open - m.call,
+          work: m.work - m.open,
+          commit: m.end - m.work,
+          after: t1 - m.end,
+        };
       }
       samples.push({
         ms: t1 - t0,
@@ -163,7 +179,11 @@ async function main(): Promise<StorageBench> {
   }
 
   function checkpointAt(scenario: string, atStep: number, trigger?: string): Checkpoint {
-    const { cps } = checkpointsOf(scenario, freshRunId(scenario), (cp) => cp.step >= atStep && (trigger === undefined || cp.trigger === trigger));
+    const { cps } = checkpointsOf(
+      scenario,
+      freshRunId(scenario),
+      (cp) => cp.step >= atStep && (trigger === undefined || cp.trigger === trigger),
+    );
     const cp = cps.at(-1);
     if (!cp) throw new Error(`${scenario} made no checkpoint`);
     return cp;
@@ -203,7 +223,13 @@ async function main(): Promise<StorageBench> {
     return times;
   }
 
-  return { ready: { status: opened.status, ...(opened.notice ? { notice: opened.notice } : {}) }, latency, bytes, checkpointAt, floor };
+  return {
+    ready: { status: opened.status, ...(opened.notice ? { notice: opened.notice } : {}) },
+    latency,
+    bytes,
+    checkpointAt,
+    floor,
+  };
 }
 
 const status = document.getElementById('status');

@@ -13,6 +13,12 @@ function shipped(raw: unknown): Challenge {
   return r.challenge;
 }
 
-export const CHALLENGES: readonly Challenge[] = [oneRejection, crashTwoWasted, approveAcrossCrash, fuseWithoutError, detourNoFuse].map(shipped);
+export const CHALLENGES: readonly Challenge[] = [
+  oneRejection,
+  crashTwoWasted,
+  approveAcrossCrash,
+  fuseWithoutError,
+  detourNoFuse,
+].map(shipped);
 
 export const findChallenge = (id: string): Challenge | undefined => CHALLENGES.find((c) => c.id === id);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { serializeCheckpoint, Sim, type SimCommand } from '../engine';
-import { CHALLENGES, MEASURES, checkChallenge, describeGoal, findChallenge, parseChallenge, startChallenge, type Challenge } from '.';
+import {
+  CHALLENGES,
+  MEASURES,
+  checkChallenge,
+  describeGoal,
+  findChallenge,
+  parseChallenge,
+  startChallenge,
+  type Challenge,
+} from '.';
 import { CONTROL_IDS } from '../lessons';
 import README from './README.md?raw';
 
@@ -22,12 +31,14 @@ function student(ch: Challenge) {
     },
     /** Step (and approve) to the end, as the play and approve buttons would. */
     playToEnd() {
-      for (let i = 0; i < 2_000 && !TERMINAL.includes(sim.state) && sim.alive; i++) s.press(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
+      for (let i = 0; i < 2_000 && !TERMINAL.includes(sim.state) && sim.alive; i++)
+        s.press(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
       return s;
     },
     /** Step until waiting for approval. */
     stepToApproval() {
-      for (let i = 0; i < 200 && sim.state !== 'waiting_approval' && !TERMINAL.includes(sim.state); i++) s.press({ type: 'TICK' });
+      for (let i = 0; i < 200 && sim.state !== 'waiting_approval' && !TERMINAL.includes(sim.state); i++)
+        s.press({ type: 'TICK' });
       return s;
     },
     get verdict() {
@@ -41,7 +52,14 @@ const ch = (id: string) => findChallenge(id)!;
 const notFound: SimCommand = { type: 'FAIL_NOW', error: 'not_found' };
 
 /** For each shipped challenge: a scripted solution, and a scripted wrong attempt. */
-const CASES: Record<string, { solve: (s: ReturnType<typeof student>) => unknown; wrong: (s: ReturnType<typeof student>) => unknown; because: RegExp }> = {
+const CASES: Record<
+  string,
+  {
+    solve: (s: ReturnType<typeof student>) => unknown;
+    wrong: (s: ReturnType<typeof student>) => unknown;
+    because: RegExp;
+  }
+> = {
   'one-rejection': {
     solve: (s) => s.press({ type: 'REJECT', reason: 'back up the orders table first' }).stepToApproval().playToEnd(),
     wrong: (s) => s.playToEnd(),
@@ -137,11 +155,26 @@ describe('the challenge parser refuses bad input, naming the field', () => {
     ['an unknown design', () => edit((o) => (o.design = 'fast')), 'H110', 'design'],
     ['a config the engine refuses', () => edit((o) => (o.config = { remindAt: 3, fuseAt: 2 })), 'H111', 'config'],
     ['a start in no state', () => edit((o) => (o.start = { until: 'lunch' })), 'H112', 'start.until'],
-    ['a start checkpoint that is damaged', () => edit((o) => (o.start = { checkpoint: { schema: 'harness-sim.checkpoint/1' } })), 'H113', 'start.checkpoint'],
+    [
+      'a start checkpoint that is damaged',
+      () => edit((o) => (o.start = { checkpoint: { schema: 'harness-sim.checkpoint/1' } })),
+      'H113',
+      'start.checkpoint',
+    ],
     ['a control that is not one', () => edit((o) => (o.controls = ['btn-step', 'btn-win'])), 'H116', 'controls[1]'],
     ['an empty goal', () => edit((o) => (o.goal = [])), 'H117', 'goal'],
-    ['a predicate on an unknown measure', () => edit((o) => (o.goal = [{ of: 'happiness', ge: 1 }])), 'H122', 'goal[0].of'],
-    ['a predicate with two comparisons', () => edit((o) => (o.goal = [{ of: 'tokens', le: 1, ge: 0 }])), 'H124', 'goal[0]'],
+    [
+      'a predicate on an unknown measure',
+      () => edit((o) => (o.goal = [{ of: 'happiness', ge: 1 }])),
+      'H122',
+      'goal[0].of',
+    ],
+    [
+      'a predicate with two comparisons',
+      () => edit((o) => (o.goal = [{ of: 'tokens', le: 1, ge: 0 }])),
+      'H124',
+      'goal[0]',
+    ],
     ['a comparison with a fraction', () => edit((o) => (o.goal = [{ of: 'tokens', le: 1.5 }])), 'H123', 'goal[0].le'],
     ['a fuse that is text', () => edit((o) => (o.goal = [{ fuse: 'no' }])), 'H121', 'goal[0].fuse'],
   ])('%s', (_, text, code, field) => {

@@ -19,7 +19,16 @@ export function startChallenge(ch: Challenge): Sim {
   if (!start) return sim;
   const there = () => sim.state === start.until && (start.step === undefined || sim.context.cursor === start.step);
   for (let i = 0; i < 5_000 && !there() && !TERMINAL.has(sim.state); i++) {
-    if (!sim.send(sim.state === 'created' ? { type: 'START' } : sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' })) break;
+    if (
+      !sim.send(
+        sim.state === 'created'
+          ? { type: 'START' }
+          : sim.state === 'waiting_approval'
+            ? { type: 'APPROVE' }
+            : { type: 'TICK' },
+      )
+    )
+      break;
   }
   return sim;
 }
@@ -81,7 +90,8 @@ const MEASURE_NAMES: Record<Measure, Bilingual> = {
 export function describePredicate(p: Predicate): Bilingual {
   if ('state' in p) return { zh: `结束在 ${p.state}`, en: `end in ${p.state}` };
   if ('ended' in p) return { zh: `结束原因是 ${p.ended}`, en: `end by ${p.ended}` };
-  if ('fuse' in p) return p.fuse ? { zh: '熔断器跳闸', en: 'the fuse trips' } : { zh: '熔断器不跳闸', en: 'the fuse does not trip' };
+  if ('fuse' in p)
+    return p.fuse ? { zh: '熔断器跳闸', en: 'the fuse trips' } : { zh: '熔断器不跳闸', en: 'the fuse does not trip' };
   const name = MEASURE_NAMES[p.of];
   if ('eq' in p) return { zh: `${name.zh}恰好为 ${p.eq}`, en: `exactly ${p.eq} ${name.en}` };
   if ('le' in p) return { zh: `${name.zh}不超过 ${p.le}`, en: `at most ${p.le} ${name.en}` };
@@ -115,17 +125,34 @@ function truth(p: Predicate, sim: Sim, events: readonly SimCommand[], over: bool
 export function checkChallenge(ch: Challenge, sim: Sim, events: readonly SimCommand[]): ChallengeVerdict {
   const illegal = events.find((e) => !sentByOneOf(e, ch.controls));
   if (illegal) {
-    return { status: 'fail', reason: { zh: `用了这个挑战不允许的操作（${illegal.type}）。`, en: `Used a control this challenge does not allow (${illegal.type}).` } };
+    return {
+      status: 'fail',
+      reason: {
+        zh: `用了这个挑战不允许的操作（${illegal.type}）。`,
+        en: `Used a control this challenge does not allow (${illegal.type}).`,
+      },
+    };
   }
   const over = TERMINAL.has(sim.state);
   const truths = ch.goal.map((p) => [p, truth(p, sim, events, over)] as const);
   // Every goal missed, the telling ones first: "the fuse tripped" says more than "not completed".
   const endsFirst = (p: Predicate) => ('state' in p || 'ended' in p ? 1 : 0);
-  const broken = truths.filter(([, t]) => t === 'broken').map(([p]) => p).sort((a, b) => endsFirst(a) - endsFirst(b)).map(describePredicate);
+  const broken = truths
+    .filter(([, t]) => t === 'broken')
+    .map(([p]) => p)
+    .sort((a, b) => endsFirst(a) - endsFirst(b))
+    .map(describePredicate);
   if (broken.length > 0) {
-    return { status: 'fail', reason: { zh: `没做到：${broken.map((d) => d.zh).join('；')}。`, en: `Not met: ${broken.map((d) => d.en).join('; ')}.` } };
+    return {
+      status: 'fail',
+      reason: {
+        zh: `没做到：${broken.map((d) => d.zh).join('；')}。`,
+        en: `Not met: ${broken.map((d) => d.en).join('; ')}.`,
+      },
+    };
   }
-  if (over) return { status: 'pass', reason: { zh: `过关：${describeGoal(ch).zh}。`, en: `Passed: ${describeGoal(ch).en}.` } };
+  if (over)
+    return { status: 'pass', reason: { zh: `过关：${describeGoal(ch).zh}。`, en: `Passed: ${describeGoal(ch).en}.` } };
   const next = truths.find(([, t]) => t === 'not_yet')?.[0];
   const d = next ? describePredicate(next) : describeGoal(ch);
   return { status: 'open', reason: { zh: `还在进行：${d.zh}。`, en: `Still open: ${d.en}.` } };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CompareRun, chartOf, parseCompareQuery, type CompareConfig } from '.';
 
-const run = (designs: CompareConfig['designs'], script: CompareConfig['script'], seed = 1) => new CompareRun({ designs, script, seed });
+const run = (designs: CompareConfig['designs'], script: CompareConfig['script'], seed = 1) =>
+  new CompareRun({ designs, script, seed });
 
 describe('the three endings, side by side (SPEC §9)', () => {
   it('opening-story: article resumes at 27 with 0 wasted; no-checkpoint restarts at 1 with 26 wasted', () => {
@@ -37,7 +38,10 @@ describe('the three endings, side by side (SPEC §9)', () => {
         const [a, b] = r.panes;
         if (a.done || b.done) break;
         const oneMove = Math.max(a.longestMoveMs, b.longestMoveMs);
-        expect(Math.abs(a.clock - b.clock), `${designs.join(' vs ')} after ${a.moves}+${b.moves} moves`).toBeLessThanOrEqual(oneMove);
+        expect(
+          Math.abs(a.clock - b.clock),
+          `${designs.join(' vs ')} after ${a.moves}+${b.moves} moves`,
+        ).toBeLessThanOrEqual(oneMove);
         checked++;
       }
       expect(checked).toBeGreaterThan(50);
@@ -57,7 +61,8 @@ describe('the three endings, side by side (SPEC §9)', () => {
     const r = run(['article', 'no-checkpoint'], 'opening-story').finish();
     for (const p of r.panes) {
       expect(p.samples.length).toBeGreaterThan(40);
-      for (let i = 1; i < p.samples.length; i++) expect(p.samples[i]!.minutes).toBeGreaterThanOrEqual(p.samples[i - 1]!.minutes);
+      for (let i = 1; i < p.samples.length; i++)
+        expect(p.samples[i]!.minutes).toBeGreaterThanOrEqual(p.samples[i - 1]!.minutes);
       expect(p.samples.at(-1)!.tokens).toBe(p.sim.tokens);
     }
     // No checkpoint: 26 steps are done twice, so its work line ends 26 above the article's.
@@ -78,8 +83,14 @@ describe('?compare=a,b&script=id', () => {
       ok: true,
       config: { designs: ['article', 'no-checkpoint'], script: 'opening-story', seed: 1 },
     });
-    expect(parseCompareQuery('compare=no-fuse,article&script=opening-story-failing&seed=7')).toMatchObject({ ok: true, config: { designs: ['no-fuse', 'article'], seed: 7 } });
-    expect(parseCompareQuery('compare=article,no-refs')).toMatchObject({ ok: true, config: { script: 'opening-story' } });
+    expect(parseCompareQuery('compare=no-fuse,article&script=opening-story-failing&seed=7')).toMatchObject({
+      ok: true,
+      config: { designs: ['no-fuse', 'article'], seed: 7 },
+    });
+    expect(parseCompareQuery('compare=article,no-refs')).toMatchObject({
+      ok: true,
+      config: { script: 'opening-story' },
+    });
   });
 
   it('is null when the address asks for no comparison', () => {

@@ -1,4 +1,16 @@
-import { STORIES, Sim, StoryRun, checkpointBytes, storySimOptions, MINUTE, type DesignId, type EndReason, type Sample, type StateName, type StoryId } from '../engine';
+import {
+  STORIES,
+  Sim,
+  StoryRun,
+  checkpointBytes,
+  storySimOptions,
+  MINUTE,
+  type DesignId,
+  type EndReason,
+  type Sample,
+  type StateName,
+  type StoryId,
+} from '../engine';
 
 /**
  * The comparison runner (SPEC §9): one story, one seed, two designs, stepped in lockstep on one

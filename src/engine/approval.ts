@@ -13,7 +13,11 @@ export function requestApproval(ctx: TaskContext): TaskContext {
   const id = `${ctx.runId}/approval-${ctx.approval.issued + 1}`;
   return {
     ...ctx,
-    approval: { ...ctx.approval, issued: ctx.approval.issued + 1, pending: { id, step: ctx.cursor, requestedAt: ctx.clock } },
+    approval: {
+      ...ctx.approval,
+      issued: ctx.approval.issued + 1,
+      pending: { id, step: ctx.cursor, requestedAt: ctx.clock },
+    },
     waitingSince: ctx.clock,
   };
 }
@@ -59,7 +63,9 @@ export function reject(scenario: Scenario, ctx: TaskContext, reason: string): Ta
 /** The rejection as the model sees it: the person's reason, verbatim. */
 export function rejectionMessage(row: Attempt): ContextMessage {
   const reason = row.error?.message ?? '';
-  const text = { zh: `审批被拒（第 ${row.step} 步）：${reason}`, en: `Approval rejected (step ${row.step}): ${reason}` };
+  const text = {
+    zh: `审批被拒（第 ${row.step} 步）：${reason}`,
+    en: `Approval rejected (step ${row.step}): ${reason}`,
+  };
   return { kind: 'rejection', step: row.step, at: row.at, text, tokens: tokensOf(text.en) };
 }
-

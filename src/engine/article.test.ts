@@ -66,19 +66,27 @@ describe('harness designs (SPEC §9)', () => {
 /** A scenario whose step 3 fails with the same args on its first three attempts. */
 function stubborn(): Scenario {
   const base = findScenario('migration-40')!;
-  return { ...base, id: 'migration-40', script: { 3: [{ fail: 'not_found' }, { fail: 'not_found' }, { fail: 'not_found' }] } };
+  return {
+    ...base,
+    id: 'migration-40',
+    script: { 3: [{ fail: 'not_found' }, { fail: 'not_found' }, { fail: 'not_found' }] },
+  };
 }
 
 describe('a model that answers reminders and rejections (SPEC §9)', () => {
   it('heedReminder 1: after the reminder it changes approach, a new key, and the step succeeds', () => {
-    const t = drive(stubborn(), { config: { heedReminder: 1 } }).start().untilStep(4);
+    const t = drive(stubborn(), { config: { heedReminder: 1 } })
+      .start()
+      .untilStep(4);
     const rows = t.ctx.ledger.filter((a) => a.step === 3);
     expect(rows.map((a) => a.outcome)).toEqual(['error', 'error', 'ok']);
     expect(rows[2]!.args).toContain('"approach":1');
   });
 
   it('heedReminder 0: it retries as is and the third failure fuses', () => {
-    const t = drive(stubborn(), { config: { heedReminder: 0 } }).start().untilState('failed');
+    const t = drive(stubborn(), { config: { heedReminder: 0 } })
+      .start()
+      .untilState('failed');
     expect(t.ctx.ended).toBe('loop_fuse');
   });
 
@@ -94,8 +102,14 @@ describe('a model that answers reminders and rejections (SPEC §9)', () => {
   });
 
   it('the fail button still forces the same args: three presses fuse whatever the model would do', () => {
-    const t = drive('migration-40', { config: { heedReminder: 1 } }).start().untilStep(3);
-    t.send({ type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' });
+    const t = drive('migration-40', { config: { heedReminder: 1 } })
+      .start()
+      .untilStep(3);
+    t.send(
+      { type: 'FAIL_NOW', error: 'not_found' },
+      { type: 'FAIL_NOW', error: 'not_found' },
+      { type: 'FAIL_NOW', error: 'not_found' },
+    );
     t.expectToBeIn('failed');
   });
 
@@ -141,7 +155,11 @@ describe('the four-state simple mode (script-5min)', () => {
   it('has four states and runs five steps in about five virtual minutes', () => {
     const t = drive('script-5min').send({ type: 'START' }).finish().expectToBeIn('completed');
     expect(machineStates(t.sim.machine)).toEqual(['created', 'running', 'completed', 'failed']);
-    expect(machineEdges(t.sim.machine).map((e) => e.id).sort()).toEqual(['created-running', 'running-completed', 'running-failed', 'running-running']);
+    expect(
+      machineEdges(t.sim.machine)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['created-running', 'running-completed', 'running-failed', 'running-running']);
     expect(t.sim.clock).toBe(5 * MINUTE);
     expect(t.checkpoints).toEqual([]);
   });
@@ -181,7 +199,10 @@ describe('the loop guard as the design has it', () => {
     const t = drive('migration-40', { design: 'no-fuse' }).start().untilStep(3);
     for (let i = 0; i < 4; i++) t.send({ type: 'FAIL_NOW', error: 'not_found' });
     expect(loopOf(t.ctx)).toMatchObject({ count: 4, stage: 'counting', fused: false, fuseAt: null });
-    const a = drive().start().untilStep(3).send({ type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' });
+    const a = drive()
+      .start()
+      .untilStep(3)
+      .send({ type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' });
     expect(loopOf(a.ctx)).toMatchObject({ count: 2, stage: 'reminded', fuseAt: 3 });
   });
 });

@@ -84,7 +84,10 @@ describe('parseCheckpoint', () => {
   });
 
   it('migrates an older schema through its hook', () => {
-    const old = { ...fixtureV1, schema: 'harness-sim.checkpoint/0', position: fixtureV1.step } as Record<string, unknown>;
+    const old = { ...fixtureV1, schema: 'harness-sim.checkpoint/0', position: fixtureV1.step } as Record<
+      string,
+      unknown
+    >;
     delete old.step;
     const r = parseCheckpoint(text(old), {
       'harness-sim.checkpoint/0': ({ position, ...rest }) => ({ ...rest, schema: CHECKPOINT_SCHEMA, step: position }),

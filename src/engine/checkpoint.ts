@@ -113,7 +113,11 @@ function toRow(a: Attempt, planned: Step | undefined): LedgerRow {
  * converts only the new attempts; one slot, not a map per attempt (docs/BENCHMARKS.md, engine).
  */
 function storedLedger(memo: RunMemo, ledger: readonly Attempt[], steps: readonly Step[]): LedgerRow[] {
-  const lastStored = memo.stored as { ledger: readonly Attempt[]; steps: readonly Step[]; rows: readonly LedgerRow[] } | null;
+  const lastStored = memo.stored as {
+    ledger: readonly Attempt[];
+    steps: readonly Step[];
+    rows: readonly LedgerRow[];
+  } | null;
   const last = lastStored?.steps === steps ? lastStored : null;
   let shared = 0;
   if (last) {
@@ -130,12 +134,7 @@ function storedLedger(memo: RunMemo, ledger: readonly Attempt[], steps: readonly
 }
 
 /** Builds the checkpoint of a run as it stands in `state`: cheap, it shares the context's data. */
-export function toCheckpoint(
-  ctx: TaskContext,
-  state: StateName,
-  trigger: CheckpointTrigger,
-  wall: number,
-): Checkpoint {
+export function toCheckpoint(ctx: TaskContext, state: StateName, trigger: CheckpointTrigger, wall: number): Checkpoint {
   const steps = ctx.plan.steps;
   const cursor = Math.min(ctx.cursor, steps.length);
   const todos = todoRanges(ctx.todos);
@@ -205,7 +204,12 @@ function firstProblem(c: Obj): string | null {
   const shape = checkAgainst(CHECKPOINT_SCHEMA_V, c);
   if (!shape.ok) return shape.reason;
   const cp = shape.value;
-  const ranges: [string, string][] = [['done', cp.done], ['todos.in_progress', cp.todos.in_progress], ['todos.pending', cp.todos.pending], ['todos.skipped', cp.todos.skipped]];
+  const ranges: [string, string][] = [
+    ['done', cp.done],
+    ['todos.in_progress', cp.todos.in_progress],
+    ['todos.pending', cp.todos.pending],
+    ['todos.skipped', cp.todos.skipped],
+  ];
   const bad = ranges.find(([, r]) => fromRanges(r) === null);
   return bad ? `field "${bad[0]}" is not a list of step ranges` : null;
 }
@@ -245,8 +249,11 @@ export function checkCheckpoint(raw: unknown, migrations: Migrations = MIGRATION
   const scenario = findScenario(c.scenario as string);
   if (!scenario) return { ok: false, error: errorText('E206', (c.scenario as string).slice(0, 80)) };
   const cp = c as unknown as Checkpoint;
-  if (cp.step > cp.plan.total || cp.plan.total === 0) return { ok: false, error: errorText('E205', 'its step lies outside its plan') };
-  if (cp.plan.mode !== scenario.mode) return { ok: false, error: errorText('E205', `its plan mode differs from scenario ${scenario.id}`) };
-  if (rebuildSteps(cp, scenario).length !== cp.plan.total) return { ok: false, error: errorText('E205', 'its plan does not match its scenario') };
+  if (cp.step > cp.plan.total || cp.plan.total === 0)
+    return { ok: false, error: errorText('E205', 'its step lies outside its plan') };
+  if (cp.plan.mode !== scenario.mode)
+    return { ok: false, error: errorText('E205', `its plan mode differs from scenario ${scenario.id}`) };
+  if (rebuildSteps(cp, scenario).length !== cp.plan.total)
+    return { ok: false, error: errorText('E205', 'its plan does not match its scenario') };
   return { ok: true, checkpoint: cp };
 }

@@ -27,6 +27,8 @@ describe('validateConfig', () => {
 
   it('names the invariant and the values it got', () => {
     const r = validateConfig({ remindAt: 3, fuseAt: 2 });
-    expect(!r.ok && r.error).toContain('1 ≤ remindAt < fuseAt ≤ maxAttemptsPerStep (got remindAt=3, fuseAt=2, maxAttemptsPerStep=10)');
+    expect(!r.ok && r.error).toContain(
+      '1 ≤ remindAt < fuseAt ≤ maxAttemptsPerStep (got remindAt=3, fuseAt=2, maxAttemptsPerStep=10)',
+    );
   });
 });

@@ -40,7 +40,10 @@ export function validateConfig(partial: unknown): ConfigResult {
   if (!(1 <= c.remindAt && c.remindAt < c.fuseAt && c.fuseAt <= c.maxAttemptsPerStep)) {
     return {
       ok: false,
-      error: errorText('E104', `remindAt=${c.remindAt}, fuseAt=${c.fuseAt}, maxAttemptsPerStep=${c.maxAttemptsPerStep}`),
+      error: errorText(
+        'E104',
+        `remindAt=${c.remindAt}, fuseAt=${c.fuseAt}, maxAttemptsPerStep=${c.maxAttemptsPerStep}`,
+      ),
     };
   }
   if (!DENSITIES.includes(c.density)) return { ok: false, error: errorText('E105', String(c.density)) };

@@ -45,7 +45,10 @@ export const DESIGNS: Readonly<Record<DesignId, Design>> = {
     id: 'no-checkpoint',
     checkpoints: false,
     name: { zh: '不存档', en: 'No checkpoints' },
-    change: { zh: '什么都不存：重启从第 1 步重来，前面的步骤白干。', en: 'Nothing is saved: a restart begins at step 1 and redoes every step.' },
+    change: {
+      zh: '什么都不存：重启从第 1 步重来，前面的步骤白干。',
+      en: 'Nothing is saved: a restart begins at step 1 and redoes every step.',
+    },
   },
   'no-fuse': {
     ...ARTICLE,
@@ -62,7 +65,10 @@ export const DESIGNS: Readonly<Record<DesignId, Design>> = {
     id: 'every-step',
     density: 'every_step',
     name: { zh: '每步一存', en: 'Checkpoint every step' },
-    change: { zh: '每一步都存档：丢得最少，但存得最多。', en: 'A checkpoint after every step: least lost, most written.' },
+    change: {
+      zh: '每一步都存档：丢得最少，但存得最多。',
+      en: 'A checkpoint after every step: least lost, most written.',
+    },
   },
   'no-refs': {
     ...ARTICLE,
@@ -86,7 +92,8 @@ export const DESIGNS: Readonly<Record<DesignId, Design>> = {
   },
 };
 
-export const isDesignId = (v: unknown): v is DesignId => typeof v === 'string' && (DESIGN_IDS as readonly string[]).includes(v);
+export const isDesignId = (v: unknown): v is DesignId =>
+  typeof v === 'string' && (DESIGN_IDS as readonly string[]).includes(v);
 
 /** A design by id; unknown ids get the article's. */
 export const designOf = (id: string | undefined): Design => (isDesignId(id) ? DESIGNS[id] : ARTICLE);

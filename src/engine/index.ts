@@ -46,15 +46,55 @@ export {
   type ParseResult,
 } from './checkpoint';
 export { fullStateBytes, sizesAt, workingSet, type WorkingSet } from './fullState';
-export { applyTakeover, forkCheckpoint, replayFailure, type Replay, type TakeoverEdit, type TakeoverResult } from './takeover';
+export {
+  applyTakeover,
+  forkCheckpoint,
+  replayFailure,
+  type Replay,
+  type TakeoverEdit,
+  type TakeoverResult,
+} from './takeover';
 export { MINUTE, runTool, tokensOf } from './world';
 export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from './task';
 export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from './taskMachine';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';
-export { isSimpleMachine, machineFor, machineStates, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
+export {
+  isSimpleMachine,
+  machineFor,
+  machineStates,
+  resumeActor,
+  stateOf,
+  type TaskActor,
+  type TaskMachine,
+  type TaskSnapshot,
+} from './machines';
 export { DESIGNS, DESIGN_IDS, designOf, isDesignId, type Design, type DesignId } from './designs';
 export { Meters, SIDE_TASK_MS, type SideTask } from './meters';
 export { machineEdges, type MachineEdge } from './graph';
-export { DEFAULT_SCENARIO_ID, SCENARIOS, findScenario, scaledMigration, type Scenario, type ScriptedAttempt } from './scenarios';
-export { STORIES, STORY_IDS, StoryRun, isStoryId, storySimOptions, type Beat, type Sample, type Story, type StoryId } from './stories';
-export { CHECKPOINT_SCHEMA_V, DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA, checkAgainst, type SchemaResult } from './schema';
+export {
+  DEFAULT_SCENARIO_ID,
+  SCENARIOS,
+  findScenario,
+  scaledMigration,
+  type Scenario,
+  type ScriptedAttempt,
+} from './scenarios';
+export {
+  STORIES,
+  STORY_IDS,
+  StoryRun,
+  isStoryId,
+  storySimOptions,
+  type Beat,
+  type Sample,
+  type Story,
+  type StoryId,
+} from './stories';
+export {
+  CHECKPOINT_SCHEMA_V,
+  DESIGN_SCHEMA,
+  STATE_SCHEMA,
+  TRIGGER_SCHEMA,
+  checkAgainst,
+  type SchemaResult,
+} from './schema';

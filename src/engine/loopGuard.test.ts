@@ -4,7 +4,15 @@ import { loopKey, readLoop, stageOf } from './loopGuard';
 import type { Attempt } from './types';
 
 const fail = (step: number, attempt: number, args: string, type: 'not_found' | 'timeout' = 'not_found'): Attempt => ({
-  step, attempt, tool: 'read_file', args, outcome: 'error', error: { type, message: 'x' }, input: { args: {} }, actor: 'model', at: 0,
+  step,
+  attempt,
+  tool: 'read_file',
+  args,
+  outcome: 'error',
+  error: { type, message: 'x' },
+  input: { args: {} },
+  actor: 'model',
+  at: 0,
 });
 
 describe('the loop guard', () => {
@@ -14,7 +22,13 @@ describe('the loop guard', () => {
   });
 
   it('counts → reminds at remindAt → fuses at fuseAt', () => {
-    expect([0, 1, 2, 3, 4].map((n) => stageOf(n, DEFAULT_CONFIG))).toEqual(['none', 'counting', 'reminded', 'fused', 'fused']);
+    expect([0, 1, 2, 3, 4].map((n) => stageOf(n, DEFAULT_CONFIG))).toEqual([
+      'none',
+      'counting',
+      'reminded',
+      'fused',
+      'fused',
+    ]);
   });
 
   it('counts only the current step, and each key on its own', () => {

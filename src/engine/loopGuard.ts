@@ -53,7 +53,10 @@ export interface GuardReading extends LoopReading {
 }
 
 /** The loop guard of `step` (the current one by default) as this run's design has it. */
-export function loopOf(ctx: Pick<TaskContext, 'ledger' | 'cursor' | 'config' | 'design'>, step = ctx.cursor): GuardReading {
+export function loopOf(
+  ctx: Pick<TaskContext, 'ledger' | 'cursor' | 'config' | 'design'>,
+  step = ctx.cursor,
+): GuardReading {
   const r = readLoop(ctx.ledger, step, ctx.config);
   if (designOf(ctx.design).loopGuard) return { ...r, fuseAt: ctx.config.fuseAt };
   return { ...r, stage: r.count > 0 ? 'counting' : 'none', fused: false, fuseAt: null };

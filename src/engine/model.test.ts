@@ -16,7 +16,12 @@ import type { TaskEvent } from './taskMachine';
  */
 const scenario = findScenario('dynamic-plan')!;
 const machine = machineFor(scenario);
-const input = createTaskContext({ scenario, seed: 3, runId: 'model', config: { ...DEFAULT_CONFIG, maxAttemptsPerStep: 4 } });
+const input = createTaskContext({
+  scenario,
+  seed: 3,
+  runId: 'model',
+  config: { ...DEFAULT_CONFIG, maxAttemptsPerStep: 4 },
+});
 
 const EVENTS: TaskEvent[] = [
   { type: 'START' },
@@ -34,8 +39,14 @@ const EVENTS: TaskEvent[] = [
 function serialize(s: TaskSnapshot): string {
   const c = s.context.task;
   return [
-    stateOf(s), c.cursor, c.plan.version, attemptsAt(c.ledger, c.cursor), c.world.faults.length,
-    c.world.risky.join('.'), c.approval.approved.join('.'), c.world.approach[c.cursor] ?? 0,
+    stateOf(s),
+    c.cursor,
+    c.plan.version,
+    attemptsAt(c.ledger, c.cursor),
+    c.world.faults.length,
+    c.world.risky.join('.'),
+    c.approval.approved.join('.'),
+    c.world.approach[c.cursor] ?? 0,
     c.waitingSince !== null && c.clock > c.waitingSince ? 'polled' : '',
   ].join('|');
 }
@@ -47,7 +58,8 @@ describe('model-based paths from the machine', () => {
     // A terminal state is told apart by where it came from, so each way in gets its own path.
     serializeState: (s, _e, prev) => {
       const name = stateOf(s as TaskSnapshot);
-      const from = prev && ['completed', 'failed', 'cancelled'].includes(name) ? `<${stateOf(prev as TaskSnapshot)}` : '';
+      const from =
+        prev && ['completed', 'failed', 'cancelled'].includes(name) ? `<${stateOf(prev as TaskSnapshot)}` : '';
       return serialize(s as TaskSnapshot) + from;
     },
     // Bound the exploration: two plan versions, a couple of queued faults, the first steps.
@@ -76,7 +88,8 @@ describe('model-based paths from the machine', () => {
     }
     for (const edge of machineEdges(machine)) {
       for (const ev of edge.events) {
-        const froms = edge.from === 'active' ? ['created', 'planning', 'running', 'tool_failed', 'waiting_approval'] : [edge.from];
+        const froms =
+          edge.from === 'active' ? ['created', 'planning', 'running', 'tool_failed', 'waiting_approval'] : [edge.from];
         for (const from of froms) expect(taken, `${from} -${ev}-> ${edge.to}`).toContain(`${from}-${edge.to}:${ev}`);
       }
     }
@@ -90,7 +103,8 @@ describe('model-based paths from the machine', () => {
   it('replaying each path on a real actor reaches the state the model says', () => {
     for (const p of paths.filter((_, i) => i % 7 === 0)) {
       const actor = createActor(machine, { input }).start();
-      for (const step of p.steps) if ((step.event.type as string) !== 'xstate.init') actor.send(step.event as TaskEvent);
+      for (const step of p.steps)
+        if ((step.event.type as string) !== 'xstate.init') actor.send(step.event as TaskEvent);
       expect(serialize(actor.getSnapshot())).toBe(serialize(p.state as TaskSnapshot));
       actor.stop();
     }

@@ -55,7 +55,13 @@ export interface ArgsChoice {
  * `forced` (a person injected this failure: "fails with the same args"), the model's own
  * changes of approach are left out, so the injection buttons stay deterministic.
  */
-export function chooseArgs(scenario: Scenario, ctx: TaskContext, step: Step, attempt: number, forced: boolean): ArgsChoice {
+export function chooseArgs(
+  scenario: Scenario,
+  ctx: TaskContext,
+  step: Step,
+  attempt: number,
+  forced: boolean,
+): ArgsChoice {
   const person = ctx.world.args[step.n];
   const scripted = person ?? scenario.script?.[step.n]?.[attempt - 1]?.args ?? step.args;
   const told = ctx.world.approach[step.n];

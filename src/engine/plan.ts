@@ -52,4 +52,3 @@ export function replan(scenario: Scenario, ctx: TaskContext): TaskContext {
     },
   };
 }
-

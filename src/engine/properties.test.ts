@@ -21,12 +21,21 @@ const commandArb: fc.Arbitrary<SimCommand> = fc.oneof(
   { weight: 12, arbitrary: fc.constant({ type: 'TICK' } as const) },
   { weight: 2, arbitrary: fc.constant({ type: 'START' } as const) },
   { weight: 3, arbitrary: fc.constant({ type: 'APPROVE' } as const) },
-  { weight: 2, arbitrary: fc.constantFrom('no', 'later', '不行').map((reason) => ({ type: 'REJECT', reason }) as const) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('no', 'later', '不行').map((reason) => ({ type: 'REJECT', reason }) as const),
+  },
   { weight: 1, arbitrary: fc.constant({ type: 'CANCEL' } as const) },
   { weight: 1, arbitrary: fc.constant({ type: 'REPLAN' } as const) },
   { weight: 2, arbitrary: fc.constant({ type: 'REQUEST_APPROVAL' } as const) },
-  { weight: 4, arbitrary: fc.constantFrom(...INJECTABLE_ERRORS).map((error) => ({ type: 'INJECT_FAULT', error }) as const) },
-  { weight: 3, arbitrary: fc.constantFrom(...INJECTABLE_ERRORS).map((error) => ({ type: 'FAIL_NOW', error }) as const) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(...INJECTABLE_ERRORS).map((error) => ({ type: 'INJECT_FAULT', error }) as const),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(...INJECTABLE_ERRORS).map((error) => ({ type: 'FAIL_NOW', error }) as const),
+  },
   { weight: 2, arbitrary: fc.constant({ type: 'CHANGE_APPROACH' } as const) },
   { weight: 1, arbitrary: fc.constant({ type: 'CHECKPOINT' } as const) },
   { weight: 1, arbitrary: fc.constant({ type: 'CRASH' } as const) },
@@ -66,20 +75,25 @@ describe('invariants under random event sequences', () => {
             // Attempts never exceed maxAttemptsPerStep; no key counts past the fuse.
             for (const n of new Set(ctx.ledger.map((a) => a.step))) {
               expect(attemptsAt(ctx.ledger, n)).toBeLessThanOrEqual(ctx.config.maxAttemptsPerStep);
-              for (const c of Object.values(readLoop(ctx.ledger, n, ctx.config).counts)) expect(c).toBeLessThanOrEqual(ctx.config.fuseAt);
+              for (const c of Object.values(readLoop(ctx.ledger, n, ctx.config).counts))
+                expect(c).toBeLessThanOrEqual(ctx.config.fuseAt);
             }
             // The fuse trips exactly when one key reaches fuseAt.
             const loop = readLoop(ctx.ledger, ctx.cursor, ctx.config);
             if (state === 'running' || state === 'waiting_approval') expect(loop.fused).toBe(false);
-            if (ctx.ended === 'loop_fuse') expect(readLoop(ctx.ledger, Math.min(ctx.cursor, ctx.plan.steps.length), ctx.config).fused).toBe(true);
-            if (state === 'failed' && ctx.ended === 'retries_exhausted') expect(attemptsAt(ctx.ledger, ctx.cursor)).toBe(ctx.config.maxAttemptsPerStep);
+            if (ctx.ended === 'loop_fuse')
+              expect(readLoop(ctx.ledger, Math.min(ctx.cursor, ctx.plan.steps.length), ctx.config).fused).toBe(true);
+            if (state === 'failed' && ctx.ended === 'retries_exhausted')
+              expect(attemptsAt(ctx.ledger, ctx.cursor)).toBe(ctx.config.maxAttemptsPerStep);
             prevState = state;
           }
           // At most one approval request per decision at a step, and never one sent twice.
           const ids = sim.requestsSent.map((r) => r.id);
           expect(new Set(ids).size).toBe(ids.length);
           for (const r of sim.requestsSent) {
-            expect(sim.requestsSent.filter((x) => x.step === r.step).length).toBeLessThanOrEqual(1 + (rejections.get(r.step) ?? 0));
+            expect(sim.requestsSent.filter((x) => x.step === r.step).length).toBeLessThanOrEqual(
+              1 + (rejections.get(r.step) ?? 0),
+            );
           }
           // parse(build(x)) equals x, and no checkpoint holds message history.
           for (const cp of checkpoints) {
@@ -107,8 +121,10 @@ interface Policy {
 function nextCommand(sim: Sim, p: Policy): SimCommand {
   const c = sim.context;
   const key = `${c.cursor}:${attemptsAt(c.ledger, c.cursor)}`;
-  if (sim.state === 'waiting_approval') return p.rejectAt.has(key) ? { type: 'REJECT', reason: `no at ${key}` } : { type: 'APPROVE' };
-  if (sim.state === 'tool_failed' && p.approachAt.has(key) && c.world.approach[c.cursor] === undefined) return { type: 'CHANGE_APPROACH' };
+  if (sim.state === 'waiting_approval')
+    return p.rejectAt.has(key) ? { type: 'REJECT', reason: `no at ${key}` } : { type: 'APPROVE' };
+  if (sim.state === 'tool_failed' && p.approachAt.has(key) && c.world.approach[c.cursor] === undefined)
+    return { type: 'CHANGE_APPROACH' };
   if (sim.state === 'created') return { type: 'START' };
   return { type: 'TICK' };
 }
@@ -117,7 +133,8 @@ function runToEnd(sim: Sim, p: Policy): void {
   for (let i = 0; i < 5_000 && !isTerminal(sim.state); i++) sim.send(nextCommand(sim, p));
 }
 
-const keyArb = (maxStep: number) => fc.tuple(fc.integer({ min: 1, max: maxStep }), fc.integer({ min: 0, max: 3 })).map(([s, a]) => `${s}:${a}`);
+const keyArb = (maxStep: number) =>
+  fc.tuple(fc.integer({ min: 1, max: maxStep }), fc.integer({ min: 0, max: 3 })).map(([s, a]) => `${s}:${a}`);
 
 describe('resuming from any checkpoint', () => {
   it('ends in the same terminal state with the same ledger as the run that never stopped', () => {
@@ -126,7 +143,10 @@ describe('resuming from any checkpoint', () => {
         fc.constantFrom('dynamic-plan', 'migration-40'),
         fc.integer({ min: 0, max: 1_000 }),
         configArb,
-        fc.dictionary(fc.integer({ min: 1, max: 12 }).map(String), fc.array(fc.option(fc.constantFrom(...INJECTABLE_ERRORS), { nil: undefined }), { maxLength: 4 })),
+        fc.dictionary(
+          fc.integer({ min: 1, max: 12 }).map(String),
+          fc.array(fc.option(fc.constantFrom(...INJECTABLE_ERRORS), { nil: undefined }), { maxLength: 4 }),
+        ),
         fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { maxLength: 3 }),
         fc.uniqueArray(keyArb(12), { maxLength: 4 }),
         fc.uniqueArray(keyArb(12), { maxLength: 4 }),
@@ -137,18 +157,29 @@ describe('resuming from any checkpoint', () => {
             ...base,
             id: baseId,
             steps: base.steps.map((s) => (riskySteps.includes(s.n) ? { ...s, effect: 'risky' } : s)),
-            script: Object.fromEntries(Object.entries(faultPlan).map(([n, faults]) => [n, faults.map((fail) => (fail ? { fail } : {}))])),
+            script: Object.fromEntries(
+              Object.entries(faultPlan).map(([n, faults]) => [n, faults.map((fail) => (fail ? { fail } : {}))]),
+            ),
           };
           const policy = { rejectAt: new Set(rejectAt), approachAt: new Set(approachAt) };
           const checkpoints: Checkpoint[] = [];
-          const whole = new Sim({ scenario, seed, config: { ...config, density }, onCheckpoint: (cp) => checkpoints.push(cp) });
+          const whole = new Sim({
+            scenario,
+            seed,
+            config: { ...config, density },
+            onCheckpoint: (cp) => checkpoints.push(cp),
+          });
           runToEnd(whole, policy);
           expect(isTerminal(whole.state)).toBe(true);
           // The run played this scenario's own fault script: every execution on the scripted path
           // (args without a change of approach) failed exactly as the script says.
           for (const a of whole.context.ledger) {
             if (a.actor !== 'model' || a.args.includes('"approach"')) continue;
-            expect([a.step, a.attempt, a.input.fault]).toEqual([a.step, a.attempt, scenario.script?.[a.step]?.[a.attempt - 1]?.fail]);
+            expect([a.step, a.attempt, a.input.fault]).toEqual([
+              a.step,
+              a.attempt,
+              scenario.script?.[a.step]?.[a.attempt - 1]?.fail,
+            ]);
           }
           for (const cp of checkpoints) {
             const resumed = new Sim({ scenario, from: cp });
@@ -187,7 +218,16 @@ describe('crash and restart mid-run', () => {
 });
 
 describe('the fuse survives the process', () => {
-  const lifeArb: fc.Arbitrary<'FAIL' | 'TICK' | 'CRASH' | 'RESTART' | 'RELOAD' | 'APPROVE'> = fc.constantFrom('FAIL', 'FAIL', 'FAIL', 'TICK', 'CRASH', 'RESTART', 'RELOAD', 'APPROVE');
+  const lifeArb: fc.Arbitrary<'FAIL' | 'TICK' | 'CRASH' | 'RESTART' | 'RELOAD' | 'APPROVE'> = fc.constantFrom(
+    'FAIL',
+    'FAIL',
+    'FAIL',
+    'TICK',
+    'CRASH',
+    'RESTART',
+    'RELOAD',
+    'APPROVE',
+  );
 
   it('no sequence of crashes, restarts and reloads lets one loop key fail more than fuseAt times', () => {
     fc.assert(

@@ -5,7 +5,7 @@ export type Ranges = string;
 
 export function toRanges(ns: readonly number[]): Ranges {
   const parts: string[] = [];
-  for (let i = 0; i < ns.length; ) {
+  for (let i = 0; i < ns.length;) {
     let j = i;
     while (j + 1 < ns.length && (ns[j + 1] as number) === (ns[j] as number) + 1) j++;
     parts.push(i === j ? String(ns[i]) : `${ns[i]}-${ns[j]}`);
@@ -31,13 +31,17 @@ export function fromRanges(text: Ranges): number[] | null {
 /** The todo list as ranges per status, in one pass (a checkpoint is built on the hot path). */
 export function todoRanges(todos: readonly TodoStatus[]): Record<TodoStatus, Ranges> {
   const parts: Record<TodoStatus, string[]> = { pending: [], in_progress: [], done: [], skipped: [] };
-  for (let i = 0; i < todos.length; ) {
+  for (let i = 0; i < todos.length;) {
     const status = todos[i] as TodoStatus;
     let j = i;
     while (j + 1 < todos.length && todos[j + 1] === status) j++;
     parts[status].push(i === j ? String(i + 1) : `${i + 1}-${j + 1}`);
     i = j + 1;
   }
-  return { pending: parts.pending.join(','), in_progress: parts.in_progress.join(','), done: parts.done.join(','), skipped: parts.skipped.join(',') };
+  return {
+    pending: parts.pending.join(','),
+    in_progress: parts.in_progress.join(','),
+    done: parts.done.join(','),
+    skipped: parts.skipped.join(','),
+  };
 }
-

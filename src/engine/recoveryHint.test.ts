@@ -18,7 +18,12 @@ describe('the context-aware recovery hint (SPEC §4)', () => {
   });
 
   it('at step 27 the same not_found names step 18 and both refs', () => {
-    const t = run().untilStep(27).untilState('waiting_approval').send({ type: 'APPROVE' }).tick().expectToBeIn('tool_failed');
+    const t = run()
+      .untilStep(27)
+      .untilState('waiting_approval')
+      .send({ type: 'APPROVE' })
+      .tick()
+      .expectToBeIn('tool_failed');
     expect(t.ctx.cursor).toBe(27);
     const hint = buildRecoveryHint(t.ctx.plan, t.ctx.ledger, t.ctx.refs, 27)!;
     expect(hint.advice).toBe('check_renamed_artifact');

@@ -126,7 +126,10 @@ export function formatHint(h: RecoveryHint): Bilingual {
     ? { zh: `已试过：${h.tried.join('；')}。`, en: `Already tried: ${h.tried.join('; ')}.` }
     : { zh: '这是本步第一次失败。', en: 'First failure at this step.' };
   const next = h.next
-    ? { zh: `按计划下一步是第 ${h.next.n} 步「${h.next.title.zh}」。`, en: `The plan’s next step is ${h.next.n} "${h.next.title.en}".` }
+    ? {
+        zh: `按计划下一步是第 ${h.next.n} 步「${h.next.title.zh}」。`,
+        en: `The plan’s next step is ${h.next.n} "${h.next.title.en}".`,
+      }
     : { zh: '这是计划的最后一步。', en: 'This is the plan’s last step.' };
   const refs = h.related.length
     ? {

@@ -10,7 +10,13 @@ function checkpointsOf(scenario: string, ticks = 400): Checkpoint[] {
   const sim = new Sim({ scenario, config: { density: 'every_step' }, onCheckpoint: (cp) => out.push(cp) });
   for (let i = 0; i < ticks; i++) {
     if (sim.state === 'completed' || sim.state === 'failed' || sim.state === 'cancelled') break;
-    sim.send(sim.state === 'created' ? { type: 'START' } : sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
+    sim.send(
+      sim.state === 'created'
+        ? { type: 'START' }
+        : sim.state === 'waiting_approval'
+          ? { type: 'APPROVE' }
+          : { type: 'TICK' },
+    );
   }
   return out;
 }
@@ -24,19 +30,40 @@ describe('the checkpoint schema', () => {
     for (const cp of cps) expect(checkAgainst(CHECKPOINT_SCHEMA_V, clone(cp))).toEqual({ ok: true, value: clone(cp) });
   });
 
-  const dynamic = () => clone(checkpointsOf('dynamic-plan').find((c) => (c.plan.remaining?.length ?? 0) > 1) as Checkpoint);
+  const dynamic = () =>
+    clone(checkpointsOf('dynamic-plan').find((c) => (c.plan.remaining?.length ?? 0) > 1) as Checkpoint);
   const cases: [string, (c: Record<string, unknown> & Checkpoint) => void, RegExp][] = [
     ['a null plan step', (c) => ((c.plan.remaining as unknown[])[0] = null), /plan\.remaining\.0/],
-    ['a tool named constructor', (c) => ((c.plan.remaining as unknown as { tool: string }[])[0]!.tool = 'constructor'), /plan\.remaining\.0\.tool/],
-    ['a step without a title', (c) => delete (c.plan.remaining as unknown as { title?: unknown }[])[0]!.title, /plan\.remaining\.0\.title/],
+    [
+      'a tool named constructor',
+      (c) => ((c.plan.remaining as unknown as { tool: string }[])[0]!.tool = 'constructor'),
+      /plan\.remaining\.0\.tool/,
+    ],
+    [
+      'a step without a title',
+      (c) => delete (c.plan.remaining as unknown as { title?: unknown }[])[0]!.title,
+      /plan\.remaining\.0\.title/,
+    ],
     ['an unknown key', (c) => (c.extra = 1), /extra/],
-    ['a __proto__ key', (c) => Object.defineProperty(c.world.approach, '__proto__', { value: 1, enumerable: true }), /world\.approach|prototype/],
-    ['a string of 3,000 characters', (c) => (c.plan.remaining![0]!.phase = 'x'.repeat(3000)), /plan\.remaining\.0\.phase/],
-    ['a deep array', (c) => {
-      let deep: unknown[] = [];
-      for (let i = 0; i < 200_000; i++) deep = [deep];
-      (c.plan.remaining as unknown[])[0] = deep;
-    }, /plan\.remaining\.0/],
+    [
+      'a __proto__ key',
+      (c) => Object.defineProperty(c.world.approach, '__proto__', { value: 1, enumerable: true }),
+      /world\.approach|prototype/,
+    ],
+    [
+      'a string of 3,000 characters',
+      (c) => (c.plan.remaining![0]!.phase = 'x'.repeat(3000)),
+      /plan\.remaining\.0\.phase/,
+    ],
+    [
+      'a deep array',
+      (c) => {
+        let deep: unknown[] = [];
+        for (let i = 0; i < 200_000; i++) deep = [deep];
+        (c.plan.remaining as unknown[])[0] = deep;
+      },
+      /plan\.remaining\.0/,
+    ],
   ];
   it.each(cases)('refuses %s, naming the field', (_name, mutate, field) => {
     const c = dynamic() as Record<string, unknown> & Checkpoint;
@@ -65,7 +92,9 @@ describe('the takeover edit schema', () => {
   it('accepts the three edits and refuses anything else', () => {
     expect(checkAgainst(TAKEOVER_EDIT_SCHEMA, { kind: 'skip', step: 3 }).ok).toBe(true);
     expect(checkAgainst(TAKEOVER_EDIT_SCHEMA, { kind: 'set_args', step: 3, args: { path: 'a' } }).ok).toBe(true);
-    expect(checkAgainst(TAKEOVER_EDIT_SCHEMA, { kind: 'set_args', step: 3, args: { path: 'x'.repeat(400_000) } }).ok).toBe(false);
+    expect(
+      checkAgainst(TAKEOVER_EDIT_SCHEMA, { kind: 'set_args', step: 3, args: { path: 'x'.repeat(400_000) } }).ok,
+    ).toBe(false);
     expect(checkAgainst(TAKEOVER_EDIT_SCHEMA, { kind: 'drop', step: 3 }).ok).toBe(false);
   });
 });

@@ -37,11 +37,35 @@ const dict = <T extends v.GenericSchema>(key: ReturnType<typeof safeKey>, value:
     v.check((o) => Object.keys(o).length <= MAX_KEYS, `at most ${MAX_KEYS} keys`),
   );
 
-export const STATE_SCHEMA = v.picklist(['created', 'planning', 'running', 'tool_failed', 'waiting_approval', 'completed', 'failed', 'cancelled']);
-export const TRIGGER_SCHEMA = v.picklist([
-  'phase_switch', 'before_side_effect', 'before_risky', 'before_suspend', 'terminal', 'manual', 'every_step', 'every_n', 'failure',
+export const STATE_SCHEMA = v.picklist([
+  'created',
+  'planning',
+  'running',
+  'tool_failed',
+  'waiting_approval',
+  'completed',
+  'failed',
+  'cancelled',
 ]);
-export const DESIGN_SCHEMA = v.picklist(['article', 'no-checkpoint', 'no-fuse', 'every-step', 'no-refs', 'blocking-wait']);
+export const TRIGGER_SCHEMA = v.picklist([
+  'phase_switch',
+  'before_side_effect',
+  'before_risky',
+  'before_suspend',
+  'terminal',
+  'manual',
+  'every_step',
+  'every_n',
+  'failure',
+]);
+export const DESIGN_SCHEMA = v.picklist([
+  'article',
+  'no-checkpoint',
+  'no-fuse',
+  'every-step',
+  'no-refs',
+  'blocking-wait',
+]);
 const INJECTABLE = v.picklist(['not_found', 'timeout', 'permission_denied', 'conflict', 'no_progress']);
 const ERROR_TYPE = v.picklist(['not_found', 'timeout', 'permission_denied', 'conflict', 'no_progress', 'rejected']);
 const TOOL = v.picklist(['read_file', 'write_file', 'run_sql', 'http_call', 'shell']);
@@ -165,7 +189,8 @@ export function plainDataProblem(input: unknown): string | null {
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_DEPTH) return `field "${path}" nests deeper than ${MAX_DEPTH} levels`;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], depth: depth + 1, path: path ? `${path}.${i}` : String(i) });
+      for (let i = 0; i < value.length; i++)
+        stack.push({ value: value[i], depth: depth + 1, path: path ? `${path}.${i}` : String(i) });
       continue;
     }
     for (const key of Object.keys(value)) {
@@ -190,4 +215,9 @@ export function checkAgainst<S extends v.GenericSchema>(schema: S, input: unknow
 
 /** Compile-time: a value the schema accepts is an engine value (checked where it is used). */
 export type Assignable<A extends B, B> = A;
-export type SchemaMatchesEngine = [Assignable<StepInput, Step>, Assignable<ConfigInput, StoredConfig>, Assignable<TakeoverEditInput, TakeoverEdit>, Assignable<CheckpointInput, Omit<Checkpoint, 'trigger'>>];
+export type SchemaMatchesEngine = [
+  Assignable<StepInput, Step>,
+  Assignable<ConfigInput, StoredConfig>,
+  Assignable<TakeoverEditInput, TakeoverEdit>,
+  Assignable<CheckpointInput, Omit<Checkpoint, 'trigger'>>,
+];

@@ -64,7 +64,9 @@ describe('crash and restart (SPEC §6)', () => {
   });
 
   it('the overnight timeout kills the waiting process, as in the second ending', () => {
-    const t = drive('migration-40', { config: { processTimeoutMs: 8 * 60 * MINUTE } }).start().untilState('waiting_approval');
+    const t = drive('migration-40', { config: { processTimeoutMs: 8 * 60 * MINUTE } })
+      .start()
+      .untilState('waiting_approval');
     t.tick(47);
     expect(t.sim.alive).toBe(true);
     t.tick();
@@ -168,7 +170,18 @@ describe('the working set and sizes', () => {
   it('rebuilds recent files, records and tools instead of the history', () => {
     const t = drive().start().untilState('waiting_approval');
     const ws = workingSet(t.ctx);
-    expect(ws).toMatchObject({ done: 26, total: 40, step: 27, recentFiles: ['transformed/manifest.json', 'transformed/reviews.csv', 'transformed/shipments.csv', 'transformed/products.csv', 'exports/orders_v2.csv'] });
+    expect(ws).toMatchObject({
+      done: 26,
+      total: 40,
+      step: 27,
+      recentFiles: [
+        'transformed/manifest.json',
+        'transformed/reviews.csv',
+        'transformed/shipments.csv',
+        'transformed/products.csv',
+        'exports/orders_v2.csv',
+      ],
+    });
     expect(ws.records[0]).toBe('job#4710');
     expect(ws.tools).toEqual(['run_sql', 'http_call']);
     const sizes = sizesAt(t.ctx, t.state);

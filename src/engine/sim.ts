@@ -54,7 +54,11 @@ export class Sim {
     const scenario = typeof opts.scenario === 'string' ? findScenario(opts.scenario) : opts.scenario;
     if (!scenario) throw new Error(errorText('E301', String(opts.scenario)));
     const design = designOf(opts.from?.design ?? opts.design);
-    const config = validateConfig({ ...scenario.config, ...opts.config, ...(design.density ? { density: design.density } : {}) });
+    const config = validateConfig({
+      ...scenario.config,
+      ...opts.config,
+      ...(design.density ? { density: design.density } : {}),
+    });
     if (!config.ok) throw new Error(config.error);
     this.scenario = scenario;
     this.machine = machineFor(scenario);
@@ -67,7 +71,13 @@ export class Sim {
       this.last = this.resume(opts.from, opts.shownOnly === true);
       this.log.push({ at: this.last.context.task.clock, event: 'RESTORE', from: opts.from.state, to: opts.from.state });
     } else {
-      const input = { scenario, seed: opts.seed ?? 1, runId: opts.runId ?? 'run-1', config: config.config, design: design.id };
+      const input = {
+        scenario,
+        seed: opts.seed ?? 1,
+        runId: opts.runId ?? 'run-1',
+        config: config.config,
+        design: design.id,
+      };
       this.last = this.spawn(createTaskContext(input), 'created');
     }
   }
@@ -92,7 +102,8 @@ export class Sim {
   private spawn(context: TaskContext, state: StateName): TaskSnapshot {
     // A run in `created` needs no resolved snapshot: the initial state has no entry actions,
     // so starting from the input is the same run, without resolveState's walk of the context.
-    const actor = state === 'created' ? createActor(this.machine, { input: context }) : resumeActor(this.machine, context, state);
+    const actor =
+      state === 'created' ? createActor(this.machine, { input: context }) : resumeActor(this.machine, context, state);
     actor.on('checkpoints', (e) => {
       for (const due of e.due) this.keep(due);
     });
@@ -253,7 +264,13 @@ export class Sim {
       this.last = this.spawn(ctx, from);
     } else {
       const wasStarted = this.started;
-      const input = { scenario: this.scenario, seed: ctx.seed, runId: ctx.runId, config: ctx.config, design: this.design.id };
+      const input = {
+        scenario: this.scenario,
+        seed: ctx.seed,
+        runId: ctx.runId,
+        config: ctx.config,
+        design: this.design.id,
+      };
       this.last = this.spawn({ ...createTaskContext(input), ...this.worldMeters() }, 'created');
       if (wasStarted) this.deliver({ type: 'START' });
     }
@@ -269,9 +286,13 @@ export class Sim {
    */
   private approve(stored: Checkpoint | null): boolean {
     const pending = this.actor ? this.context.approval.pending : null;
-    const matches = stored !== null && stored.state === 'waiting_approval' && stored.approval.pending?.id === pending?.id;
+    const matches =
+      stored !== null && stored.state === 'waiting_approval' && stored.approval.pending?.id === pending?.id;
     // A process that was just restarted from this very checkpoint already stands on it.
-    const standsOnIt = this.resumedFrom?.seq === stored?.seq && this.resumedFrom?.runId === stored?.runId && this.state === stored?.state;
+    const standsOnIt =
+      this.resumedFrom?.seq === stored?.seq &&
+      this.resumedFrom?.runId === stored?.runId &&
+      this.state === stored?.state;
     if (pending && this.checkpointing && matches && !standsOnIt && this.actor) {
       this.actor.stop();
       this.newest = stored;

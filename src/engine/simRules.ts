@@ -68,8 +68,16 @@ export function stalled(snap: TaskSnapshot, startedAt: number): boolean {
  */
 export function rereadOnResume(ctx: TaskContext, design: Design, meters: Meters): TaskContext {
   if (design.refs) return ctx;
-  const files = ctx.plan.steps.filter((s) => ctx.todos[s.n - 1] === 'done' && (s.tool === 'read_file' || (s.produces !== undefined && !s.produces.includes('#'))));
-  const refs = ctx.plan.steps.flatMap((s) => (ctx.todos[s.n - 1] === 'done' && s.produces ? [{ step: s.n, ref: s.produces, ...(s.renames ? { from: s.renames } : {}) }] : []));
+  const files = ctx.plan.steps.filter(
+    (s) =>
+      ctx.todos[s.n - 1] === 'done' &&
+      (s.tool === 'read_file' || (s.produces !== undefined && !s.produces.includes('#'))),
+  );
+  const refs = ctx.plan.steps.flatMap((s) =>
+    ctx.todos[s.n - 1] === 'done' && s.produces
+      ? [{ step: s.n, ref: s.produces, ...(s.renames ? { from: s.renames } : {}) }]
+      : [],
+  );
   meters.rereads += files.length;
   meters.modelCalls += files.length;
   const clock = ctx.clock + files.length * REREAD_MS;

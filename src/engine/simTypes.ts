@@ -44,4 +44,3 @@ export interface TransitionRecord {
   from: StateName;
   to: StateName;
 }
-

@@ -24,11 +24,19 @@ export function createSimpleMachine(scenario: Scenario) {
       isLastStep: ({ context }) => isLastStep(context.task),
     },
     actions: {
-      begin: assign(({ context }) => ({ task: withTask(context.task, { todos: setTodo(context.task.todos, 1, 'in_progress') }) })),
-      injectFault: assign(({ context, event }) => (event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context)),
+      begin: assign(({ context }) => ({
+        task: withTask(context.task, { todos: setTodo(context.task.todos, 1, 'in_progress') }),
+      })),
+      injectFault: assign(({ context, event }) =>
+        event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context,
+      ),
       runStep: assign(({ context }) => ({ task: executeStep(scenario, context.task) })),
-      failRun: assign(({ context }) => ({ task: withTask(executeStep(scenario, context.task), { ended: 'step_failed' }) })),
-      completeRun: assign(({ context }) => ({ task: withTask(executeStep(scenario, context.task), { ended: 'completed' }) })),
+      failRun: assign(({ context }) => ({
+        task: withTask(executeStep(scenario, context.task), { ended: 'step_failed' }),
+      })),
+      completeRun: assign(({ context }) => ({
+        task: withTask(executeStep(scenario, context.task), { ended: 'completed' }),
+      })),
     },
   }).createMachine({
     id: 'simple',

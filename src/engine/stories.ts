@@ -49,13 +49,21 @@ export const STORIES: Readonly<Record<StoryId, Story>> = {
   'opening-story-failing': {
     id: 'opening-story-failing',
     scenario: 'migration-40',
-    title: { zh: '第 27 步本身一直失败，到天亮才有人', en: 'Step 27 itself fails on every attempt, and nobody is there until morning' },
+    title: {
+      zh: '第 27 步本身一直失败，到天亮才有人',
+      en: 'Step 27 itself fails on every attempt, and nobody is there until morning',
+    },
     config: OVERNIGHT,
-    beats: [{ kind: 'until_waiting' }, { kind: 'approve' }, { kind: 'night', hours: 8, broken: { step: 27, error: 'permission_denied' } }],
+    beats: [
+      { kind: 'until_waiting' },
+      { kind: 'approve' },
+      { kind: 'night', hours: 8, broken: { step: 27, error: 'permission_denied' } },
+    ],
   },
 };
 
-export const isStoryId = (v: unknown): v is StoryId => typeof v === 'string' && (STORY_IDS as readonly string[]).includes(v);
+export const isStoryId = (v: unknown): v is StoryId =>
+  typeof v === 'string' && (STORY_IDS as readonly string[]).includes(v);
 
 /** The options a Sim needs to play `story` (its scenario and watchdog) with `design`. */
 export function storySimOptions(story: Story, design: DesignId, seed = 1): SimOptions {
@@ -145,7 +153,13 @@ export class StoryRun {
       case 'morning':
         if (!sim.alive) return sim.send({ type: 'RESTART' });
         if (TERMINAL.has(sim.state)) return false;
-        return sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+        return sim.send(
+          sim.state === 'waiting_approval'
+            ? { type: 'APPROVE' }
+            : sim.state === 'created'
+              ? { type: 'START' }
+              : { type: 'TICK' },
+        );
     }
   }
 

@@ -28,7 +28,8 @@ export function replayFailure(cp: Checkpoint, scenario: Scenario): Replay | null
   const failed = [...ctx.ledger].reverse().find((a) => a.outcome === 'error' && a.error);
   if (!failed?.error) return null;
   const replayed = runTool(failed.input, ctx.seed, failed.step, failed.attempt, ctx.config.flakiness);
-  const same = !replayed.ok && replayed.error.type === failed.error.type && replayed.error.message === failed.error.message;
+  const same =
+    !replayed.ok && replayed.error.type === failed.error.type && replayed.error.message === failed.error.message;
   return { step: failed.step, attempt: failed.attempt, input: failed.input, original: failed.error, replayed, same };
 }
 
@@ -50,17 +51,29 @@ export const ARGS_LIMITS = { keys: 20, keyChars: 64, valueChars: 1000, totalChar
 
 /** Why `v` is not acceptable args, or null when it is. */
 function argsProblem(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype) return 'args must be an object of text, number or true/false values';
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype)
+    return 'args must be an object of text, number or true/false values';
   const entries = Object.entries(v);
-  if (entries.length === 0 || !entries.every(([, x]) => ['string', 'number', 'boolean'].includes(typeof x) && (typeof x !== 'number' || Number.isFinite(x)))) {
+  if (
+    entries.length === 0 ||
+    !entries.every(
+      ([, x]) => ['string', 'number', 'boolean'].includes(typeof x) && (typeof x !== 'number' || Number.isFinite(x)),
+    )
+  ) {
     return 'args must be an object of text, number or true/false values';
   }
   if (entries.length > ARGS_LIMITS.keys) return `args may have at most ${ARGS_LIMITS.keys} keys`;
-  if (entries.some(([k]) => k.length > ARGS_LIMITS.keyChars || k === '__proto__' || k === 'constructor' || k === 'prototype')) {
+  if (
+    entries.some(
+      ([k]) => k.length > ARGS_LIMITS.keyChars || k === '__proto__' || k === 'constructor' || k === 'prototype',
+    )
+  ) {
     return `args keys must be at most ${ARGS_LIMITS.keyChars} characters and not __proto__, constructor or prototype`;
   }
-  if (entries.some(([, x]) => typeof x === 'string' && x.length > ARGS_LIMITS.valueChars)) return `each args value must be at most ${ARGS_LIMITS.valueChars} characters`;
-  if (JSON.stringify(v).length > ARGS_LIMITS.totalChars) return `args must be at most ${ARGS_LIMITS.totalChars} characters as JSON`;
+  if (entries.some(([, x]) => typeof x === 'string' && x.length > ARGS_LIMITS.valueChars))
+    return `each args value must be at most ${ARGS_LIMITS.valueChars} characters`;
+  if (JSON.stringify(v).length > ARGS_LIMITS.totalChars)
+    return `args must be at most ${ARGS_LIMITS.totalChars} characters as JSON`;
   return null;
 }
 
@@ -102,7 +115,8 @@ export function applyTakeover(cp: Checkpoint, edit: TakeoverEdit, scenario: Scen
       if (ref.length > 200) return refused('the reference is longer than 200 characters');
       const row = humanRow(ctx, step.n, 'ok', ctx.world.args[step.n] ?? step.args, ref || undefined);
       const withRow = { ...ctx, ledger: record(ctx.ledger, row) };
-      next = step.n === ctx.cursor ? completeStep(withRow, step, ref || undefined) : markAhead(withRow, step.n, 'done', ref);
+      next =
+        step.n === ctx.cursor ? completeStep(withRow, step, ref || undefined) : markAhead(withRow, step.n, 'done', ref);
       break;
     }
     case 'skip': {
@@ -146,6 +160,10 @@ function markAhead(ctx: TaskContext, n: number, status: 'done' | 'skipped', ref?
  * run. `origin` is the checkpoint the branch grew from when `cp` is an edit of it (a takeover
  * from an older checkpoint); by default `cp` itself.
  */
-export function forkCheckpoint(cp: Checkpoint, runId: string, origin: Pick<Checkpoint, 'runId' | 'seq'> = cp): Checkpoint {
+export function forkCheckpoint(
+  cp: Checkpoint,
+  runId: string,
+  origin: Pick<Checkpoint, 'runId' | 'seq'> = cp,
+): Checkpoint {
   return { ...cp, runId, branch: { from: origin.runId, seq: origin.seq } };
 }

@@ -117,7 +117,12 @@ function nextExecution(scenario: Scenario, ctx: TaskContext): Execution | null {
   if (!step) return ctx.memo.set('execution', ctx, null);
   const attempt = attemptsAt(ctx.ledger, step.n) + 1;
   const input = nextInput(scenario, ctx, step, attempt);
-  return ctx.memo.set('execution', ctx, { step, attempt, input, result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness) });
+  return ctx.memo.set('execution', ctx, {
+    step,
+    attempt,
+    input,
+    result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness),
+  });
 }
 
 /** Would the current step's next execution fail? Pure: the world is a function of its input. */
@@ -166,7 +171,13 @@ export function adviseAfterFailure(ctx: TaskContext): TaskContext {
       zh: `<system-reminder> 同一操作已失败 ${loop.count} 次（${loop.key}）。到 ${ctx.config.fuseAt} 次将熔断并交还给人。请换一种做法，不要原样重试。${text.zh}`,
       en: `<system-reminder> The same call has failed ${loop.count} times (${loop.key}). At ${ctx.config.fuseAt} the fuse trips and the task goes back to a person. Change the approach; do not retry it as is. ${text.en}`,
     };
-    channel = inject(channel, { kind: 'reminder', step: n, at: ctx.clock, text: reminder, tokens: tokensOf(reminder.en) });
+    channel = inject(channel, {
+      kind: 'reminder',
+      step: n,
+      at: ctx.clock,
+      text: reminder,
+      tokens: tokensOf(reminder.en),
+    });
     tokens += tokensOf(reminder.en);
   }
   return { ...ctx, channel, tokens };
@@ -198,7 +209,9 @@ export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
   const tokens = ctx.tokens + callTokens(args, ctx.seed, step.n, attempt, carriedTokens(ctx.channel, step.n));
   const world = faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults };
   if (!result.ok) {
-    return adviseAfterFailure(withTask(ctx, { ledger, clock, tokens, world, todos: setTodo(ctx.todos, step.n, 'in_progress') }));
+    return adviseAfterFailure(
+      withTask(ctx, { ledger, clock, tokens, world, todos: setTodo(ctx.todos, step.n, 'in_progress') }),
+    );
   }
   return completeStep(withTask(ctx, { ledger, clock, tokens, world }), step, step.produces);
 }
@@ -206,7 +219,8 @@ export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
 /** Tokens of the step's own hints and reminders, which a retry re-reads (newest last in the channel). */
 function carriedTokens(channel: readonly ContextMessage[], step: number): number {
   let n = 0;
-  for (let i = channel.length - 1; i >= 0 && (channel[i] as ContextMessage).step === step; i--) n += (channel[i] as ContextMessage).tokens;
+  for (let i = channel.length - 1; i >= 0 && (channel[i] as ContextMessage).step === step; i--)
+    n += (channel[i] as ContextMessage).tokens;
   return n;
 }
 
@@ -238,11 +252,16 @@ export function injectFault(ctx: TaskContext, error: InjectableError): TaskConte
 /** The model takes another path at the current step: its next attempt has other args. */
 export function changeApproach(ctx: TaskContext): TaskContext {
   const n = ctx.cursor;
-  return { ...ctx, world: { ...ctx.world, approach: { ...ctx.world.approach, [n]: (ctx.world.approach[n] ?? 0) + 1 } } };
+  return {
+    ...ctx,
+    world: { ...ctx.world, approach: { ...ctx.world.approach, [n]: (ctx.world.approach[n] ?? 0) + 1 } },
+  };
 }
 
 export const hasFailureHere = (ctx: TaskContext): boolean => readLoop(ctx.ledger, ctx.cursor, ctx.config).key !== null;
 
 export function markRisky(ctx: TaskContext): TaskContext {
-  return ctx.world.risky.includes(ctx.cursor) ? ctx : { ...ctx, world: { ...ctx.world, risky: [...ctx.world.risky, ctx.cursor] } };
+  return ctx.world.risky.includes(ctx.cursor)
+    ? ctx
+    : { ...ctx, world: { ...ctx.world, risky: [...ctx.world.risky, ctx.cursor] } };
 }

@@ -71,7 +71,13 @@ describe('in running', () => {
   it('a failed step goes to tool_failed with attempt, error and input in the ledger', () => {
     const t = drive().start().send({ type: 'INJECT_FAULT', error: 'timeout' }).tick();
     t.expectToBeIn('tool_failed');
-    expect(t.ctx.ledger.at(-1)).toMatchObject({ step: 1, attempt: 1, outcome: 'error', error: { type: 'timeout' }, input: { fault: 'timeout' } });
+    expect(t.ctx.ledger.at(-1)).toMatchObject({
+      step: 1,
+      attempt: 1,
+      outcome: 'error',
+      error: { type: 'timeout' },
+      input: { fault: 'timeout' },
+    });
   });
 
   it('a risky step suspends: before_suspend checkpoint first, then exactly one request', () => {
@@ -182,7 +188,12 @@ describe('in waiting_approval', () => {
 
   it('REJECT puts the reason in the ledger as the tool result and goes to tool_failed', () => {
     const t = waiting().send({ type: 'REJECT', reason: 'Not during business hours' }).expectToBeIn('tool_failed');
-    expect(t.ctx.ledger.at(-1)).toMatchObject({ step: 27, outcome: 'rejected', actor: 'human', error: { type: 'rejected', message: 'Not during business hours' } });
+    expect(t.ctx.ledger.at(-1)).toMatchObject({
+      step: 27,
+      outcome: 'rejected',
+      actor: 'human',
+      error: { type: 'rejected', message: 'Not during business hours' },
+    });
     expect(t.ctx.channel.map((m) => m.kind)).toEqual(['rejection', 'recovery-hint']);
   });
 
@@ -194,15 +205,18 @@ describe('in waiting_approval', () => {
 });
 
 describe('CANCEL', () => {
-  it.each(['created', 'planning', 'running', 'tool_failed', 'waiting_approval'] as const)('from %s goes to cancelled with a terminal checkpoint', (state) => {
-    const t = drive();
-    if (state !== 'created') t.send({ type: 'START' });
-    if (state === 'running') t.tick();
-    if (state === 'tool_failed') t.tick().send({ type: 'FAIL_NOW', error: 'conflict' });
-    if (state === 'waiting_approval') t.tick().untilState('waiting_approval');
-    t.expectToBeIn(state).send({ type: 'CANCEL' }).expectToBeIn('cancelled');
-    expect(t.checkpoints.at(-1)).toMatchObject({ trigger: 'terminal', state: 'cancelled' });
-  });
+  it.each(['created', 'planning', 'running', 'tool_failed', 'waiting_approval'] as const)(
+    'from %s goes to cancelled with a terminal checkpoint',
+    (state) => {
+      const t = drive();
+      if (state !== 'created') t.send({ type: 'START' });
+      if (state === 'running') t.tick();
+      if (state === 'tool_failed') t.tick().send({ type: 'FAIL_NOW', error: 'conflict' });
+      if (state === 'waiting_approval') t.tick().untilState('waiting_approval');
+      t.expectToBeIn(state).send({ type: 'CANCEL' }).expectToBeIn('cancelled');
+      expect(t.checkpoints.at(-1)).toMatchObject({ trigger: 'terminal', state: 'cancelled' });
+    },
+  );
 });
 
 describe('terminal states', () => {
@@ -213,7 +227,14 @@ describe('terminal states', () => {
     if (state === 'cancelled') t.send({ type: 'CANCEL' });
     t.expectToBeIn(state);
     const n = t.checkpoints.length;
-    for (const e of [{ type: 'START' }, { type: 'TICK' }, { type: 'APPROVE' }, { type: 'REJECT', reason: 'x' }, { type: 'CANCEL' }, { type: 'REPLAN' }] as const) {
+    for (const e of [
+      { type: 'START' },
+      { type: 'TICK' },
+      { type: 'APPROVE' },
+      { type: 'REJECT', reason: 'x' },
+      { type: 'CANCEL' },
+      { type: 'REPLAN' },
+    ] as const) {
       expect(t.sim.send(e)).toBe(false);
     }
     t.expectToBeIn(state);

@@ -39,7 +39,6 @@ export type TaskEvent =
 
 export type TaskEventType = TaskEvent['type'];
 
-
 /** A checkpoint the host must persist: the context it stands for, in which state, and why. */
 export interface CheckpointDue {
   trigger: CheckpointTrigger;
@@ -48,7 +47,8 @@ export interface CheckpointDue {
 }
 
 /** What the machine tells its host: checkpoints are due (in order), a request goes out. */
-export type TaskEmitted = { type: 'checkpoints'; due: readonly CheckpointDue[] } | { type: 'approval.requested'; request: ApprovalRequest };
+export type TaskEmitted =
+  { type: 'checkpoints'; due: readonly CheckpointDue[] } | { type: 'approval.requested'; request: ApprovalRequest };
 
 /** The SPEC §7 density policies' extra checkpoints after a step is done. */
 function densityTrigger(ctx: TaskContext, doneN: number): CheckpointTrigger | null {
@@ -69,7 +69,8 @@ function beforeStepTrigger(ctx: TaskContext): CheckpointTrigger | null {
   if (isRisky(ctx, step)) return 'before_risky';
   if (step.effect !== 'side_effect' || attemptsAt(ctx.ledger, step.n) > 0) return null;
   const prev = ctx.plan.steps[step.n - 2];
-  const arrivedWithCheckpoint = prev !== undefined && (prev.phase !== step.phase || densityTrigger(ctx, prev.n) !== null);
+  const arrivedWithCheckpoint =
+    prev !== undefined && (prev.phase !== step.phase || densityTrigger(ctx, prev.n) !== null);
   return arrivedWithCheckpoint ? null : 'before_side_effect';
 }
 
@@ -106,7 +107,8 @@ export function createTaskMachine(scenario: Scenario) {
    * enqueueActions on every tick.
    */
   type StepRun = { context: TaskContext; due: CheckpointDue[] };
-  const runStep = (ctx: TaskContext): StepRun => ctx.memo.get<StepRun>('step', ctx) ?? ctx.memo.set('step', ctx, stepWithCheckpoints(ctx));
+  const runStep = (ctx: TaskContext): StepRun =>
+    ctx.memo.get<StepRun>('step', ctx) ?? ctx.memo.set('step', ctx, stepWithCheckpoints(ctx));
   const stepWithCheckpoints = (ctx: TaskContext): StepRun => {
     const due: CheckpointDue[] = [];
     let c = ctx;
@@ -120,7 +122,14 @@ export function createTaskMachine(scenario: Scenario) {
     const failed = after.cursor === c.cursor && after.ledger.length > c.ledger.length;
     // A failure the loop guard counts is durable before anything shows it, under every policy,
     // so no crash or reload can reset the fuse (SPEC §5, trigger `failure`).
-    const trigger = after.cursor > after.plan.steps.length ? 'terminal' : failed ? 'failure' : after.cursor !== c.cursor ? afterStepTrigger(c, after) : null;
+    const trigger =
+      after.cursor > after.plan.steps.length
+        ? 'terminal'
+        : failed
+          ? 'failure'
+          : after.cursor !== c.cursor
+            ? afterStepTrigger(c, after)
+            : null;
     if (trigger) {
       const state: StateName = trigger === 'terminal' ? 'completed' : trigger === 'failure' ? 'tool_failed' : 'running';
       const d = checkpointDue(trigger === 'terminal' ? withTask(after, { ended: 'completed' }) : after, trigger, state);
@@ -162,13 +171,19 @@ export function createTaskMachine(scenario: Scenario) {
       producePlan: assign(({ context }) => ({ task: producePlan(context.task) })),
       poll: assign(({ context }) => ({ task: poll(context.task) })),
       approve: assign(({ context }) => ({ task: approve(context.task) })),
-      reject: assign(({ context, event }) => (event.type === 'REJECT' ? { task: reject(scenario, context.task, event.reason) } : context)),
+      reject: assign(({ context, event }) =>
+        event.type === 'REJECT' ? { task: reject(scenario, context.task, event.reason) } : context,
+      ),
       replan: assign(({ context }) => ({ task: replan(scenario, context.task) })),
-      injectFault: assign(({ context, event }) => (event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context)),
+      injectFault: assign(({ context, event }) =>
+        event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context,
+      ),
       changeApproach: assign(({ context }) => ({ task: changeApproach(context.task) })),
       markRisky: assign(({ context }) => ({ task: markRisky(context.task) })),
       requestApproval: assign(({ context }) => ({ task: requestApproval(context.task) })),
-      endAs: assign(({ context }, params: { reason: NonNullable<TaskContext['ended']> }) => ({ task: withTask(context.task, { ended: params.reason }) })),
+      endAs: assign(({ context }, params: { reason: NonNullable<TaskContext['ended']> }) => ({
+        task: withTask(context.task, { ended: params.reason }),
+      })),
       /** A checkpoint of the context as it stands; `bumpSeq` then counts it. */
       emitCheckpoint: emit(({ context }, params: { trigger: CheckpointTrigger; state: StateName }) => ({
         type: 'checkpoints' as const,
@@ -247,7 +262,10 @@ export function createTaskMachine(scenario: Scenario) {
             {
               guard: 'attemptsExhausted',
               target: 'failed',
-              actions: [{ type: 'endAs', params: { reason: 'retries_exhausted' } }, ...checkpoint('terminal', 'failed')],
+              actions: [
+                { type: 'endAs', params: { reason: 'retries_exhausted' } },
+                ...checkpoint('terminal', 'failed'),
+              ],
             },
             { target: 'running' },
           ],

@@ -45,7 +45,11 @@ export function drive(scenario: SimOptions['scenario'] = 'migration-40', opts: P
     },
     /** Ticks until the cursor stands at step `n` in running. */
     untilStep(n: number, limit = 10_000) {
-      for (let i = 0; i < limit && !(sim.context.cursor === n && sim.state === 'running') && !isTerminal(sim.state); i++) {
+      for (
+        let i = 0;
+        i < limit && !(sim.context.cursor === n && sim.state === 'running') && !isTerminal(sim.state);
+        i++
+      ) {
         if (sim.state === 'waiting_approval') sim.send({ type: 'APPROVE' });
         else sim.send({ type: 'TICK' });
       }

@@ -51,13 +51,7 @@ export interface Plan {
 export type TodoStatus = 'pending' | 'in_progress' | 'done' | 'skipped';
 
 /** Error types a tool can fail with; `rejected` and `no_progress` are produced by the harness. */
-export type ErrorType =
-  | 'not_found'
-  | 'timeout'
-  | 'permission_denied'
-  | 'conflict'
-  | 'no_progress'
-  | 'rejected';
+export type ErrorType = 'not_found' | 'timeout' | 'permission_denied' | 'conflict' | 'no_progress' | 'rejected';
 
 /** Error types a person can inject with the fail button (and a script can too). */
 export const INJECTABLE_ERRORS = [
@@ -173,14 +167,7 @@ export type CheckpointTrigger =
   | 'every_n';
 
 export type StateName =
-  | 'created'
-  | 'planning'
-  | 'running'
-  | 'tool_failed'
-  | 'waiting_approval'
-  | 'completed'
-  | 'failed'
-  | 'cancelled';
+  'created' | 'planning' | 'running' | 'tool_failed' | 'waiting_approval' | 'completed' | 'failed' | 'cancelled';
 
 export const ACTIVE_STATES = [
   'created',

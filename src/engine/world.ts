@@ -46,7 +46,13 @@ const MESSAGES: Record<Exclude<ErrorType, 'rejected'>, (args: Args) => string> =
  * returned before, and the harness's loop guard, checking progress and not only failures
  * (无失败也查), records it as a synthetic `no_progress` failure.
  */
-export function runTool(input: AttemptInput, seed: number, step: number, attempt: number, flakiness: number): ToolResult {
+export function runTool(
+  input: AttemptInput,
+  seed: number,
+  step: number,
+  attempt: number,
+  flakiness: number,
+): ToolResult {
   const type = input.fault ?? (flakiness > 0 && randomAt(seed, step, attempt, 1) < flakiness ? 'timeout' : null);
   if (type === null) return { ok: true };
   return { ok: false, error: { type, message: MESSAGES[type](input.args) } };

@@ -177,10 +177,12 @@ export const en = {
   'rule.running.TICK.running': 'Step ok and steps remain: todo ticked, artifact ref kept, advance.',
   'rule.running.TICK.completed': 'Last step ok: completed; checkpoint terminal.',
   'rule.running.TICK.tool_failed': 'Step failed: the ledger records attempt, error and input; hint injected.',
-  'rule.running.TICK.waiting_approval': 'Risky step not yet decided: checkpoint before_suspend first, then exactly one approval request.',
+  'rule.running.TICK.waiting_approval':
+    'Risky step not yet decided: checkpoint before_suspend first, then exactly one approval request.',
   'rule.running.REPLAN.planning': 'Dynamic plan revised: version + 1.',
   'rule.tool_failed.TICK.running': 'Below the fuse and attempts left: retry, with the recovery hint.',
-  'rule.tool_failed.TICK.failed': 'A loop key reached fuseAt, or attempts ran out: failed; the whole ledger goes to a person.',
+  'rule.tool_failed.TICK.failed':
+    'A loop key reached fuseAt, or attempts ran out: failed; the whole ledger goes to a person.',
   'rule.waiting_approval.TICK.waiting_approval': 'Poll only: no model call, no tokens, no new request.',
   'rule.waiting_approval.APPROVE.running': 'Approved: resume from the checkpoint; the step then runs.',
   'rule.waiting_approval.REJECT.tool_failed': 'Rejected: the reason goes into the ledger as the tool result.',
@@ -201,10 +203,12 @@ export const en = {
   'history.empty': 'No checkpoint stored yet.',
   'history.preview': 'Preview',
   'history.fork': 'Fork from here',
-  'history.previewing': 'Previewing checkpoint #{seq}: the diagram and panels show it; the run itself goes on unchanged.',
+  'history.previewing':
+    'Previewing checkpoint #{seq}: the diagram and panels show it; the run itself goes on unchanged.',
   'history.back': 'Back to the live run',
   'write.ok': 'Written to storage in {ms} ms ({bytes} B stored) before the page moved on.',
-  'write.failed': 'The write of checkpoint #{seq} failed: {error}. The run goes on; a reload would resume from an older checkpoint.',
+  'write.failed':
+    'The write of checkpoint #{seq} failed: {error}. The run goes on; a reload would resume from an older checkpoint.',
   'write.pending': 'Writing…',
   'runs.title': 'Runs and branches',
   'runs.current': 'current',
@@ -220,9 +224,11 @@ export const en = {
   'settings.overnight': 'Kill the process after 8 h without progress, waiting or retrying (the overnight endings)',
   'settings.apply': 'New run with these settings',
   'takeover.title': 'Human takeover',
-  'takeover.intro': 'Edit a checkpoint (the newest, or one selected in the history), then hand it back: the run continues from it, and the ledger records you as human.',
+  'takeover.intro':
+    'Edit a checkpoint (the newest, or one selected in the history), then hand it back: the run continues from it, and the ledger records you as human.',
   'takeover.from.newest': 'Edits checkpoint #{seq}, the newest: the run goes on from your edit.',
-  'takeover.from.selected': 'Edits checkpoint #{seq}, selected in the history: your edit starts a new branch, and this run stays as it was.',
+  'takeover.from.selected':
+    'Edits checkpoint #{seq}, selected in the history: your edit starts a new branch, and this run stays as it was.',
   'takeover.kind': 'Action',
   'takeover.kind.mark_done': 'Mark a step done',
   'takeover.kind.skip': 'Skip a step',
@@ -283,7 +289,8 @@ export const en = {
   'alert.too_big': 'The checkpoint is too big to store (over 1 MiB).',
   'alert.stale': 'Another tab stored a newer checkpoint of this run: it drove on without this one.',
   'alert.other': 'Storage refused the write.',
-  'alert.meaning': 'Play is paused. Steps lost if the process died now: {n}; a reload resumes from the last checkpoint that was saved.',
+  'alert.meaning':
+    'Play is paused. Steps lost if the process died now: {n}; a reload resumes from the last checkpoint that was saved.',
   'alert.retry': 'Write it again',
   'alert.export': 'Export the run',
   'alert.prune': 'Free space: delete finished runs',
@@ -291,7 +298,8 @@ export const en = {
   'storage.persisted.true': 'The browser keeps this storage (persistent).',
   'storage.persisted.false': 'The browser may clear this storage when space runs low (not persistent).',
   'storage.slow': 'IndexedDB is slow to answer; trying again ({n} of {of}).',
-  'export.omitted': 'The exported file leaves out the {n} oldest checkpoints, so it stays under the 20 MiB an import reads; the file says so too.',
+  'export.omitted':
+    'The exported file leaves out the {n} oldest checkpoints, so it stays under the 20 MiB an import reads; the file says so too.',
   'export.unreadable': 'It leaves out {n} checkpoints that could not be read (see the skipped records).',
 
   // layout & language (issue 12)
@@ -309,7 +317,8 @@ export const en = {
   'phase.verify': 'verify',
   'cp.unit.bytes': '{n} B',
   'cp.unit.tokens': '≈ {n} tokens',
-  'cp.estimate': 'Estimate: modelled on LangGraph’s default of saving the whole message history, not measured; tokens at 4 bytes each.',
+  'cp.estimate':
+    'Estimate: modelled on LangGraph’s default of saving the whole message history, not measured; tokens at 4 bytes each.',
   'channel.tokens': '{n} tok',
   'error.not_found': 'not found',
   'error.timeout': 'timeout',

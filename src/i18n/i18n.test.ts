@@ -43,8 +43,21 @@ describe('time', () => {
 
 describe('every UI word in the page’s language (issue 12)', () => {
   /** Latin words the article itself writes in Chinese text; ids (a_b), event names (TICK) and units keep their spelling. */
-  const ALLOWED = new Set(['Harness', 'Sim', 'Checkpoint', 'token', 'LangGraph', 'IndexedDB', 'JSON', 'system-reminder', 'English', 'Web', 'Locks']);
-  const IDS = /^([a-z]+_[a-z_]+|[A-Z]{2,}|[a-z]+-[a-z0-9-]+|v|created|planning|running|completed|failed|cancelled|terminal)$/;
+  const ALLOWED = new Set([
+    'Harness',
+    'Sim',
+    'Checkpoint',
+    'token',
+    'LangGraph',
+    'IndexedDB',
+    'JSON',
+    'system-reminder',
+    'English',
+    'Web',
+    'Locks',
+  ]);
+  const IDS =
+    /^([a-z]+_[a-z_]+|[A-Z]{2,}|[a-z]+-[a-z0-9-]+|v|created|planning|running|completed|failed|cancelled|terminal)$/;
   const english = (s: string) =>
     (s.replace(/\{\w+\}/g, '').match(/[A-Za-z][A-Za-z_-]*/g) ?? []).filter((w) => !ALLOWED.has(w) && !IDS.test(w));
 
@@ -55,7 +68,15 @@ describe('every UI word in the page’s language (issue 12)', () => {
 
   it('zh says sizes and durations as Chinese does (issue 10: not 小 9 倍, not 3 分前)', () => {
     expect(translate('zh', 'cp.ratio', { x: 9 })).toBe('仅为全量的 1/9');
-    expect(translate('zh', 'resume.title', { seq: 3, trigger: 'phase_switch', age: formatDuration('zh', 3 * 60_000), step: 5, state: '执行' })).toContain('3 分钟前');
+    expect(
+      translate('zh', 'resume.title', {
+        seq: 3,
+        trigger: 'phase_switch',
+        age: formatDuration('zh', 3 * 60_000),
+        step: 5,
+        state: '执行',
+      }),
+    ).toContain('3 分钟前');
   });
 
   it('en has no Chinese word (the switch to Chinese excepted)', () => {

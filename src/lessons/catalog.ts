@@ -9,7 +9,16 @@ import { threeEndings } from './data/threeEndings';
 import type { Lesson } from './types';
 
 /** The eight lessons in the order a class takes them (SPEC §8). */
-export const LESSONS: readonly Lesson[] = [threeEndings, approval, fuse, density, smells, simpleMode, replayTakeover, noProgress];
+export const LESSONS: readonly Lesson[] = [
+  threeEndings,
+  approval,
+  fuse,
+  density,
+  smells,
+  simpleMode,
+  replayTakeover,
+  noProgress,
+];
 
 export const LESSON_IDS = LESSONS.map((l) => l.id);
 export type LessonId = string;

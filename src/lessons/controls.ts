@@ -35,4 +35,5 @@ export function controlOf(cmd: SimCommand): ControlId | null {
 }
 
 /** Some control in `allowed` sends `cmd` (the step button and play both send TICK). */
-export const sentByOneOf = (cmd: SimCommand, allowed: readonly ControlId[]): boolean => allowed.some((id) => CONTROL_COMMANDS[id] === cmd.type);
+export const sentByOneOf = (cmd: SimCommand, allowed: readonly ControlId[]): boolean =>
+  allowed.some((id) => CONTROL_COMMANDS[id] === cmd.type);

@@ -12,7 +12,17 @@ export { CONTROL_COMMANDS, CONTROL_IDS, controlOf, isControlId, sentByOneOf, typ
 export { ARTICLE_SECTIONS, headingOf, isArticleSection, type ArticleSection } from './sections';
 export { FOCUSES, type Focus, type Lesson, type LessonMove, type LessonStop, type YourTurn } from './types';
 export { validateLesson, type LessonResult } from './validate';
-export { PACE, autoplay, checkYourTurn, checkpointsOf, lessonLengthMs, playTo, type LessonPosition, type StopTrace, type YourTurnCheck } from './player';
+export {
+  PACE,
+  autoplay,
+  checkYourTurn,
+  checkpointsOf,
+  lessonLengthMs,
+  playTo,
+  type LessonPosition,
+  type StopTrace,
+  type YourTurnCheck,
+} from './player';
 export { isBilingual, isObject, problem, unknownKeys, type Problem } from './problem';
 export { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from './selftest';
 export { predictionAt, scorePrediction, type Prediction, type Score } from './predict';

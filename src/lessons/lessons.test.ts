@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { fullStateBytes, checkpointBytes } from '../engine';
-import { ARTICLE_SECTIONS, LESSONS, PACE, autoplay, checkYourTurn, checkpointsOf, findLesson, lessonLengthMs, playTo, validateLesson, type Lesson } from '.';
+import {
+  ARTICLE_SECTIONS,
+  LESSONS,
+  PACE,
+  autoplay,
+  checkYourTurn,
+  checkpointsOf,
+  findLesson,
+  lessonLengthMs,
+  playTo,
+  validateLesson,
+  type Lesson,
+} from '.';
 
 const lesson = (id: string): Lesson => findLesson(id)!;
 /** A run's state in full, for "the same run": the process's context, the world's meters, the disk. */
-const fingerprint = (p: ReturnType<typeof playTo>) => JSON.stringify([p.sim.state, p.sim.alive, p.sim.context, p.sim.meters, p.sim.newest, p.replay]);
+const fingerprint = (p: ReturnType<typeof playTo>) =>
+  JSON.stringify([p.sim.state, p.sim.alive, p.sim.context, p.sim.meters, p.sim.newest, p.replay]);
 
 describe('the eight lessons', () => {
   it('are eight, with distinct ids, and each is valid', () => {
@@ -13,14 +26,17 @@ describe('the eight lessons', () => {
     for (const l of LESSONS) expect(validateLesson(l)).toEqual({ ok: true, lesson: l });
   });
 
-  it.each(LESSONS.map((l) => [l.id, l] as const))('%s plays from its first stop to done by its own script, every stop reached', (_, l) => {
-    const end = autoplay(l);
-    expect(end.done).toBe(true);
-    expect(end.trace).toHaveLength(l.stops.length);
-    expect(end.trace.filter((t) => !t.reached).map((t) => t.at)).toEqual([]);
-    expect(end.checks.every((c) => c.ok)).toBe(true);
-    expect(end.checks).toHaveLength(l.stops.filter((s) => s.yourTurn).length);
-  });
+  it.each(LESSONS.map((l) => [l.id, l] as const))(
+    '%s plays from its first stop to done by its own script, every stop reached',
+    (_, l) => {
+      const end = autoplay(l);
+      expect(end.done).toBe(true);
+      expect(end.trace).toHaveLength(l.stops.length);
+      expect(end.trace.filter((t) => !t.reached).map((t) => t.at)).toEqual([]);
+      expect(end.checks.every((c) => c.ok)).toBe(true);
+      expect(end.checks).toHaveLength(l.stops.filter((s) => s.yourTurn).length);
+    },
+  );
 
   it.each(LESSONS.map((l) => [l.id, l] as const))('%s takes three minutes or less at the UI’s pace', (_, l) => {
     expect(lessonLengthMs(l)).toBeLessThanOrEqual(180_000);
@@ -42,18 +58,22 @@ describe('the eight lessons', () => {
 });
 
 describe('the player', () => {
-  it.each(LESSONS.map((l) => [l.id, l] as const))('%s: back to stop k gives the same run as playing forward to k', (_, l) => {
-    // Every stop of the short lessons; the first, a middle and the second-last of the long one.
-    const n = l.stops.length;
-    const ks = n <= 8 ? [...Array(n - 1).keys()] : [0, Math.floor(n / 2), n - 2];
-    for (const k of ks) {
-      const forward = fingerprint(playTo(l, k, { script: true }));
-      playTo(l, n - 1, { script: true }); // on to the end, then back
-      expect(fingerprint(playTo(l, k, { script: true })), `${l.id} stop ${k}`).toBe(forward);
-      // And not the same as the next stop: the fingerprint does tell stops apart.
-      expect(fingerprint(playTo(l, k + 1, { script: true }))).not.toBe(forward);
-    }
-  }, 30_000);
+  it.each(LESSONS.map((l) => [l.id, l] as const))(
+    '%s: back to stop k gives the same run as playing forward to k',
+    (_, l) => {
+      // Every stop of the short lessons; the first, a middle and the second-last of the long one.
+      const n = l.stops.length;
+      const ks = n <= 8 ? [...Array(n - 1).keys()] : [0, Math.floor(n / 2), n - 2];
+      for (const k of ks) {
+        const forward = fingerprint(playTo(l, k, { script: true }));
+        playTo(l, n - 1, { script: true }); // on to the end, then back
+        expect(fingerprint(playTo(l, k, { script: true })), `${l.id} stop ${k}`).toBe(forward);
+        // And not the same as the next stop: the fingerprint does tell stops apart.
+        expect(fingerprint(playTo(l, k + 1, { script: true }))).not.toBe(forward);
+      }
+    },
+    30_000,
+  );
 
   it('a your-turn stop waits for the student: its move is not made, and the student’s press is checked', () => {
     const l = lesson('fuse');
@@ -64,7 +84,10 @@ describe('the player', () => {
     const stop = l.stops[at]!;
     expect(checkYourTurn(l, stop, p.sim).ok).toBe(false);
     p.sim.send({ type: 'FAIL_NOW', error: 'timeout' });
-    expect(checkYourTurn(l, stop, p.sim)).toEqual({ ok: true, reason: expect.objectContaining({ en: expect.stringContaining('tool_failed') }) });
+    expect(checkYourTurn(l, stop, p.sim)).toEqual({
+      ok: true,
+      reason: expect.objectContaining({ en: expect.stringContaining('tool_failed') }),
+    });
   });
 
   it('a crashed process standing in the expected state does not pass: the restart must be pressed', () => {
@@ -74,7 +97,10 @@ describe('the player', () => {
       const p = playTo(l, at);
       expect(p.sim.alive).toBe(false);
       expect(p.sim.state).toBe(l.stops[at]!.yourTurn!.expect);
-      expect(checkYourTurn(l, l.stops[at]!, p.sim)).toMatchObject({ ok: false, reason: { en: expect.stringContaining('down') } });
+      expect(checkYourTurn(l, l.stops[at]!, p.sim)).toMatchObject({
+        ok: false,
+        reason: { en: expect.stringContaining('down') },
+      });
       p.sim.send({ type: 'RESTART' });
       expect(checkYourTurn(l, l.stops[at]!, p.sim).ok).toBe(true);
     }
@@ -134,7 +160,10 @@ describe('the captions tell the run as it is', () => {
     const l = lesson('approval');
     const polled = played(l, 1).sim;
     expect(polled.requestsSent).toHaveLength(1);
-    expect([polled.tokens, polled.meters.modelCalls]).toEqual([played(l, 0).sim.tokens, played(l, 0).sim.meters.modelCalls]);
+    expect([polled.tokens, polled.meters.modelCalls]).toEqual([
+      played(l, 0).sim.tokens,
+      played(l, 0).sim.meters.modelCalls,
+    ]);
     expect(polled.clock).toBeGreaterThan(played(l, 0).sim.clock);
     const again = played(l, 3).sim;
     expect(again.requestsSent).toHaveLength(2);

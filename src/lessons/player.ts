@@ -73,7 +73,9 @@ class Runner {
   private unsubscribe: () => void = () => {};
 
   constructor(private readonly lesson: Lesson) {
-    this.sim = this.adopt(new Sim({ scenario: lesson.scenario, seed: lesson.seed, design: lesson.design, config: lesson.config ?? {} }));
+    this.sim = this.adopt(
+      new Sim({ scenario: lesson.scenario, seed: lesson.seed, design: lesson.design, config: lesson.config ?? {} }),
+    );
   }
 
   private adopt(sim: Sim): Sim {
@@ -87,7 +89,17 @@ class Runner {
     this.moves = 0;
     const reached = this.move(stop.move);
     const { sim } = this;
-    return { at, state: sim.state, ended: sim.context.ended, step: sim.context.cursor, alive: sim.alive, moves: this.moves, fast: isFast(stop.move), reached, newest: sim.newest };
+    return {
+      at,
+      state: sim.state,
+      ended: sim.context.ended,
+      step: sim.context.cursor,
+      alive: sim.alive,
+      moves: this.moves,
+      fast: isFast(stop.move),
+      reached,
+      newest: sim.newest,
+    };
   }
 
   private ended(): boolean {
@@ -112,7 +124,12 @@ class Runner {
       case 'finish':
         for (let i = 0; i < MOVE_LIMIT && !this.ended(); i++) {
           const s = sim.state;
-          if (!sim.send(s === 'waiting_approval' ? { type: 'APPROVE' } : s === 'created' ? { type: 'START' } : { type: 'TICK' })) break;
+          if (
+            !sim.send(
+              s === 'waiting_approval' ? { type: 'APPROVE' } : s === 'created' ? { type: 'START' } : { type: 'TICK' },
+            )
+          )
+            break;
         }
         return TERMINAL.has(sim.state);
       case 'beat': {
@@ -124,7 +141,9 @@ class Runner {
       }
       case 'segment': {
         const config = { ...(m.story ? STORIES[m.story].config : {}), ...m.config };
-        this.adopt(new Sim({ scenario: m.scenario ?? this.lesson.scenario, seed: this.lesson.seed, design: m.design, config }));
+        this.adopt(
+          new Sim({ scenario: m.scenario ?? this.lesson.scenario, seed: this.lesson.seed, design: m.design, config }),
+        );
         return true;
       }
       case 'replay_failure':
@@ -157,7 +176,15 @@ export function playTo(lesson: Lesson, at: number, opts: { script?: boolean } = 
   const stop = lesson.stops[k]!;
   const awaiting = stop.yourTurn !== undefined && opts.script !== true;
   if (!awaiting) trace.push(runner.apply(stop, k));
-  return { lesson, at: k, sim: runner.sim, awaiting, replay: runner.replay, trace, done: !awaiting && k === lesson.stops.length - 1 };
+  return {
+    lesson,
+    at: k,
+    sim: runner.sim,
+    awaiting,
+    replay: runner.replay,
+    trace,
+    done: !awaiting && k === lesson.stops.length - 1,
+  };
 }
 
 /** The lesson played to its end by its own script, doing what each your-turn stop asks. */
@@ -169,7 +196,16 @@ export function autoplay(lesson: Lesson): LessonPosition & { checks: YourTurnChe
     trace.push(runner.apply(stop, i));
     if (stop.yourTurn) checks.push(checkYourTurn(lesson, stop, runner.sim));
   });
-  return { lesson, at: lesson.stops.length - 1, sim: runner.sim, awaiting: false, replay: runner.replay, trace, done: true, checks };
+  return {
+    lesson,
+    at: lesson.stops.length - 1,
+    sim: runner.sim,
+    awaiting: false,
+    replay: runner.replay,
+    trace,
+    done: true,
+    checks,
+  };
 }
 
 /** The lesson's checkpoint after each stop (the Sim's newest), for the UI to restore. */
@@ -192,17 +228,38 @@ export interface YourTurnCheck {
 export function checkYourTurn(lesson: Lesson, stop: LessonStop, sim: Sim): YourTurnCheck {
   const turn = stop.yourTurn;
   if (!turn || !lesson.stops.includes(stop)) {
-    return { ok: false, reason: { zh: '这一站不是本课的「轮到你」。', en: 'This stop is not a your-turn stop of this lesson.' } };
+    return {
+      ok: false,
+      reason: { zh: '这一站不是本课的「轮到你」。', en: 'This stop is not a your-turn stop of this lesson.' },
+    };
   }
   // A dead process still shows its last state: standing there is not reaching it.
   if (!sim.alive) {
-    return { ok: false, reason: { zh: `进程已经停了：先把它重启，再看它到不到 ${turn.expect}。`, en: `The process is down: restart it, then see whether it reaches ${turn.expect}.` } };
+    return {
+      ok: false,
+      reason: {
+        zh: `进程已经停了：先把它重启，再看它到不到 ${turn.expect}。`,
+        en: `The process is down: restart it, then see whether it reaches ${turn.expect}.`,
+      },
+    };
   }
   if (sim.state !== turn.expect) {
-    return { ok: false, reason: { zh: `还没到 ${turn.expect}：现在是 ${sim.state}。`, en: `Not in ${turn.expect} yet: the run is in ${sim.state}.` } };
+    return {
+      ok: false,
+      reason: {
+        zh: `还没到 ${turn.expect}：现在是 ${sim.state}。`,
+        en: `Not in ${turn.expect} yet: the run is in ${sim.state}.`,
+      },
+    };
   }
   if (turn.ended !== undefined && sim.context.ended !== turn.ended) {
-    return { ok: false, reason: { zh: `到了 ${turn.expect}，但结束原因不是 ${turn.ended}。`, en: `In ${turn.expect}, but it did not end by ${turn.ended}.` } };
+    return {
+      ok: false,
+      reason: {
+        zh: `到了 ${turn.expect}，但结束原因不是 ${turn.ended}。`,
+        en: `In ${turn.expect}, but it did not end by ${turn.ended}.`,
+      },
+    };
   }
   return { ok: true, reason: { zh: `对：运行到了 ${turn.expect}。`, en: `Right: the run reached ${turn.expect}.` } };
 }

@@ -8,13 +8,22 @@ describe('predict-then-reveal', () => {
     expect(predictionAt(fuse, 0)).toBeNull(); // a wait, not an injected command
     expect(predictionAt(fuse, 1)).toMatchObject({ from: 'running', answer: 'tool_failed', fuseTrips: false });
     const third = predictionAt(fuse, 3)!;
-    expect(third).toMatchObject({ from: 'tool_failed', answer: 'failed', fuseTrips: true, why: fuse.stops[3]!.caption });
+    expect(third).toMatchObject({
+      from: 'tool_failed',
+      answer: 'failed',
+      fuseTrips: true,
+      why: fuse.stops[3]!.caption,
+    });
     expect(third.choices).toHaveLength(8);
   });
 
   it('offers the simple mode’s four states in the simple mode', () => {
     const simple = findLesson('simple-mode')!;
-    expect(predictionAt(simple, 0)).toMatchObject({ from: 'created', answer: 'running', choices: ['created', 'running', 'completed', 'failed'] });
+    expect(predictionAt(simple, 0)).toMatchObject({
+      from: 'created',
+      answer: 'running',
+      choices: ['created', 'running', 'completed', 'failed'],
+    });
   });
 
   it('scores the state and the fuse, and says why', () => {

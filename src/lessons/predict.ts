@@ -45,10 +45,15 @@ export interface Score {
 export function scorePrediction(p: Prediction, state: StateName, fuseTrips?: boolean): Score {
   const stateRight = state === p.answer;
   const fuseRight = fuseTrips === undefined || fuseTrips === p.fuseTrips;
-  const fuse: Bilingual = p.fuseTrips ? { zh: '熔断器跳闸了', en: 'the fuse tripped' } : { zh: '熔断器没跳', en: 'the fuse did not trip' };
+  const fuse: Bilingual = p.fuseTrips
+    ? { zh: '熔断器跳闸了', en: 'the fuse tripped' }
+    : { zh: '熔断器没跳', en: 'the fuse did not trip' };
   const head: Bilingual = stateRight && fuseRight ? { zh: '猜对了', en: 'Right' } : { zh: '不对', en: 'Not quite' };
   return {
     correct: stateRight && fuseRight,
-    reason: { zh: `${head.zh}：下一个状态是 ${p.answer}，${fuse.zh}。${p.why.zh}`, en: `${head.en}: the next state is ${p.answer}, and ${fuse.en}. ${p.why.en}` },
+    reason: {
+      zh: `${head.zh}：下一个状态是 ${p.answer}，${fuse.zh}。${p.why.zh}`,
+      en: `${head.en}: the next state is ${p.answer}, and ${fuse.en}. ${p.why.en}`,
+    },
   };
 }

@@ -16,10 +16,17 @@ export const problem = (code: string, field: string, en: string, zh: string): Pr
   message: { en: `${code} ${field}: ${en}`, zh: `${code} ${field}：${zh}` },
 });
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const isBilingual = (v: unknown): v is Bilingual =>
-  isObject(v) && Object.keys(v).length === 2 && typeof v.zh === 'string' && v.zh.trim() !== '' && typeof v.en === 'string' && v.en.trim() !== '';
+  isObject(v) &&
+  Object.keys(v).length === 2 &&
+  typeof v.zh === 'string' &&
+  v.zh.trim() !== '' &&
+  typeof v.en === 'string' &&
+  v.en.trim() !== '';
 
 /** The keys of `v` outside `allowed` (a typo must be refused, not silently ignored). */
-export const unknownKeys = (v: Record<string, unknown>, allowed: readonly string[]): string[] => Object.keys(v).filter((k) => !allowed.includes(k));
+export const unknownKeys = (v: Record<string, unknown>, allowed: readonly string[]): string[] =>
+  Object.keys(v).filter((k) => !allowed.includes(k));

@@ -38,7 +38,11 @@ describe('the article the lessons cite', () => {
   it('has every section a caption may cite: each heading (and sub-heading) begins a line of it', () => {
     const lines = ARTICLE.split('\n').map((l: string) => l.trim());
     for (const section of ARTICLE_SECTIONS) {
-      for (const part of section.split(' · ')) expect(lines.some((l) => l.startsWith(part)), part).toBe(true);
+      for (const part of section.split(' · '))
+        expect(
+          lines.some((l) => l.startsWith(part)),
+          part,
+        ).toBe(true);
     }
   });
 });

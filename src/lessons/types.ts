@@ -40,7 +40,16 @@ export type LessonMove =
   | { kind: 'takeover'; edit: TakeoverEdit };
 
 /** The panel a stop points at, so the UI can open or highlight it. */
-export const FOCUSES = ['diagram', 'ledger', 'channel', 'checkpoints', 'sizes', 'meters', 'replay', 'takeover'] as const;
+export const FOCUSES = [
+  'diagram',
+  'ledger',
+  'channel',
+  'checkpoints',
+  'sizes',
+  'meters',
+  'replay',
+  'takeover',
+] as const;
 export type Focus = (typeof FOCUSES)[number];
 
 /**

@@ -15,21 +15,96 @@ describe('the lesson validator refuses a broken lesson, naming the field', () =>
     ['not an object', () => validateLesson(null), 'L101', 'lesson'],
     ['an unknown key', () => ({ ok: false as const, error: broken((l) => (l.colour = 'red')) }), 'L102', 'colour'],
     ['a bad id', () => ({ ok: false as const, error: broken((l) => (l.id = 'Has Spaces')) }), 'L103', 'id'],
-    ['a title without en', () => ({ ok: false as const, error: broken((l) => (l.title = { zh: '课' })) }), 'L104', 'title'],
-    ['an unknown scenario', () => ({ ok: false as const, error: broken((l) => (l.scenario = 'nope')) }), 'L105', 'scenario'],
+    [
+      'a title without en',
+      () => ({ ok: false as const, error: broken((l) => (l.title = { zh: '课' })) }),
+      'L104',
+      'title',
+    ],
+    [
+      'an unknown scenario',
+      () => ({ ok: false as const, error: broken((l) => (l.scenario = 'nope')) }),
+      'L105',
+      'scenario',
+    ],
     ['a fractional seed', () => ({ ok: false as const, error: broken((l) => (l.seed = 1.5)) }), 'L106', 'seed'],
     ['an unknown design', () => ({ ok: false as const, error: broken((l) => (l.design = 'best')) }), 'L107', 'design'],
-    ['a bad config', () => ({ ok: false as const, error: broken((l) => (l.config = { fuseAt: 1 })) }), 'L108', 'config'],
+    [
+      'a bad config',
+      () => ({ ok: false as const, error: broken((l) => (l.config = { fuseAt: 1 })) }),
+      'L108',
+      'config',
+    ],
     ['no stops', () => ({ ok: false as const, error: broken((l) => (l.stops = [])) }), 'L109', 'stops'],
-    ['a caption without zh', () => ({ ok: false as const, error: broken((l) => (l.stops[3]!.caption = { zh: ' ', en: 'x' })) }), 'L112', 'stops[3].caption'],
-    ['a source not in the article', () => ({ ok: false as const, error: broken((l) => (l.stops[1]!.source = 'Chapter 9')) }), 'L113', 'stops[1].source'],
-    ['an unknown move', () => ({ ok: false as const, error: broken((l) => (l.stops[0]!.move = { kind: 'teleport' })) }), 'L141', 'stops[0].move.kind'],
-    ['a wait for no state', () => ({ ok: false as const, error: broken((l) => (l.stops[0]!.move = { kind: 'wait', state: 'asleep' })) }), 'L133', 'stops[0].move.state'],
-    ['a rejection without a reason', () => ({ ok: false as const, error: broken((l) => (l.stops[2]!.move = { kind: 'command', command: { type: 'REJECT' } })) }), 'L152', 'stops[2].move.command.reason'],
-    ['a your-turn control that is not a control', () => ({ ok: false as const, error: broken((l) => ((l.stops[2]!.yourTurn as Record<string, unknown>).control = 'btn-magic')) }), 'L122', 'stops[2].yourTurn.control'],
-    ['a your-turn whose control is not the move', () => ({ ok: false as const, error: broken((l) => ((l.stops[2]!.yourTurn as Record<string, unknown>).control = 'btn-approve')) }), 'L126', 'stops[2].yourTurn.control'],
-    ['a your-turn expecting no state', () => ({ ok: false as const, error: broken((l) => ((l.stops[2]!.yourTurn as Record<string, unknown>).expect = 'done')) }), 'L124', 'stops[2].yourTurn.expect'],
-    ['a beat a story does not have', () => ({ ok: false as const, error: broken((l) => (l.stops[0]!.move = { kind: 'beat', story: 'opening-story', beat: 7 })) }), 'L136', 'stops[0].move.beat'],
+    [
+      'a caption without zh',
+      () => ({ ok: false as const, error: broken((l) => (l.stops[3]!.caption = { zh: ' ', en: 'x' })) }),
+      'L112',
+      'stops[3].caption',
+    ],
+    [
+      'a source not in the article',
+      () => ({ ok: false as const, error: broken((l) => (l.stops[1]!.source = 'Chapter 9')) }),
+      'L113',
+      'stops[1].source',
+    ],
+    [
+      'an unknown move',
+      () => ({ ok: false as const, error: broken((l) => (l.stops[0]!.move = { kind: 'teleport' })) }),
+      'L141',
+      'stops[0].move.kind',
+    ],
+    [
+      'a wait for no state',
+      () => ({ ok: false as const, error: broken((l) => (l.stops[0]!.move = { kind: 'wait', state: 'asleep' })) }),
+      'L133',
+      'stops[0].move.state',
+    ],
+    [
+      'a rejection without a reason',
+      () => ({
+        ok: false as const,
+        error: broken((l) => (l.stops[2]!.move = { kind: 'command', command: { type: 'REJECT' } })),
+      }),
+      'L152',
+      'stops[2].move.command.reason',
+    ],
+    [
+      'a your-turn control that is not a control',
+      () => ({
+        ok: false as const,
+        error: broken((l) => ((l.stops[2]!.yourTurn as Record<string, unknown>).control = 'btn-magic')),
+      }),
+      'L122',
+      'stops[2].yourTurn.control',
+    ],
+    [
+      'a your-turn whose control is not the move',
+      () => ({
+        ok: false as const,
+        error: broken((l) => ((l.stops[2]!.yourTurn as Record<string, unknown>).control = 'btn-approve')),
+      }),
+      'L126',
+      'stops[2].yourTurn.control',
+    ],
+    [
+      'a your-turn expecting no state',
+      () => ({
+        ok: false as const,
+        error: broken((l) => ((l.stops[2]!.yourTurn as Record<string, unknown>).expect = 'done')),
+      }),
+      'L124',
+      'stops[2].yourTurn.expect',
+    ],
+    [
+      'a beat a story does not have',
+      () => ({
+        ok: false as const,
+        error: broken((l) => (l.stops[0]!.move = { kind: 'beat', story: 'opening-story', beat: 7 })),
+      }),
+      'L136',
+      'stops[0].move.beat',
+    ],
   ])('%s', (_, run, code, field) => {
     const r = run();
     expect(r.ok).toBe(false);

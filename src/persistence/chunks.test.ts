@@ -50,7 +50,10 @@ describe('chunks', () => {
     expect(chain).toMatchObject({ chunks: 2, head: chunks[1]?.hash });
     expect(chain.tail).toHaveLength(5);
     const byHash = new Map(chunks.map((c) => [c.hash, c.record]));
-    const back = await readChain(chain, chunkReader(async (h) => structuredClone(byHash.get(h))));
+    const back = await readChain(
+      chain,
+      chunkReader(async (h) => structuredClone(byHash.get(h))),
+    );
     expect(back).toEqual({ ok: true, rows });
   });
 
@@ -72,20 +75,34 @@ describe('chunks', () => {
   it('a missing or altered chunk is reported, never read as data', async () => {
     const { chain, chunks } = chainOf(rows);
     const first = chunks[0];
-    const missing = await readChain(chain, chunkReader(async (h) => (h === first?.hash ? undefined : chunks.find((c) => c.hash === h)?.record)));
+    const missing = await readChain(
+      chain,
+      chunkReader(async (h) => (h === first?.hash ? undefined : chunks.find((c) => c.hash === h)?.record)),
+    );
     expect(missing).toEqual({ ok: false, kind: 'missing', hash: first?.hash, why: 'missing' });
-    const altered = await readChain(chain, chunkReader(async (h) => {
-      const rec = structuredClone(chunks.find((c) => c.hash === h)?.record);
-      if (rec && h === first?.hash) rec.rows[0] = { step: 1, note: 'tampered' };
-      return rec;
-    }));
-    expect(altered).toMatchObject({ ok: false, kind: 'corrupt', hash: first?.hash, why: 'its content does not match its hash' });
+    const altered = await readChain(
+      chain,
+      chunkReader(async (h) => {
+        const rec = structuredClone(chunks.find((c) => c.hash === h)?.record);
+        if (rec && h === first?.hash) rec.rows[0] = { step: 1, note: 'tampered' };
+        return rec;
+      }),
+    );
+    expect(altered).toMatchObject({
+      ok: false,
+      kind: 'corrupt',
+      hash: first?.hash,
+      why: 'its content does not match its hash',
+    });
   });
 
   it('the size of a checkpoint is summed from its parts exactly as its JSON counts it', () => {
     const cache = new ChunkCache();
     const cps = checkpointsOf('migration-400', { until: (_s, cp) => (cp?.ledger.length ?? 0) > 2 * CHUNK_ROWS });
-    const withText: Checkpoint = { ...(cps[cps.length - 1] as Checkpoint), refs: [{ step: 1, ref: '报告/清单.md 😀' }] };
+    const withText: Checkpoint = {
+      ...(cps[cps.length - 1] as Checkpoint),
+      refs: [{ step: 1, ref: '报告/清单.md 😀' }],
+    };
     for (const cp of [...cps, withText]) expect(prepare(cp, cache).size).toBe(checkpointBytes(cp));
   });
 });

@@ -1,5 +1,12 @@
 import { contentKey, utf8Length } from './bytes';
-import { CHUNK_ROWS_OF, CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA, checkChunk, type Chain, type ChunkRecord } from './records';
+import {
+  CHUNK_ROWS_OF,
+  CHUNK_SCHEMA,
+  STORED_CHECKPOINT_SCHEMA,
+  checkChunk,
+  type Chain,
+  type ChunkRecord,
+} from './records';
 import type { SkipKind } from './types';
 
 /**
@@ -58,7 +65,11 @@ export class ChunkCache {
  * Cuts `rows` into a chain: the full chunks oldest first, the chain a record points to, and
  * the UTF-8 size of `JSON.stringify(rows)` (summed from the parts, not serialized again).
  */
-export function chainOf(rows: readonly unknown[], cache = new ChunkCache(), size = CHUNK_ROWS): { chain: Chain; chunks: NewChunk[]; bytes: number } {
+export function chainOf(
+  rows: readonly unknown[],
+  cache = new ChunkCache(),
+  size = CHUNK_ROWS,
+): { chain: Chain; chunks: NewChunk[]; bytes: number } {
   const chunks: NewChunk[] = [];
   let prev: string | null = null;
   let inner = 0;
@@ -111,17 +122,24 @@ export type ChainRead = { ok: true; rows: unknown[] } | { ok: false; kind: SkipK
  * Follows a chain from its head back to its first chunk; returns all its rows in order. `size`
  * is the rows per chunk the record's version implies (a chunk's hash does not say it).
  */
-export async function readChain(chain: Chain, read: (hash: string) => Promise<ChunkRead>, size = CHUNK_ROWS): Promise<ChainRead> {
+export async function readChain(
+  chain: Chain,
+  read: (hash: string) => Promise<ChunkRead>,
+  size = CHUNK_ROWS,
+): Promise<ChainRead> {
   const parts: unknown[][] = [chain.tail];
   let hash = chain.head;
   for (let i = 0; i < chain.chunks; i++) {
-    if (hash === null) return { ok: false, kind: 'corrupt', hash: '-', why: `the chain ends after ${i} of ${chain.chunks} chunks` };
+    if (hash === null)
+      return { ok: false, kind: 'corrupt', hash: '-', why: `the chain ends after ${i} of ${chain.chunks} chunks` };
     const c = await read(hash);
     if (!c.ok) return { ...c, hash };
-    if (c.record.rows.length !== size) return { ok: false, kind: 'corrupt', hash, why: `it holds ${c.record.rows.length} rows, not ${size}` };
+    if (c.record.rows.length !== size)
+      return { ok: false, kind: 'corrupt', hash, why: `it holds ${c.record.rows.length} rows, not ${size}` };
     parts.push(c.record.rows);
     hash = c.record.prev;
   }
-  if (hash !== null) return { ok: false, kind: 'corrupt', hash, why: `the chain goes on past its ${chain.chunks} chunks` };
+  if (hash !== null)
+    return { ok: false, kind: 'corrupt', hash, why: `the chain goes on past its ${chain.chunks} chunks` };
   return { ok: true, rows: parts.reverse().flat() };
 }

@@ -21,7 +21,7 @@ const MESSAGES = {
   E516: 'A key this simulator does not use: %s.',
   E517: 'Run %s has no checkpoint #%s.',
   E509: 'The run cannot be saved: %s.',
-  E519: 'Another tab drives run %s now: checkpoint #%s of this tab was not stored (the other tab\'s are).',
+  E519: "Another tab drives run %s now: checkpoint #%s of this tab was not stored (the other tab's are).",
   E518: 'IndexedDB did not answer within %s ms: this run is kept in memory for now; the page keeps asking and moves the run to IndexedDB once it answers.',
   E601: 'This file is %s bytes; the limit is 20 MiB.',
   E602: 'This file is not JSON: %s',
@@ -51,7 +51,10 @@ export function quote(v: unknown, max = 80): string {
     s = String(v);
   }
   // Bidi controls would reorder the message around them (U+202E shows "exe.txt" as "txt.exe").
-  s = s.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  s = s.replace(
+    /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 

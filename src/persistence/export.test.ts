@@ -17,7 +17,10 @@ describe('an export', () => {
     const r = await store.exportRun(runId, { newest: 3 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    const file = JSON.parse(r.text) as { run: { omitted?: { older: number; unreadable: number } }; checkpoints: unknown[] };
+    const file = JSON.parse(r.text) as {
+      run: { omitted?: { older: number; unreadable: number } };
+      checkpoints: unknown[];
+    };
     expect(file.checkpoints).toHaveLength(3);
     expect(file.run.omitted).toEqual({ older: cps.length - 3 + 1, unreadable: 0 });
     const whole = await store.exportRun(runId);

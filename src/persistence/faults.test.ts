@@ -55,7 +55,11 @@ describe('a handover between tabs (fencing)', () => {
     expect((await store.put(a, { tab: 'old', claim: true })).ok).toBe(true);
     expect(await store.claim(a.runId, 'new')).toBe(true);
     const late = await store.put(b, { tab: 'old' });
-    expect(late).toMatchObject({ ok: false, stale: true, error: expect.stringMatching(/^E519: Another tab drives run/) });
+    expect(late).toMatchObject({
+      ok: false,
+      stale: true,
+      error: expect.stringMatching(/^E519: Another tab drives run/),
+    });
     expect((await store.put(c, { tab: 'new' })).ok).toBe(true);
     expect((await store.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
   });
@@ -78,7 +82,11 @@ describe('a stored record nested absurdly deep', () => {
     let deep: unknown[] = [];
     for (let i = 0; i < 1000; i++) deep = [deep];
     await set(['run', 'deep-run'], { schema: 'harness-sim.run/1', runId: 'deep-run', branch: deep }, useStore);
-    await set(['cp', cps[0]!.runId, 999], { schema: 'harness-sim.stored-checkpoint/2', size: 1, stored: 1, ledger: deep, refs: deep, body: {} }, useStore);
+    await set(
+      ['cp', cps[0]!.runId, 999],
+      { schema: 'harness-sim.stored-checkpoint/2', size: 1, stored: 1, ledger: deep, refs: deep, body: {} },
+      useStore,
+    );
     const { runs, skipped } = await store.listRuns();
     expect(runs.map((r) => r.runId)).toEqual([cps[0]!.runId]);
     expect(skipped.find((s) => s.key.includes('deep-run'))?.reason).toMatch(/^E513: .*deeper than 32/);

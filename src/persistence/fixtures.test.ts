@@ -37,42 +37,76 @@ describe.each(HARNESSES)('the v1 records, read by the %s store', (_kind, make) =
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(checkCheckpoint(r.checkpoint).ok).toBe(true);
-    expect(r.checkpoint).toMatchObject({ runId: 'fixture-run', seq: 21, step: 65, state: 'running', scenario: 'migration-400', seed: 7 });
+    expect(r.checkpoint).toMatchObject({
+      runId: 'fixture-run',
+      seq: 21,
+      step: 65,
+      state: 'running',
+      scenario: 'migration-400',
+      seed: 7,
+    });
     expect(r.checkpoint.ledger).toEqual([...chunkV1.rows, ...storedV1.ledger.tail]);
     expect(r.checkpoint.refs).toEqual(storedV1.refs.tail);
     expect(JSON.stringify(r.checkpoint).length).toBe(storedV1.size);
     expect((await h.store.list('fixture-run')).items).toEqual([
-      { runId: 'fixture-run', seq: 21, step: 65, state: 'running', trigger: storedV1.body.trigger, bytes: storedV1.size, storedBytes: storedV1.stored, virtual: storedV1.body.time.virtual, wall: storedV1.body.time.wall },
+      {
+        runId: 'fixture-run',
+        seq: 21,
+        step: 65,
+        state: 'running',
+        trigger: storedV1.body.trigger,
+        bytes: storedV1.size,
+        storedBytes: storedV1.stored,
+        virtual: storedV1.body.time.virtual,
+        wall: storedV1.body.time.wall,
+      },
     ]);
   });
 
   it('run-file.v1: imported whole', async () => {
     const h = make();
     expect(await h.store.importRun(JSON.stringify(runFileV1))).toEqual({ ok: true, runId: 'fixture-run' });
-    expect((await h.store.newest('fixture-run')).checkpoint).toEqual(runFileV1.checkpoints[runFileV1.checkpoints.length - 1]);
+    expect((await h.store.newest('fixture-run')).checkpoint).toEqual(
+      runFileV1.checkpoints[runFileV1.checkpoints.length - 1],
+    );
   });
 
   describe('an unknown version of each is skipped with a reason', () => {
     it('run', async () => {
       const h = make();
       await h.set(['run', 'fixture-run'], { ...runV1, schema: 'harness-sim.run/3' });
-      expect((await h.store.listRuns()).skipped).toEqual([{ key: 'run/fixture-run', kind: 'version', reason: expect.stringMatching(/^E511: Stored with schema "harness-sim\.run\/3"; this simulator reads harness-sim\.run\/1\./) }]);
+      expect((await h.store.listRuns()).skipped).toEqual([
+        {
+          key: 'run/fixture-run',
+          kind: 'version',
+          reason: expect.stringMatching(
+            /^E511: Stored with schema "harness-sim\.run\/3"; this simulator reads harness-sim\.run\/1\./,
+          ),
+        },
+      ]);
     });
 
     it('stored checkpoint', async () => {
       const h = await plant();
       await h.set(['cp', 'fixture-run', 21], { ...storedV1, schema: 'harness-sim.stored-checkpoint/3' });
-      expect((await h.store.newest('fixture-run')).skipped).toEqual([{ key: 'cp/fixture-run/21', kind: 'version', reason: expect.stringMatching(/^E511: /) }]);
+      expect((await h.store.newest('fixture-run')).skipped).toEqual([
+        { key: 'cp/fixture-run/21', kind: 'version', reason: expect.stringMatching(/^E511: /) },
+      ]);
     });
 
     it('chunk', async () => {
       const h = await plant();
       await h.set(['chunk', 'fixture-run', storedV1.ledger.head], { ...chunkV1, schema: 'harness-sim.chunk/3' });
-      expect((await h.store.newest('fixture-run')).skipped).toEqual([{ key: 'cp/fixture-run/21', kind: 'version', reason: expect.stringMatching(/^E515: .*E511: /) }]);
+      expect((await h.store.newest('fixture-run')).skipped).toEqual([
+        { key: 'cp/fixture-run/21', kind: 'version', reason: expect.stringMatching(/^E515: .*E511: /) },
+      ]);
     });
 
     it('run file', async () => {
-      expect(await make().store.importRun(JSON.stringify({ ...runFileV1, format: 'harness-sim.run/3' }))).toEqual({ ok: false, error: expect.stringMatching(/^E604: /) });
+      expect(await make().store.importRun(JSON.stringify({ ...runFileV1, format: 'harness-sim.run/3' }))).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^E604: /),
+      });
     });
   });
 });
@@ -92,7 +126,7 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
   /** Rows of a chain, oldest first, from the fixture's chunks. */
   const rowsOf = (head: string | null): unknown[] => {
     const rows: unknown[][] = [];
-    for (let h = head; h !== null; ) {
+    for (let h = head; h !== null;) {
       const c = chunksV2.find((x) => contentKey(JSON.stringify(x)) === h);
       if (!c) throw new Error(`no fixture chunk ${h}`);
       rows.unshift(c.rows);
@@ -101,7 +135,7 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
     return rows.flat();
   };
 
-  it('is what today\'s code writes: 16-row chunks, the chunk size implied by the version', () => {
+  it("is what today's code writes: 16-row chunks, the chunk size implied by the version", () => {
     expect(storedV2.schema).toBe(STORED_CHECKPOINT_SCHEMA);
     expect(CHUNK_ROWS).toBe(16);
     expect(chunksV2.every((c) => c.schema === 'harness-sim.chunk/1' && c.rows.length === 16)).toBe(true);
@@ -114,13 +148,30 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(checkCheckpoint(r.checkpoint).ok).toBe(true);
-    expect(r.checkpoint).toMatchObject({ runId: 'fixture-run', seq: 21, step: 65, state: 'running', scenario: 'migration-400', seed: 7 });
+    expect(r.checkpoint).toMatchObject({
+      runId: 'fixture-run',
+      seq: 21,
+      step: 65,
+      state: 'running',
+      scenario: 'migration-400',
+      seed: 7,
+    });
     expect(r.checkpoint.ledger).toEqual([...rowsOf(storedV2.ledger.head), ...storedV2.ledger.tail]);
     expect(r.checkpoint.refs).toEqual([...rowsOf(storedV2.refs.head), ...storedV2.refs.tail]);
     expect(r.checkpoint.ledger).toHaveLength(64);
     expect(JSON.stringify(r.checkpoint).length).toBe(storedV2.size);
     expect((await h.store.list('fixture-run')).items).toEqual([
-      { runId: 'fixture-run', seq: 21, step: 65, state: 'running', trigger: storedV2.body.trigger, bytes: storedV2.size, storedBytes: storedV2.stored, virtual: storedV2.body.time.virtual, wall: storedV2.body.time.wall },
+      {
+        runId: 'fixture-run',
+        seq: 21,
+        step: 65,
+        state: 'running',
+        trigger: storedV2.body.trigger,
+        bytes: storedV2.size,
+        storedBytes: storedV2.stored,
+        virtual: storedV2.body.time.virtual,
+        wall: storedV2.body.time.wall,
+      },
     ]);
   });
 
@@ -129,13 +180,21 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
     await h.set(['run', 'fixture-run'], runV1);
     await h.set(['cp', 'fixture-run', storedV1.body.seq], storedV1);
     await h.set(['chunk', 'fixture-run', contentKey(JSON.stringify(chunkV1))], chunkV1);
-    const next = checkpointsOf('migration-400', { runId: 'fixture-run', seed: 7, until: (_s, cp) => (cp?.seq ?? 0) >= 23 }).filter((c) => c.seq > 21);
+    const next = checkpointsOf('migration-400', {
+      runId: 'fixture-run',
+      seed: 7,
+      until: (_s, cp) => (cp?.seq ?? 0) >= 23,
+    }).filter((c) => c.seq > 21);
     expect(next.length).toBeGreaterThan(0);
     for (const cp of next) expect((await h.store.put(cp)).ok).toBe(true);
     const newest = next[next.length - 1];
     const dump = new Map(await h.dump());
-    expect((dump.get(JSON.stringify(['cp', 'fixture-run', newest?.seq])) as { schema: string }).schema).toBe(STORED_CHECKPOINT_SCHEMA);
-    expect((dump.get(JSON.stringify(['cp', 'fixture-run', 21])) as { schema: string }).schema).toBe('harness-sim.stored-checkpoint/1');
+    expect((dump.get(JSON.stringify(['cp', 'fixture-run', newest?.seq])) as { schema: string }).schema).toBe(
+      STORED_CHECKPOINT_SCHEMA,
+    );
+    expect((dump.get(JSON.stringify(['cp', 'fixture-run', 21])) as { schema: string }).schema).toBe(
+      'harness-sim.stored-checkpoint/1',
+    );
     expect((await h.store.newest('fixture-run')).checkpoint).toEqual(newest);
     const old = await h.store.get('fixture-run', 21);
     expect(old.ok && old.checkpoint.ledger).toEqual([...chunkV1.rows, ...storedV1.ledger.tail]);
@@ -154,17 +213,23 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
   it('a v2 chain of 64-row chunks (or a v1 chain of 16-row ones) is damage, not data', async () => {
     const h = await plant();
     await h.set(['cp', 'fixture-run', 21], { ...storedV2, schema: 'harness-sim.stored-checkpoint/1' });
-    expect((await h.store.newest('fixture-run')).skipped).toEqual([{ key: 'cp/fixture-run/21', kind: 'corrupt', reason: expect.stringMatching(/^E515: .*holds 16 rows, not 64/) }]);
+    expect((await h.store.newest('fixture-run')).skipped).toEqual([
+      { key: 'cp/fixture-run/21', kind: 'corrupt', reason: expect.stringMatching(/^E515: .*holds 16 rows, not 64/) },
+    ]);
     const v1 = make();
     await v1.set(['run', 'fixture-run'], runV1);
     await v1.set(['cp', 'fixture-run', 21], { ...storedV1, schema: STORED_CHECKPOINT_SCHEMA });
     await v1.set(['chunk', 'fixture-run', contentKey(JSON.stringify(chunkV1))], chunkV1);
-    expect((await v1.store.newest('fixture-run')).skipped).toEqual([{ key: 'cp/fixture-run/21', kind: 'corrupt', reason: expect.stringMatching(/^E515: .*holds 64 rows, not 16/) }]);
+    expect((await v1.store.newest('fixture-run')).skipped).toEqual([
+      { key: 'cp/fixture-run/21', kind: 'corrupt', reason: expect.stringMatching(/^E515: .*holds 64 rows, not 16/) },
+    ]);
   });
 
   it('a missing v2 chunk: the record is skipped as missing', async () => {
     const h = await plant();
     await h.del(['chunk', 'fixture-run', storedV2.refs.head]);
-    expect((await h.store.newest('fixture-run')).skipped).toEqual([{ key: 'cp/fixture-run/21', kind: 'missing', reason: expect.stringMatching(/^E514: /) }]);
+    expect((await h.store.newest('fixture-run')).skipped).toEqual([
+      { key: 'cp/fixture-run/21', kind: 'missing', reason: expect.stringMatching(/^E514: /) },
+    ]);
   });
 });

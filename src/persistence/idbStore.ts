@@ -29,7 +29,8 @@ export function openDatabase(factory: IDBFactory, dbName = DB_NAME, storeName = 
     const p = new Promise<IDBDatabase>((resolve, reject) => {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
-      request.onblocked = () => reject(new DOMException(`Opening database "${dbName}" is blocked by another tab.`, 'BlockedError'));
+      request.onblocked = () =>
+        reject(new DOMException(`Opening database "${dbName}" is blocked by another tab.`, 'BlockedError'));
     });
     dbp = p;
     p.then(

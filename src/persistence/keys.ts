@@ -11,7 +11,8 @@ export const chunkKey = (runId: string, hash: string): Key => ['chunk', runId, h
 
 /** A key as a person reads it in a notice: `cp/run-1/7`. */
 export function keyText(key: unknown): string {
-  if (Array.isArray(key)) return key.map((k) => (typeof k === 'string' || typeof k === 'number' ? String(k) : '?')).join('/');
+  if (Array.isArray(key))
+    return key.map((k) => (typeof k === 'string' || typeof k === 'number' ? String(k) : '?')).join('/');
   return typeof key === 'string' || typeof key === 'number' ? String(key) : Object.prototype.toString.call(key);
 }
 
@@ -26,7 +27,9 @@ export function parseKey(key: unknown): ParsedKey {
   if (!Array.isArray(key) || typeof key[1] !== 'string') return { kind: 'foreign' };
   const [kind, runId, last] = key as unknown[];
   if (kind === 'run' && key.length === 2) return { kind: 'run', runId: runId as string };
-  if (kind === 'cp' && key.length === 3 && Number.isInteger(last)) return { kind: 'cp', runId: runId as string, seq: last as number };
-  if (kind === 'chunk' && key.length === 3 && typeof last === 'string') return { kind: 'chunk', runId: runId as string, hash: last };
+  if (kind === 'cp' && key.length === 3 && Number.isInteger(last))
+    return { kind: 'cp', runId: runId as string, seq: last as number };
+  if (kind === 'chunk' && key.length === 3 && typeof last === 'string')
+    return { kind: 'chunk', runId: runId as string, hash: last };
   return { kind: 'foreign' };
 }

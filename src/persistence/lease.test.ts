@@ -12,7 +12,11 @@ let n = 0;
 const open: { close(): void }[] = [];
 function channelOf(name: string): TabChannel {
   const bc = new BroadcastChannel(name);
-  const c: TabChannel = { post: (m) => bc.postMessage(m), listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)), close: () => bc.close() };
+  const c: TabChannel = {
+    post: (m) => bc.postMessage(m),
+    listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)),
+    close: () => bc.close(),
+  };
   open.push(c);
   return c;
 }

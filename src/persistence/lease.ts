@@ -44,7 +44,11 @@ const pageClock: LeaseClock = {
 const abortError = () => new DOMException('The lock was taken by another tab.', 'AbortError');
 
 /** Web-Locks-like locks over `channel` (one per tab), for `tab`. */
-export function leaseLocks(channel: TabChannel, tab: string, clock: LeaseClock = pageClock): LocksLike & { releaseAll(): void } {
+export function leaseLocks(
+  channel: TabChannel,
+  tab: string,
+  clock: LeaseClock = pageClock,
+): LocksLike & { releaseAll(): void } {
   /** What this tab knows of each lock: the newest claim heard, and when it was last renewed. */
   const known = new Map<string, { tab: string; epoch: number; seen: number }>();
   /** Locks this tab holds: their epoch and how to end the hold when another tab takes it. */
@@ -57,7 +61,8 @@ export function leaseLocks(channel: TabChannel, tab: string, clock: LeaseClock =
       // A closed channel: this tab is going away, and its lease runs out by itself.
     }
   };
-  const newer = (a: { epoch: number; tab: string }, b: { epoch: number; tab: string }) => a.epoch > b.epoch || (a.epoch === b.epoch && a.tab > b.tab);
+  const newer = (a: { epoch: number; tab: string }, b: { epoch: number; tab: string }) =>
+    a.epoch > b.epoch || (a.epoch === b.epoch && a.tab > b.tab);
   const free = (name: string) => {
     const k = known.get(name);
     return !held.has(name) && (!k || clock.now() - k.seen > LEASE_MS);
@@ -130,7 +135,9 @@ export function leaseLocks(channel: TabChannel, tab: string, clock: LeaseClock =
       if (options.ifAvailable) {
         // A new tab has heard nothing yet: ask, and give the holder a moment to answer.
         post('query', name, 0);
-        return new Promise<void>((r) => clock.setTimeout(r, QUERY_MS)).then(() => (free(name) ? hold(name, callback) : callback(null)));
+        return new Promise<void>((r) => clock.setTimeout(r, QUERY_MS)).then(() =>
+          free(name) ? hold(name, callback) : callback(null),
+        );
       }
       return new Promise<unknown>((resolve, reject) => {
         const check = () => {
@@ -161,8 +168,15 @@ export function pageLeaseLocks(): LocksLike | null {
   if (pageLocks !== undefined) return pageLocks;
   if (typeof BroadcastChannel !== 'function') return (pageLocks = null);
   const bc = new BroadcastChannel('harness-sim-lease');
-  const channel: TabChannel = { post: (m) => bc.postMessage(m), listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)), close: () => bc.close() };
-  const id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Math.random().toString(36).slice(2, 10)}`;
+  const channel: TabChannel = {
+    post: (m) => bc.postMessage(m),
+    listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)),
+    close: () => bc.close(),
+  };
+  const id =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `tab-${Math.random().toString(36).slice(2, 10)}`;
   const locks = leaseLocks(channel, id);
   if (typeof addEventListener === 'function') addEventListener('pagehide', () => locks.releaseAll());
   return (pageLocks = locks);

@@ -32,7 +32,9 @@ export function memoryBackend(): Backend {
       },
       async keys(prefix) {
         const all = new Map([...data, ...staged]);
-        return [...all.values()].filter((e) => e.value !== GONE && (prefix.length === 0 || hasPrefix(e.key, prefix))).map((e) => e.key);
+        return [...all.values()]
+          .filter((e) => e.value !== GONE && (prefix.length === 0 || hasPrefix(e.key, prefix)))
+          .map((e) => e.key);
       },
       put(key, value) {
         if (!write) throw new DOMException('The transaction is read-only.', 'ReadOnlyError');

@@ -12,7 +12,13 @@ import { createMemoryStore } from './memoryStore';
 async function validFile(scenario: string): Promise<string> {
   const store = createMemoryStore();
   await store.createRun({ runId: 'run-m', scenario, seed: 3 });
-  const sim = new Sim({ scenario, runId: 'run-m', seed: 3, config: { density: 'every_step' }, onCheckpoint: (cp) => void store.put(cp) });
+  const sim = new Sim({
+    scenario,
+    runId: 'run-m',
+    seed: 3,
+    config: { density: 'every_step' },
+    onCheckpoint: (cp) => void store.put(cp),
+  });
   for (let i = 0; i < 30; i++) sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
   await new Promise((r) => setTimeout(r, 0));
   const r = await store.exportRun('run-m', { newest: 3 });
@@ -34,17 +40,40 @@ function pathsOf(v: Json, at: (string | number)[] = [], out: (string | number)[]
 
 const hostile = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom<Json>(null, 'constructor', '__proto__', -1, 0, 1e300, 2 ** 53, 0.5, '', 'x'.repeat(5000), [], {}, [null], { title: null }),
+  fc.constantFrom<Json>(
+    null,
+    'constructor',
+    '__proto__',
+    -1,
+    0,
+    1e300,
+    2 ** 53,
+    0.5,
+    '',
+    'x'.repeat(5000),
+    [],
+    {},
+    [null],
+    { title: null },
+  ),
 );
 
 /** Where an edit lands: anywhere, or in the newest checkpoint's plan (what a resume reads first). */
 type Scope = 'any' | 'plan';
-type Edit = { scope: Scope; pick: number } & ({ kind: 'set'; value: unknown } | { kind: 'delete' } | { kind: 'add'; key: string; value: unknown });
+type Edit = { scope: Scope; pick: number } & (
+  { kind: 'set'; value: unknown } | { kind: 'delete' } | { kind: 'add'; key: string; value: unknown }
+);
 const scope = fc.constantFrom<Scope>('any', 'plan', 'plan');
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ scope, kind: fc.constant('set' as const), pick: fc.nat(), value: hostile }),
   fc.record({ scope, kind: fc.constant('delete' as const), pick: fc.nat() }),
-  fc.record({ scope, kind: fc.constant('add' as const), pick: fc.nat(), key: fc.constantFrom('extra', '__proto__', 'constructor', 'minutes', 'design'), value: hostile }),
+  fc.record({
+    scope,
+    kind: fc.constant('add' as const),
+    pick: fc.nat(),
+    key: fc.constantFrom('extra', '__proto__', 'constructor', 'minutes', 'design'),
+    value: hostile,
+  }),
 );
 
 function apply(file: Json, e: Edit): void {
@@ -62,7 +91,8 @@ function apply(file: Json, e: Edit): void {
     else delete parent[last];
   } else {
     const target = parent[last];
-    if (typeof target === 'object' && target !== null && !Array.isArray(target)) Object.defineProperty(target, e.key, { value: e.value, enumerable: true, configurable: true, writable: true });
+    if (typeof target === 'object' && target !== null && !Array.isArray(target))
+      Object.defineProperty(target, e.key, { value: e.value, enumerable: true, configurable: true, writable: true });
   }
 }
 
@@ -73,29 +103,38 @@ function playsToEnd(cp: Checkpoint): boolean {
   const sim = new Sim({ scenario: cp.scenario, from: cp });
   for (let i = 0; i < 20_000 && !isTerminal(sim.state); i++) {
     if (!Number.isFinite(sim.clock)) return false;
-    sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+    sim.send(
+      sim.state === 'waiting_approval'
+        ? { type: 'APPROVE' }
+        : sim.state === 'created'
+          ? { type: 'START' }
+          : { type: 'TICK' },
+    );
   }
   return isTerminal(sim.state) && Number.isFinite(sim.clock);
 }
 
 describe('a hand-edited run file', () => {
-  it.each(['migration-40', 'dynamic-plan'])('of %s is a valid run that plays to its end, or refused with a numbered reason', async (scenario) => {
-    const text = await validFile(scenario);
-    await fc.assert(
-      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), async (edits) => {
-        const file = JSON.parse(text) as Json;
-        for (const e of edits) apply(file, e);
-        const store = createMemoryStore();
-        const r = await store.importRun(JSON.stringify(file));
-        if (!r.ok) {
-          expect(r.error).toMatch(/^E6\d\d: /);
-          expect((await store.listRuns()).runs).toEqual([]);
-          return;
-        }
-        const { checkpoint } = await store.newest(r.runId);
-        if (checkpoint) expect(playsToEnd(checkpoint)).toBe(true);
-      }),
-      { seed: 1313, numRuns: 150 },
-    );
-  });
+  it.each(['migration-40', 'dynamic-plan'])(
+    'of %s is a valid run that plays to its end, or refused with a numbered reason',
+    async (scenario) => {
+      const text = await validFile(scenario);
+      await fc.assert(
+        fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), async (edits) => {
+          const file = JSON.parse(text) as Json;
+          for (const e of edits) apply(file, e);
+          const store = createMemoryStore();
+          const r = await store.importRun(JSON.stringify(file));
+          if (!r.ok) {
+            expect(r.error).toMatch(/^E6\d\d: /);
+            expect((await store.listRuns()).runs).toEqual([]);
+            return;
+          }
+          const { checkpoint } = await store.newest(r.runId);
+          if (checkpoint) expect(playsToEnd(checkpoint)).toBe(true);
+        }),
+        { seed: 1313, numRuns: 150 },
+      );
+    },
+  );
 });

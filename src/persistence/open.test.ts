@@ -44,8 +44,28 @@ describe('opening storage', () => {
       },
       /SecurityError/,
     ],
-    ['open fails (private mode)', { indexedDB: factory((r) => (Object.assign(r, { error: new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError') }), r.onerror?.(new Event('error')))) }, /InvalidStateError/],
-    ['open is blocked by another tab', { indexedDB: factory((r) => r.onblocked?.(new Event('blocked') as IDBVersionChangeEvent)) }, /BlockedError/],
+    [
+      'open fails (private mode)',
+      {
+        indexedDB: factory(
+          (r) => (
+            Object.assign(r, {
+              error: new DOMException(
+                'A mutation operation was attempted on a database that did not allow mutations.',
+                'InvalidStateError',
+              ),
+            }),
+            r.onerror?.(new Event('error'))
+          ),
+        ),
+      },
+      /InvalidStateError/,
+    ],
+    [
+      'open is blocked by another tab',
+      { indexedDB: factory((r) => r.onblocked?.(new Event('blocked') as IDBVersionChangeEvent)) },
+      /BlockedError/,
+    ],
     [
       "idb-keyval's store throws synchronously (no indexedDB global)",
       {
@@ -55,7 +75,16 @@ describe('opening storage', () => {
       },
       /ReferenceError: indexedDB is not defined/,
     ],
-    ['writes are refused', { useStore: ((mode, cb) => (mode === 'readwrite' ? Promise.reject(new DOMException('write refused', 'UnknownError')) : openDatabase(indexedDB, freshName())(mode, cb))) as UseStore }, /UnknownError/],
+    [
+      'writes are refused',
+      {
+        useStore: ((mode, cb) =>
+          mode === 'readwrite'
+            ? Promise.reject(new DOMException('write refused', 'UnknownError'))
+            : openDatabase(indexedDB, freshName())(mode, cb)) as UseStore,
+      },
+      /UnknownError/,
+    ],
   ];
 
   it.each(memoryCases)('falls back to memory when %s, and says a reload will not resume', async (_name, opts, why) => {
@@ -82,7 +111,9 @@ describe('a full disk (quota exceeded)', () => {
     const real = openDatabase(indexedDB, freshName());
     const disk = { full: false };
     const useStore: UseStore = (mode, cb) =>
-      mode === 'readwrite' && disk.full ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : real(mode, cb);
+      mode === 'readwrite' && disk.full
+        ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+        : real(mode, cb);
     return { disk, store: createIdbStore({ useStore }) };
   }
 
@@ -93,7 +124,16 @@ describe('a full disk (quota exceeded)', () => {
     await store.put(b);
     disk.full = true;
     const r = await store.put(c);
-    expect(r).toEqual({ ok: false, quota: true, stale: false, error: expect.stringMatching(new RegExp(`^E502: Storage is full \\(QuotaExceededError: The quota has been exceeded\\.\\): checkpoint #${c.seq} was not saved`)) });
+    expect(r).toEqual({
+      ok: false,
+      quota: true,
+      stale: false,
+      error: expect.stringMatching(
+        new RegExp(
+          `^E502: Storage is full \\(QuotaExceededError: The quota has been exceeded\\.\\): checkpoint #${c.seq} was not saved`,
+        ),
+      ),
+    });
     expect((await store.newest('run-1')).checkpoint).toEqual(b);
     expect((await store.list('run-1')).items.map((i) => i.seq)).toEqual([b.seq, a.seq]);
     expect((await store.listRuns()).runs[0]?.newestSeq).toBe(b.seq);

@@ -52,7 +52,10 @@ const isTimeout = (e: unknown) => (e as { name?: unknown } | null)?.name === 'Ti
 async function probe(useStore: UseStore, timeoutMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const slow = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DOMException(`no answer within ${timeoutMs} ms (blocked?)`, 'TimeoutError')), timeoutMs);
+    timer = setTimeout(
+      () => reject(new DOMException(`no answer within ${timeoutMs} ms (blocked?)`, 'TimeoutError')),
+      timeoutMs,
+    );
   });
   try {
     await Promise.race([
@@ -70,7 +73,11 @@ async function probe(useStore: UseStore, timeoutMs: number): Promise<void> {
 /** Opens the checkpoint store: IndexedDB when it works, memory (with a notice) when not. */
 export async function openCheckpointStore(opts: OpenOptions = {}): Promise<OpenedStore> {
   if (opts.store) return { store: opts.store, status: opts.store.kind };
-  const memory = (why: string): OpenedStore => ({ store: createMemoryStore(opts), status: 'memory', notice: storageError('E501', why) });
+  const memory = (why: string): OpenedStore => ({
+    store: createMemoryStore(opts),
+    status: 'memory',
+    notice: storageError('E501', why),
+  });
   let useStore = opts.useStore;
   if (!useStore) {
     let factory: IDBFactory | null | undefined;
@@ -85,10 +92,18 @@ export async function openCheckpointStore(opts: OpenOptions = {}): Promise<Opene
     useStore = openDatabase(factory, opts.dbName ?? DB_NAME);
   }
   const timeoutMs = opts.timeoutMs ?? 3000;
-  const idb = (u: UseStore): OpenedStore => ({ store: createIdbStore({ now: opts.now, timer: opts.timer, useStore: u }), status: 'indexeddb' });
+  const idb = (u: UseStore): OpenedStore => ({
+    store: createIdbStore({ now: opts.now, timer: opts.timer, useStore: u }),
+    status: 'indexeddb',
+  });
   const first = idb(useStore);
   // The read goes out with the probe: one round trip less before the page is ready.
-  const read = opts.alongside ? opts.alongside(first.store).then((v) => ({ v }), () => null) : null;
+  const read = opts.alongside
+    ? opts.alongside(first.store).then(
+        (v) => ({ v }),
+        () => null,
+      )
+    : null;
   try {
     await probe(useStore, timeoutMs);
     const answered = read ? await read : null;

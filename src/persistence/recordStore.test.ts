@@ -21,7 +21,16 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
       const { runs, skipped } = await h.store.listRuns();
       expect(skipped).toEqual([]);
       expect(runs).toHaveLength(1);
-      expect(runs[0]).toMatchObject({ runId: 'run-1', scenario: 'migration-40', seed: 3, branch: null, newestSeq: 0, state: 'created', step: 1, checkpoints: 0 });
+      expect(runs[0]).toMatchObject({
+        runId: 'run-1',
+        scenario: 'migration-40',
+        seed: 3,
+        branch: null,
+        newestSeq: 0,
+        state: 'created',
+        step: 1,
+        checkpoints: 0,
+      });
       expect(await h.store.newest('run-1')).toEqual({ checkpoint: null, skipped: [] });
     });
 
@@ -41,7 +50,7 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
     });
   });
 
-  it('reports each write\'s checkpoint size as JSON (what the page shows) beside what it stored', async () => {
+  it("reports each write's checkpoint size as JSON (what the page shows) beside what it stored", async () => {
     const results = [];
     for (const cp of toApproval) results.push(await h.store.put(cp));
     expect(results.map((r) => r.ok && r.size)).toEqual(toApproval.map(checkpointBytes));
@@ -92,12 +101,20 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
 
     it('make the run index follow the newest checkpoint (created implicitly by the first put)', async () => {
       const { runs } = await h.store.listRuns();
-      expect(runs[0]).toMatchObject({ runId: 'run-1', newestSeq: last(toApproval).seq, state: 'waiting_approval', step: 27, checkpoints: toApproval.length });
+      expect(runs[0]).toMatchObject({
+        runId: 'run-1',
+        newestSeq: last(toApproval).seq,
+        state: 'waiting_approval',
+        step: 27,
+        checkpoints: toApproval.length,
+      });
       expect(runs[0]?.bytes).toBeGreaterThan(0);
     });
 
     it('report the bytes each write stored and how long it took', async () => {
-      const next = checkpointsOf('migration-40', { until: (s, cp) => s === 'running' && (cp?.seq ?? 0) > last(toApproval).seq });
+      const next = checkpointsOf('migration-40', {
+        until: (s, cp) => s === 'running' && (cp?.seq ?? 0) > last(toApproval).seq,
+      });
       const r = await h.store.put(last(next));
       expect(r).toMatchObject({ ok: true });
       expect(r.ok && r.bytes).toBeGreaterThan(100);
@@ -111,7 +128,12 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
       await h.store.put(a);
       await h.store.put(c);
       const late = await h.store.put(b);
-      expect(late).toEqual({ ok: false, quota: false, stale: true, error: expect.stringMatching(new RegExp(`^E503: Checkpoint #${b.seq} .* \\(#${c.seq}\\)`)) });
+      expect(late).toEqual({
+        ok: false,
+        quota: false,
+        stale: true,
+        error: expect.stringMatching(new RegExp(`^E503: Checkpoint #${b.seq} .* \\(#${c.seq}\\)`)),
+      });
       expect((await h.store.newest('run-1')).checkpoint).toEqual(c);
       expect((await h.store.list('run-1')).items.map((i) => i.seq)).toEqual([c.seq, a.seq]);
       expect((await h.store.listRuns()).runs[0]?.newestSeq).toBe(c.seq);
@@ -170,7 +192,10 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
   it('keeps a fork as its own run with its branch', async () => {
     const cp = last(toApproval);
     const fork: Checkpoint = { ...cp, runId: 'fork-1', branch: { from: 'run-1', seq: cp.seq } };
-    expect((await h.store.createRun({ runId: 'fork-1', scenario: cp.scenario, seed: cp.seed, branch: fork.branch ?? null })).ok).toBe(true);
+    expect(
+      (await h.store.createRun({ runId: 'fork-1', scenario: cp.scenario, seed: cp.seed, branch: fork.branch ?? null }))
+        .ok,
+    ).toBe(true);
     expect((await h.store.put(fork)).ok).toBe(true);
     const run = (await h.store.listRuns()).runs.find((r) => r.runId === 'fork-1');
     expect(run).toMatchObject({ branch: { from: 'run-1', seq: cp.seq }, newestSeq: cp.seq });

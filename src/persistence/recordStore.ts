@@ -6,7 +6,18 @@ import { describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
 import { MAX_IMPORT_BYTES, parseRunFile, runFileText } from './runFile';
-import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stage, stageWith, writeProblem, type Prepared } from './stored';
+import {
+  chunksOf,
+  listStored,
+  newChunks,
+  prepare,
+  readStored,
+  seqsOf,
+  stage,
+  stageWith,
+  writeProblem,
+  type Prepared,
+} from './stored';
 import { RUN_SCHEMA, type CheckpointStore, type NewRun, type PutResult, type RunMeta, type Skipped } from './types';
 
 /**
@@ -94,7 +105,8 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
         });
         for (const key of keys) {
-          if (parseKey(key).kind === 'foreign') skipped.push({ key: keyText(key), kind: 'foreign', reason: storageError('E516', quote(keyText(key))) });
+          if (parseKey(key).kind === 'foreign')
+            skipped.push({ key: keyText(key), kind: 'foreign', reason: storageError('E516', quote(keyText(key))) });
         }
         runs.sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.runId < b.runId ? -1 : 1));
         return { runs, skipped };
@@ -102,10 +114,19 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
 
     async createRun(meta) {
-      const m = { runId: meta.runId, scenario: meta.scenario, seed: meta.seed, branch: meta.branch ?? null, ...(meta.design ? { design: meta.design } : {}) };
-      if (!isRunId(m.runId)) return { ok: false, error: storageError('E509', 'its id must be text of 1 to 200 characters'), quota: false };
-      if (!findScenario(m.scenario)) return { ok: false, error: storageError('E509', `scenario ${quote(m.scenario)} is unknown`), quota: false };
-      if (!Number.isInteger(m.seed)) return { ok: false, error: storageError('E509', 'its seed must be a whole number'), quota: false };
+      const m = {
+        runId: meta.runId,
+        scenario: meta.scenario,
+        seed: meta.seed,
+        branch: meta.branch ?? null,
+        ...(meta.design ? { design: meta.design } : {}),
+      };
+      if (!isRunId(m.runId))
+        return { ok: false, error: storageError('E509', 'its id must be text of 1 to 200 characters'), quota: false };
+      if (!findScenario(m.scenario))
+        return { ok: false, error: storageError('E509', `scenario ${quote(m.scenario)} is unknown`), quota: false };
+      if (!Number.isInteger(m.seed))
+        return { ok: false, error: storageError('E509', 'its seed must be a whole number'), quota: false };
       try {
         const run = await backend.write(async (tx) => {
           if (await tx.has(runKey(m.runId))) throw new Refusal(storageError('E505', quote(m.runId)));
@@ -125,24 +146,29 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       const problem = writeProblem(cp);
       if (problem) return failed(storageError('E504', quote((cp as { seq?: unknown } | null)?.seq ?? '?'), problem));
       const p = prepare(cp, cache);
-      if (p.size > MAX_CHECKPOINT_BYTES) return failed(storageError('E504', cp.seq, `it is ${p.size.toLocaleString('en')} bytes; the limit is 1 MiB`));
+      if (p.size > MAX_CHECKPOINT_BYTES)
+        return failed(storageError('E504', cp.seq, `it is ${p.size.toLocaleString('en')} bytes; the limit is 1 MiB`));
       try {
         const bytes = await backend.write(async (tx) => {
           // The run's index and which chunks are new, asked together: one round trip (the chunk
           // reads are wasted when the write turns out stale or the index corrupt; they only read).
           const [found, fresh] = await Promise.all([runIn(tx, cp.runId), newChunks(tx, cp.runId, p)]);
           if ('error' in found) throw new Refusal(found.error);
-          const run = found.run ?? freshRun({ runId: cp.runId, scenario: cp.scenario, seed: cp.seed, branch: cp.branch ?? null });
+          const run =
+            found.run ?? freshRun({ runId: cp.runId, scenario: cp.scenario, seed: cp.seed, branch: cp.branch ?? null });
           // The sequence guard: a tab that fell behind never overwrites what a newer write stored.
           if (cp.seq <= run.newestSeq) return { stale: run.newestSeq };
           // The fence: after a handover, the old driver's writes in flight are refused.
-          if (writer && !writer.claim && run.driver !== undefined && run.driver !== writer.tab) return { fenced: run.newestSeq };
+          if (writer && !writer.claim && run.driver !== undefined && run.driver !== writer.tab)
+            return { fenced: run.newestSeq };
           const added = stageWith(tx, cp.runId, p, fresh);
           tx.put(runKey(cp.runId), { ...advanced(run, cp, added), ...(writer ? { driver: writer.tab } : {}) });
           return added;
         });
         if (typeof bytes !== 'number') {
-          return 'fenced' in bytes ? failed(storageError('E519', quote(cp.runId), cp.seq), false, true) : failed(storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
+          return 'fenced' in bytes
+            ? failed(storageError('E519', quote(cp.runId), cp.seq), false, true)
+            : failed(storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
         }
         return { ok: true, bytes, size: p.size, ms: timer() - t0 };
       } catch (e) {
@@ -227,7 +253,11 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           checkpoints.push(r.checkpoint);
         }
         // Counted before the text is made, so the file says what it leaves out.
-        const omittedOf = () => ({ older: seqs.length - skipped.length - checkpoints.length + (opts.newest !== undefined ? all - seqs.length : 0), unreadable: skipped.length });
+        const omittedOf = () => ({
+          older:
+            seqs.length - skipped.length - checkpoints.length + (opts.newest !== undefined ? all - seqs.length : 0),
+          unreadable: skipped.length,
+        });
         let text = runFileText(found.run, checkpoints, omittedOf());
         while (utf8Length(text) > MAX_IMPORT_BYTES && checkpoints.length > 1) {
           checkpoints.length = Math.ceil(checkpoints.length * 0.9);
@@ -249,7 +279,8 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           for (const [i, p] of prepared.entries()) {
             const cp = file.checkpoints[i] as Checkpoint;
             const renamed = renamedSize(p, cp.runId, runId);
-            if (renamed > MAX_CHECKPOINT_BYTES) throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
+            if (renamed > MAX_CHECKPOINT_BYTES)
+              throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
             run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
           }
           tx.put(runKey(runId), run);

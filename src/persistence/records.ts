@@ -62,7 +62,8 @@ export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== nu
 export const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 export const isRunId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 
-export type Checked<T> = { ok: true; value: T; json: string; bytes: number } | { ok: false; kind: SkipKind; reason: string };
+export type Checked<T> =
+  { ok: true; value: T; json: string; bytes: number } | { ok: false; kind: SkipKind; reason: string };
 
 const skip = <T>(kind: SkipKind, reason: string): Checked<T> => ({ ok: false, kind, reason });
 
@@ -70,7 +71,12 @@ const skip = <T>(kind: SkipKind, reason: string): Checked<T> => ({ ok: false, ki
  * The checks every stored record goes through, in order: it has a JSON form, it is at most
  * 1 MiB, it is ours, it is this version, and (`fields`) its fields are what this version says.
  */
-function checkRecord<T>(value: unknown, schema: string, fields: (r: Obj) => string | null, alsoReads: readonly string[] = []): Checked<T> {
+function checkRecord<T>(
+  value: unknown,
+  schema: string,
+  fields: (r: Obj) => string | null,
+  alsoReads: readonly string[] = [],
+): Checked<T> {
   const j = jsonOf(value);
   if (!j) return skip('corrupt', storageError('E513', 'it has no JSON form'));
   if (j.bytes > MAX_CHECKPOINT_BYTES) return skip('oversize', storageError('E512', j.bytes.toLocaleString('en')));
@@ -84,7 +90,9 @@ function checkRecord<T>(value: unknown, schema: string, fields: (r: Obj) => stri
       : skip('corrupt', storageError('E513', `a ${quote(value.schema)} record where a ${schema} belongs`));
   }
   const bad = fields(value);
-  return bad ? skip('corrupt', storageError('E513', bad)) : { ok: true, value: value as T, json: j.json, bytes: j.bytes };
+  return bad
+    ? skip('corrupt', storageError('E513', bad))
+    : { ok: true, value: value as T, json: j.json, bytes: j.bytes };
 }
 
 export function checkRunRecord(value: unknown, runId: string): Checked<RunMeta> {
@@ -120,7 +128,14 @@ export function checkChunk(value: unknown): Checked<ChunkRecord> {
 /** The history line of a stored checkpoint whose envelope checked out. */
 export function summaryOf(r: StoredCheckpoint): CheckpointSummary {
   // checkStoredCheckpoint vouched for these fields.
-  const b = r.body as unknown as { runId: string; seq: number; step: number; state: StateName; trigger: CheckpointTrigger; time: { virtual: number; wall: number } };
+  const b = r.body as unknown as {
+    runId: string;
+    seq: number;
+    step: number;
+    state: StateName;
+    trigger: CheckpointTrigger;
+    time: { virtual: number; wall: number };
+  };
   return {
     runId: b.runId,
     seq: b.seq,

@@ -49,7 +49,12 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
       expect(await other.store.importRun(text)).toEqual({ ok: true, runId: 'run-1' });
       for (const cp of cps) expect(await other.store.get('run-1', cp.seq)).toEqual({ ok: true, checkpoint: cp });
       expect((await other.store.newest('run-1')).checkpoint).toEqual(newest);
-      expect((await other.store.listRuns()).runs[0]).toMatchObject({ runId: 'run-1', newestSeq: newest.seq, state: 'waiting_approval', checkpoints: cps.length });
+      expect((await other.store.listRuns()).runs[0]).toMatchObject({
+        runId: 'run-1',
+        newestSeq: newest.seq,
+        state: 'waiting_approval',
+        checkpoints: cps.length,
+      });
     });
 
     it('never overwrites: a run whose id is taken gets a fresh one, the original untouched', async () => {
@@ -60,7 +65,9 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
       expect(await h.store.list('run-1')).toEqual(before);
       const copy = await h.store.newest('run-1 (imported)');
       expect(copy.checkpoint).toEqual({ ...newest, runId: 'run-1 (imported)' });
-      expect((await h.store.list('run-1 (imported)')).items[0]?.bytes).toBe(checkpointBytes({ ...newest, runId: 'run-1 (imported)' }));
+      expect((await h.store.list('run-1 (imported)')).items[0]?.bytes).toBe(
+        checkpointBytes({ ...newest, runId: 'run-1 (imported)' }),
+      );
     });
 
     it('an edited file (a person changed a value) is read with the edit', async () => {
@@ -72,7 +79,12 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
     });
 
     it('hostile strings are data: they round-trip exactly, as plain text', async () => {
-      const evil: Checkpoint = { ...newest, runId: `<script>alert(1)</script>`, seq: 1, refs: [...newest.refs, { step: 26, ref: HOSTILE }] };
+      const evil: Checkpoint = {
+        ...newest,
+        runId: `<script>alert(1)</script>`,
+        seq: 1,
+        refs: [...newest.refs, { step: 26, ref: HOSTILE }],
+      };
       const src = make();
       expect((await src.store.put(evil)).ok).toBe(true);
       const r = await src.store.exportRun(evil.runId);
@@ -85,7 +97,13 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
     });
 
     describe('refuses a bad file with its reason, and changes nothing', () => {
-      const fileOf = (patch: Record<string, unknown>) => JSON.stringify({ format: 'harness-sim.run/1', run: { runId: 'run-9', scenario: 'migration-40', seed: 1 }, checkpoints: [], ...patch });
+      const fileOf = (patch: Record<string, unknown>) =>
+        JSON.stringify({
+          format: 'harness-sim.run/1',
+          run: { runId: 'run-9', scenario: 'migration-40', seed: 1 },
+          checkpoints: [],
+          ...patch,
+        });
       const withRun9 = cps.map((c) => ({ ...c, runId: 'run-9' }));
       const cases: [string, () => string, RegExp][] = [
         ['not JSON', () => '{"format": "harness-sim.run/1", oops', /^E602: This file is not JSON/],
@@ -97,15 +115,44 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
         ['of another version', () => fileOf({ format: 'harness-sim.run/2' }), /^E604: .*harness-sim\.run\/2/],
         ['huge (over 20 MiB)', () => fileOf({ pad: 'x'.repeat(MAX_IMPORT_BYTES) }), /^E601: .*20 MiB/],
         ['with no run', () => fileOf({ run: undefined }), /^E605: .*"run"/],
-        ['with a run of an unknown scenario', () => fileOf({ run: { runId: 'run-9', scenario: 'nowhere', seed: 1 } }), /^E605: .*nowhere/],
+        [
+          'with a run of an unknown scenario',
+          () => fileOf({ run: { runId: 'run-9', scenario: 'nowhere', seed: 1 } }),
+          /^E605: .*nowhere/,
+        ],
         ['with no checkpoint list', () => fileOf({ checkpoints: 'none' }), /^E605: .*"checkpoints"/],
-        ['with a checkpoint the engine refuses', () => fileOf({ checkpoints: [withRun9[0], { ...withRun9[1], done: 'x-y' }] }), /^E606: Checkpoint 2 .*E205: .*"done"/],
-        ['with a checkpoint of another version', () => fileOf({ checkpoints: [{ ...withRun9[0], schema: 'harness-sim.checkpoint/2' }] }), /^E606: Checkpoint 1 .*E203/],
-        ['with an oversize checkpoint', () => fileOf({ checkpoints: [{ ...withRun9[0], refs: Array.from({ length: 6000 }, () => ({ step: 1, ref: 'x'.repeat(190) })) }] }), /^E606: Checkpoint 1 .*1 MiB/],
-        ['with a ref longer than 200 characters', () => fileOf({ checkpoints: [{ ...withRun9[0], refs: [{ step: 1, ref: 'x'.repeat(1024 * 1024) }] }] }), /^E606: Checkpoint 1 .*"refs\.0\.ref"/],
+        [
+          'with a checkpoint the engine refuses',
+          () => fileOf({ checkpoints: [withRun9[0], { ...withRun9[1], done: 'x-y' }] }),
+          /^E606: Checkpoint 2 .*E205: .*"done"/,
+        ],
+        [
+          'with a checkpoint of another version',
+          () => fileOf({ checkpoints: [{ ...withRun9[0], schema: 'harness-sim.checkpoint/2' }] }),
+          /^E606: Checkpoint 1 .*E203/,
+        ],
+        [
+          'with an oversize checkpoint',
+          () =>
+            fileOf({
+              checkpoints: [
+                { ...withRun9[0], refs: Array.from({ length: 6000 }, () => ({ step: 1, ref: 'x'.repeat(190) })) },
+              ],
+            }),
+          /^E606: Checkpoint 1 .*1 MiB/,
+        ],
+        [
+          'with a ref longer than 200 characters',
+          () => fileOf({ checkpoints: [{ ...withRun9[0], refs: [{ step: 1, ref: 'x'.repeat(1024 * 1024) }] }] }),
+          /^E606: Checkpoint 1 .*"refs\.0\.ref"/,
+        ],
         ['mixing runs', () => fileOf({ checkpoints: [withRun9[0], cps[1]] }), /^E607: .*"run-1".*"run-9"/],
         ['holding one seq twice', () => fileOf({ checkpoints: [withRun9[0], withRun9[0]] }), /^E608: /],
-        ['of another seed than its checkpoints', () => fileOf({ run: { runId: 'run-9', scenario: 'migration-40', seed: 2 }, checkpoints: withRun9 }), /^E606: .*seed/],
+        [
+          'of another seed than its checkpoints',
+          () => fileOf({ run: { runId: 'run-9', scenario: 'migration-40', seed: 2 }, checkpoints: withRun9 }),
+          /^E606: .*seed/,
+        ],
       ];
       it.each(cases)('%s', async (_name, text, reason) => {
         const before = await h.dump();
@@ -147,8 +194,14 @@ describe('a long run file', () => {
     const store = createMemoryStore();
     await store.createRun({ runId: 'long', scenario: 'migration-400', seed: 1 });
     let made = 0;
-    const sim = new Sim({ scenario: 'migration-400', runId: 'long', config: { density: 'every_step' }, onCheckpoint: (cp) => void store.put(cp).then(() => made++) });
-    for (let i = 0; i < 20_000 && sim.newest?.seq !== 200; i++) sim.send(i === 0 ? { type: 'START' } : sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
+    const sim = new Sim({
+      scenario: 'migration-400',
+      runId: 'long',
+      config: { density: 'every_step' },
+      onCheckpoint: (cp) => void store.put(cp).then(() => made++),
+    });
+    for (let i = 0; i < 20_000 && sim.newest?.seq !== 200; i++)
+      sim.send(i === 0 ? { type: 'START' } : sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
     await vi.waitFor(() => expect(made).toBe(200));
     const file = await store.exportRun('long');
     if (!file.ok) throw new Error(file.error);

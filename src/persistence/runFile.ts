@@ -21,7 +21,8 @@ export interface Omitted {
 }
 
 /** The refusal of a file too big to import, from its size alone (it is not read). */
-export const fileTooBig = (bytes: number): string | null => (bytes > MAX_IMPORT_BYTES ? storageError('E601', bytes.toLocaleString('en')) : null);
+export const fileTooBig = (bytes: number): string | null =>
+  bytes > MAX_IMPORT_BYTES ? storageError('E601', bytes.toLocaleString('en')) : null;
 
 export interface RunFile {
   format: typeof RUN_SCHEMA;
@@ -56,7 +57,11 @@ export function prettyJson(value: unknown, indent = '', width = 100): string {
 }
 
 export type ParsedRunFile =
-  | { ok: true; run: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'> & { createdAt: number | null }; checkpoints: Checkpoint[] }
+  | {
+      ok: true;
+      run: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'> & { createdAt: number | null };
+      checkpoints: Checkpoint[];
+    }
   | { ok: false; error: string };
 
 const refuse = (error: string): ParsedRunFile => ({ ok: false, error });
@@ -83,16 +88,19 @@ export async function parseRunFile(text: unknown, pause: () => Promise<void> = n
   } catch (e) {
     return refuse(storageError('E602', (e as Error).message.slice(0, 120)));
   }
-  if (!isObj(raw) || typeof raw.format !== 'string' || !raw.format.startsWith('harness-sim.run')) return refuse(storageError('E603'));
+  if (!isObj(raw) || typeof raw.format !== 'string' || !raw.format.startsWith('harness-sim.run'))
+    return refuse(storageError('E603'));
   if (raw.format !== RUN_SCHEMA) return refuse(storageError('E604', quote(raw.format)));
   // The checkpoints are checked one by one below (each its own numbered reason), not walked twice.
   const list = raw.checkpoints;
   const file = checkAgainst(RUN_FILE_SCHEMA, { ...raw, checkpoints: Array.isArray(list) ? [] : list });
   if (!file.ok) return refuse(storageError('E605', file.reason));
-  if (!Array.isArray(list) || list.length > 100_000) return refuse(storageError('E605', 'field "checkpoints" must be a list of at most 100,000'));
+  if (!Array.isArray(list) || list.length > 100_000)
+    return refuse(storageError('E605', 'field "checkpoints" must be a list of at most 100,000'));
   const { run } = file.value;
   const runId = run.runId;
-  if (!findScenario(run.scenario)) return refuse(storageError('E605', `scenario ${quote(run.scenario)} is not one this simulator has`));
+  if (!findScenario(run.scenario))
+    return refuse(storageError('E605', `scenario ${quote(run.scenario)} is not one this simulator has`));
   const checkpoints: Checkpoint[] = [];
   const seen = new Set<number>();
   let slice = performance.now();
@@ -106,10 +114,17 @@ export async function parseRunFile(text: unknown, pause: () => Promise<void> = n
     if (!c.ok) return refuse(storageError('E606', label, c.error));
     const cp = c.checkpoint;
     const bytes = checkpointBytes(cp);
-    if (bytes > MAX_CHECKPOINT_BYTES) return refuse(storageError('E606', label, `it is ${bytes.toLocaleString('en')} bytes; the limit is 1 MiB`));
+    if (bytes > MAX_CHECKPOINT_BYTES)
+      return refuse(storageError('E606', label, `it is ${bytes.toLocaleString('en')} bytes; the limit is 1 MiB`));
     if (cp.runId !== runId) return refuse(storageError('E607', label, quote(cp.runId), quote(runId)));
     if (cp.scenario !== run.scenario || cp.seed !== run.seed) {
-      return refuse(storageError('E606', label, `it is of scenario ${quote(cp.scenario)} seed ${cp.seed}, the run of ${quote(run.scenario)} seed ${String(run.seed)}`));
+      return refuse(
+        storageError(
+          'E606',
+          label,
+          `it is of scenario ${quote(cp.scenario)} seed ${cp.seed}, the run of ${quote(run.scenario)} seed ${String(run.seed)}`,
+        ),
+      );
     }
     if (seen.has(cp.seq)) return refuse(storageError('E608', cp.seq));
     seen.add(cp.seq);
@@ -118,7 +133,14 @@ export async function parseRunFile(text: unknown, pause: () => Promise<void> = n
   checkpoints.sort((a, b) => a.seq - b.seq);
   return {
     ok: true,
-    run: { runId, scenario: run.scenario, seed: run.seed, branch: run.branch ?? null, ...(run.design ? { design: run.design } : {}), createdAt: run.createdAt ?? null },
+    run: {
+      runId,
+      scenario: run.scenario,
+      seed: run.seed,
+      branch: run.branch ?? null,
+      ...(run.design ? { design: run.design } : {}),
+      createdAt: run.createdAt ?? null,
+    },
     checkpoints,
   };
 }

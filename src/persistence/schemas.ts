@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { checkCheckpoint, type ParseResult, CHECKPOINT_SCHEMA_V, DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA, checkAgainst } from '../engine';
+import {
+  checkCheckpoint,
+  type ParseResult,
+  CHECKPOINT_SCHEMA_V,
+  DESIGN_SCHEMA,
+  STATE_SCHEMA,
+  TRIGGER_SCHEMA,
+  checkAgainst,
+} from '../engine';
 // engine/schema.ts is not in the engine's index yet (the engine engineer wires it on merge).
 
 /**
@@ -88,7 +96,11 @@ export const RUN_FILE_SCHEMA = v.strictObject({
   checkpoints: v.pipe(v.array(v.unknown()), v.maxLength(100_000)),
 });
 
-const tabBase = { schema: v.literal('harness-sim.tab/1'), runId, from: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) };
+const tabBase = {
+  schema: v.literal('harness-sim.tab/1'),
+  runId,
+  from: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+};
 export const TAB_MESSAGE_SCHEMA = v.variant('type', [
   v.strictObject({ ...tabBase, type: v.literal('checkpoint'), checkpoint: v.unknown() }),
   v.strictObject({ ...tabBase, type: v.picklist(['driver', 'hello', 'here', 'bye']), lease: v.exactOptional(nat) }),

@@ -31,9 +31,24 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
     const cases: [string, unknown, string, RegExp][] = [
       ['corrupt (not an object)', 'garbage', 'foreign', /^E510: /],
       ['foreign (someone else’s record)', { hello: 'world' }, 'foreign', /^E510: /],
-      ['of another version', { schema: 'harness-sim.run/2', runId: 'run-1' }, 'version', /^E511: .*harness-sim\.run\/2.*harness-sim\.run\/1/],
-      ['damaged (a field wrong)', { schema: 'harness-sim.run/1', runId: 'run-1', scenario: 'migration-400' }, 'corrupt', /^E513: .*"seed"/],
-      ['oversize (over 1 MiB)', { schema: 'harness-sim.run/1', pad: 'x'.repeat(1024 * 1024) }, 'oversize', /^E512: .*1 MiB/],
+      [
+        'of another version',
+        { schema: 'harness-sim.run/2', runId: 'run-1' },
+        'version',
+        /^E511: .*harness-sim\.run\/2.*harness-sim\.run\/1/,
+      ],
+      [
+        'damaged (a field wrong)',
+        { schema: 'harness-sim.run/1', runId: 'run-1', scenario: 'migration-400' },
+        'corrupt',
+        /^E513: .*"seed"/,
+      ],
+      [
+        'oversize (over 1 MiB)',
+        { schema: 'harness-sim.run/1', pad: 'x'.repeat(1024 * 1024) },
+        'oversize',
+        /^E512: .*1 MiB/,
+      ],
       ['with no JSON form', { schema: 'harness-sim.run/1', n: 10n }, 'corrupt', /^E513: .*no JSON form/],
     ];
     it.each(cases)('%s is skipped with its reason and left as it is', async (_name, value, kind, reason) => {
@@ -68,32 +83,55 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
       ['replaced by garbage', () => 42, 'foreign', /^E510: /],
       ['of another version', (r) => ({ ...r, schema: 'harness-sim.stored-checkpoint/9' }), 'version', /^E511: /],
       ['with a damaged envelope', (r) => ({ ...r, ledger: 'nope' }), 'corrupt', /^E513: .*"ledger"/],
-      ['whose body the engine refuses', (r) => ({ ...r, body: { ...(r.body as object), done: 'x-y' } }), 'corrupt', /^E205: .*"done"/],
-      ['whose checkpoint is of another version', (r) => ({ ...r, body: { ...(r.body as object), schema: 'harness-sim.checkpoint/7' } }), 'version', /^E203: /],
+      [
+        'whose body the engine refuses',
+        (r) => ({ ...r, body: { ...(r.body as object), done: 'x-y' } }),
+        'corrupt',
+        /^E205: .*"done"/,
+      ],
+      [
+        'whose checkpoint is of another version',
+        (r) => ({ ...r, body: { ...(r.body as object), schema: 'harness-sim.checkpoint/7' } }),
+        'version',
+        /^E203: /,
+      ],
       ['oversize', (r) => ({ ...r, pad: 'x'.repeat(1024 * 1024 + 1) }), 'oversize', /^E512: /],
     ];
-    it.each(damage)('%s: newest falls back to the previous checkpoint and reports it', async (_name, change, kind, reason) => {
-      const stored = (await h.dump()).find(([k]) => k === JSON.stringify(key))?.[1] as Record<string, unknown>;
-      await h.set(key, change(stored));
-      const r = await h.store.newest('run-1');
-      expect(r.checkpoint).toEqual(previous);
-      expect(r.skipped).toEqual([{ key: at, kind, reason: expect.stringMatching(reason) }]);
-      expect(await h.store.get('run-1', newest.seq)).toEqual({ ok: false, error: expect.stringMatching(reason) });
-      await goodRunStillLoads();
-    });
+    it.each(damage)(
+      '%s: newest falls back to the previous checkpoint and reports it',
+      async (_name, change, kind, reason) => {
+        const stored = (await h.dump()).find(([k]) => k === JSON.stringify(key))?.[1] as Record<string, unknown>;
+        await h.set(key, change(stored));
+        const r = await h.store.newest('run-1');
+        expect(r.checkpoint).toEqual(previous);
+        expect(r.skipped).toEqual([{ key: at, kind, reason: expect.stringMatching(reason) }]);
+        expect(await h.store.get('run-1', newest.seq)).toEqual({ ok: false, error: expect.stringMatching(reason) });
+        await goodRunStillLoads();
+      },
+    );
 
     it('listed in the history as skipped, the others still listed', async () => {
       await h.set(key, { schema: 'harness-sim.stored-checkpoint/9' });
       const { items, skipped } = await h.store.list('run-1');
-      expect(items.map((i) => i.seq)).toEqual(cps.slice(0, -1).map((c) => c.seq).reverse());
+      expect(items.map((i) => i.seq)).toEqual(
+        cps
+          .slice(0, -1)
+          .map((c) => c.seq)
+          .reverse(),
+      );
       expect(skipped).toEqual([{ key: at, kind: 'version', reason: expect.stringMatching(/^E511: /) }]);
     });
   });
 
   describe('a chunk of the ledger', () => {
-    const chunkKeys = async () => (await h.dump()).filter(([k]) => k.startsWith('["chunk","run-1"')).map(([k, v]) => [JSON.parse(k) as IDBValidKey, v] as const);
+    const chunkKeys = async () =>
+      (await h.dump())
+        .filter(([k]) => k.startsWith('["chunk","run-1"'))
+        .map(([k, v]) => [JSON.parse(k) as IDBValidKey, v] as const);
     const newestChain = async () => {
-      const rec = (await h.dump()).find(([k]) => k === JSON.stringify(['cp', 'run-1', newest.seq]))?.[1] as { ledger: { head: string } };
+      const rec = (await h.dump()).find(([k]) => k === JSON.stringify(['cp', 'run-1', newest.seq]))?.[1] as {
+        ledger: { head: string };
+      };
       return rec.ledger.head;
     };
 
@@ -104,7 +142,11 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
       // The second chunk was cut when the ledger passed 128 rows: older checkpoints do not need it.
       expect(r.checkpoint?.ledger.length).toBeLessThan(2 * CHUNK_ROWS);
       expect(r.skipped.length).toBeGreaterThan(0);
-      expect(r.skipped[0]).toEqual({ key: `cp/run-1/${newest.seq}`, kind: 'missing', reason: expect.stringMatching(new RegExp(`^E514: Checkpoint #${newest.seq} .*ledger.*${head}`)) });
+      expect(r.skipped[0]).toEqual({
+        key: `cp/run-1/${newest.seq}`,
+        kind: 'missing',
+        reason: expect.stringMatching(new RegExp(`^E514: Checkpoint #${newest.seq} .*ledger.*${head}`)),
+      });
       await goodRunStillLoads();
     });
 
@@ -115,7 +157,11 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
       (rec.rows[0] as { at: number }).at += 1;
       await h.set(['chunk', 'run-1', head], rec);
       const r = await h.store.newest('run-1');
-      expect(r.skipped[0]).toEqual({ key: `cp/run-1/${newest.seq}`, kind: 'corrupt', reason: expect.stringMatching(/^E515: .*does not match its hash/) });
+      expect(r.skipped[0]).toEqual({
+        key: `cp/run-1/${newest.seq}`,
+        kind: 'corrupt',
+        reason: expect.stringMatching(/^E515: .*does not match its hash/),
+      });
     });
   });
 

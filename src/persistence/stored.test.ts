@@ -26,7 +26,10 @@ function slowTx(stored: ReadonlySet<string>) {
 
 const chunk = (hash: string) => ({ hash, record: {}, bytes: 10 }) as unknown as NewChunk;
 const prepared = (ledger: string[], refs: string[]) =>
-  ({ ledger: { chain: [], chunks: ledger.map(chunk) }, refs: { chain: [], chunks: refs.map(chunk) } }) as unknown as Prepared;
+  ({
+    ledger: { chain: [], chunks: ledger.map(chunk) },
+    refs: { chain: [], chunks: refs.map(chunk) },
+  }) as unknown as Prepared;
 
 async function run(p: Prepared, stored: string[]) {
   const t = slowTx(new Set(stored));

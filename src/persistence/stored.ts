@@ -5,7 +5,17 @@ import { jsonOf, utf8Length } from './bytes';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
 import { quote, storageError } from './errors';
 import { checkpointKey, chunkKey, keyText, parseKey } from './keys';
-import { CHUNK_ROWS_OF, STORED_CHECKPOINT_SCHEMA, checkStoredCheckpoint, isNat, isObj, isRunId, summaryOf, type Chain, type StoredCheckpoint } from './records';
+import {
+  CHUNK_ROWS_OF,
+  STORED_CHECKPOINT_SCHEMA,
+  checkStoredCheckpoint,
+  isNat,
+  isObj,
+  isRunId,
+  summaryOf,
+  type Chain,
+  type StoredCheckpoint,
+} from './records';
 import type { CheckpointSummary, SkipKind, Skipped } from './types';
 
 /**
@@ -44,7 +54,10 @@ export function writeProblem(cp: unknown): string | null {
     ['ledger', Array.isArray(cp.ledger)],
     ['refs', Array.isArray(cp.refs)],
     ['time', isObj(cp.time) && isNat(cp.time.virtual) && isNat(cp.time.wall)],
-    ['branch', cp.branch === undefined || (isObj(cp.branch) && typeof cp.branch.from === 'string' && isNat(cp.branch.seq))],
+    [
+      'branch',
+      cp.branch === undefined || (isObj(cp.branch) && typeof cp.branch.from === 'string' && isNat(cp.branch.seq)),
+    ],
   ];
   const bad = checks.find(([, ok]) => !ok);
   return bad ? `field "${bad[0]}" is missing or malformed` : null;
@@ -131,7 +144,11 @@ export const chunksOf = (tx: Tx, runId: string): ((hash: string) => Promise<Chun
   chunkReader((hash) => tx.get(chunkKey(runId, hash)));
 
 /** Reassembles a stored record into a checkpoint and has the engine check it. */
-export async function assemble(record: StoredCheckpoint, seq: number, chunks: (hash: string) => Promise<ChunkRead>): Promise<ReadStored> {
+export async function assemble(
+  record: StoredCheckpoint,
+  seq: number,
+  chunks: (hash: string) => Promise<ChunkRead>,
+): Promise<ReadStored> {
   const parts: Record<'ledger' | 'refs', unknown[]> = { ledger: [], refs: [] };
   for (const field of ['ledger', 'refs'] as const) {
     const r = await readChain(record[field], chunks, CHUNK_ROWS_OF[record.schema]);
@@ -145,13 +162,19 @@ export async function assemble(record: StoredCheckpoint, seq: number, chunks: (h
   const whole = { ...record.body, ledger: parts.ledger, refs: parts.refs };
   const j = jsonOf(whole);
   if (!j) return { ok: false, kind: 'corrupt', reason: storageError('E513', 'it has no JSON form') };
-  if (j.bytes > MAX_CHECKPOINT_BYTES) return { ok: false, kind: 'oversize', reason: storageError('E512', j.bytes.toLocaleString('en')) };
+  if (j.bytes > MAX_CHECKPOINT_BYTES)
+    return { ok: false, kind: 'oversize', reason: storageError('E512', j.bytes.toLocaleString('en')) };
   const parsed = checkCheckpointInput(whole);
   return parsed.ok ? parsed : { ok: false, kind: kindOfEngineError(parsed.error), reason: parsed.error };
 }
 
 /** Reads checkpoint `seq` of `runId` whole, or says why it cannot be read. */
-export async function readStored(tx: Tx, runId: string, seq: number, chunks = chunksOf(tx, runId)): Promise<ReadStored> {
+export async function readStored(
+  tx: Tx,
+  runId: string,
+  seq: number,
+  chunks = chunksOf(tx, runId),
+): Promise<ReadStored> {
   const raw = await tx.get(checkpointKey(runId, seq));
   if (raw === undefined) return { ok: false, kind: 'missing', reason: storageError('E517', quote(runId), seq) };
   const c = checkStoredCheckpoint(raw, runId, seq);
@@ -169,7 +192,10 @@ export async function seqsOf(tx: Tx, runId: string): Promise<number[]> {
 }
 
 /** The envelopes of a run's checkpoint records, newest first, and those that cannot be read. */
-export async function listStored(tx: Tx, runId: string): Promise<{ items: { summary: CheckpointSummary; record: StoredCheckpoint }[]; skipped: Skipped[] }> {
+export async function listStored(
+  tx: Tx,
+  runId: string,
+): Promise<{ items: { summary: CheckpointSummary; record: StoredCheckpoint }[]; skipped: Skipped[] }> {
   const keys = await tx.keys(['cp', runId]);
   const values = await Promise.all(keys.map((k) => tx.get(k)));
   const items: { summary: CheckpointSummary; record: StoredCheckpoint }[] = [];

@@ -11,7 +11,11 @@ class FakeLocks implements LocksLike {
   private held = new Map<string, { reject: (e: unknown) => void }>();
   private waiting = new Map<string, (() => void)[]>();
 
-  request(name: string, options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal }, callback: (lock: { name: string } | null) => unknown) {
+  request(
+    name: string,
+    options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal },
+    callback: (lock: { name: string } | null) => unknown,
+  ) {
     return new Promise<unknown>((resolve, reject) => {
       const grant = () => {
         const holder = { reject };
@@ -187,7 +191,13 @@ describe('two tabs on one run', () => {
     await tab(locks);
     const b = await tab(locks);
     const bc = new BroadcastChannel('harness-sim');
-    bc.postMessage({ schema: 'harness-sim.tab/1', type: 'checkpoint', runId: 'run-1', from: 'x', checkpoint: { ...newest, done: 'not ranges' } });
+    bc.postMessage({
+      schema: 'harness-sim.tab/1',
+      type: 'checkpoint',
+      runId: 'run-1',
+      from: 'x',
+      checkpoint: { ...newest, done: 'not ranges' },
+    });
     bc.postMessage('<img src=x onerror=alert(1)>');
     bc.postMessage({ schema: 'harness-sim.tab/1', type: 'checkpoint', runId: 'run-1', from: 'x', checkpoint: newest });
     await until(() => b.heard.length === 1);

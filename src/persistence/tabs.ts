@@ -115,7 +115,9 @@ function broadcastChannel(name: string): TabChannel | null {
 const NO_LOCKS = 'Web Locks are unavailable here: this tab drives, and so would a second tab on this run.';
 
 const randomId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Math.random().toString(36).slice(2, 10)}`;
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `tab-${Math.random().toString(36).slice(2, 10)}`;
 
 const isAbort = (e: unknown) => typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 
@@ -166,7 +168,11 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
    * request rejects with AbortError and this tab follows. A rejection before any grant
    * (our own cancel, or a lock manager that refuses) is passed on.
    */
-  const request = (options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal }, why: RoleReason, answer?: (granted: boolean) => void) => {
+  const request = (
+    options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal },
+    why: RoleReason,
+    answer?: (granted: boolean) => void,
+  ) => {
     let granted = false;
     return (locks as LocksLike)
       .request(name, options, (lock) => {

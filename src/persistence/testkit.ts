@@ -13,7 +13,12 @@ import type { CheckpointStore } from './types';
 /** Runs a scenario (approving each request) to its end or `until`; every checkpoint it kept. */
 export function checkpointsOf(
   scenario: string,
-  opts: { runId?: string; seed?: number; config?: Partial<Config>; until?: (state: StateName, cp: Checkpoint | null) => boolean } = {},
+  opts: {
+    runId?: string;
+    seed?: number;
+    config?: Partial<Config>;
+    until?: (state: StateName, cp: Checkpoint | null) => boolean;
+  } = {},
 ): Checkpoint[] {
   const cps: Checkpoint[] = [];
   const sim = new Sim({
@@ -71,7 +76,14 @@ export function memoryHarness(opts: RecordStoreOptions = {}): Harness {
     store: createRecordStore(backend, opts),
     set: (key, value) => backend.write(async (tx) => tx.put(key, value)),
     del: (key) => backend.write(async (tx) => tx.del(key)),
-    dump: () => backend.read(async (tx) => sorted(await Promise.all((await tx.keys([])).map(async (k): Promise<[IDBValidKey, unknown]> => [k, await tx.get(k)])))),
+    dump: () =>
+      backend.read(async (tx) =>
+        sorted(
+          await Promise.all(
+            (await tx.keys([])).map(async (k): Promise<[IDBValidKey, unknown]> => [k, await tx.get(k)]),
+          ),
+        ),
+      ),
     reopen: (o = opts) => createRecordStore(backend, o),
   };
 }

@@ -89,15 +89,15 @@ export interface CheckpointSummary {
  */
 export type PutResult =
   /** `bytes`: what the write added to storage; `size`: the checkpoint's own bytes as JSON. */
-  | { ok: true; bytes: number; size: number; ms: number }
-  | { ok: false; error: string; quota: boolean; stale: boolean };
+  { ok: true; bytes: number; size: number; ms: number } | { ok: false; error: string; quota: boolean; stale: boolean };
 
 export type CreateRunResult = { ok: true; run: RunMeta } | { ok: false; error: string; quota: boolean };
 
 export type DeleteResult = { ok: true; deleted: number } | { ok: false; error: string };
 
 /** `omitted`: older checkpoints left out so the file stays under the 20 MiB an import reads. */
-export type ExportResult = { ok: true; text: string; skipped: Skipped[]; omitted: number } | { ok: false; error: string };
+export type ExportResult =
+  { ok: true; text: string; skipped: Skipped[]; omitted: number } | { ok: false; error: string };
 
 export type ImportResult = { ok: true; runId: string } | { ok: false; error: string };
 

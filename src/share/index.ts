@@ -1,2 +1,12 @@
 /** Share links: the screen as URL parameters, and back, validated. */
-export { SHARE_KEYS, decodeShare, encodeShare, shareCatalog, shareUrl, type Decoded, type Dropped, type ShareCatalog, type ShareState } from './share';
+export {
+  SHARE_KEYS,
+  decodeShare,
+  encodeShare,
+  shareCatalog,
+  shareUrl,
+  type Decoded,
+  type Dropped,
+  type ShareCatalog,
+  type ShareState,
+} from './share';

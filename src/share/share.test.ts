@@ -9,14 +9,26 @@ const CATALOG = shareCatalog(LESSONS, CHALLENGES);
 const decodeShare = (q: string) => decodeWith(q, CATALOG);
 
 const design = fc.constantFrom(...DESIGN_IDS);
-const lessonAt = fc.constantFrom(...LESSONS).chain((l) => fc.record({ lesson: fc.constant(l.id), at: fc.option(fc.integer({ min: 1, max: l.stops.length }), { nil: undefined }) }));
+const lessonAt = fc.constantFrom(...LESSONS).chain((l) =>
+  fc.record({
+    lesson: fc.constant(l.id),
+    at: fc.option(fc.integer({ min: 1, max: l.stops.length }), { nil: undefined }),
+  }),
+);
 const compare = fc.tuple(design, design).filter(([a, b]) => a !== b);
 
 /** Any state a page can be in that a link should reproduce. */
 const shareState: fc.Arbitrary<ShareState> = fc
   .record(
     {
-      scenario: fc.constantFrom('migration-40', 'not-found', 'enumerate', 'script-5min', 'dynamic-plan', 'migration-120'),
+      scenario: fc.constantFrom(
+        'migration-40',
+        'not-found',
+        'enumerate',
+        'script-5min',
+        'dynamic-plan',
+        'migration-120',
+      ),
       seed: fc.integer({ min: 0, max: 2 ** 31 }),
       design,
       lang: fc.constantFrom('zh' as const, 'en' as const),
@@ -44,14 +56,20 @@ describe('share links', () => {
     fc.assert(
       fc.property(shareState, (s) => {
         expect(decodeShare(encodeShare(s))).toEqual({ state: s, dropped: [] });
-        expect(decodeShare(new URL(shareUrl('https://class.example/sim/?present=1#x', s)).search)).toEqual({ state: s, dropped: [] });
+        expect(decodeShare(new URL(shareUrl('https://class.example/sim/?present=1#x', s)).search)).toEqual({
+          state: s,
+          dropped: [],
+        });
       }),
       { numRuns: 300 },
     );
   });
 
   it('never throws on any input, Chinese and broken text included, and keeps only valid values (property)', () => {
-    const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('迁移', '%E4%B8', '%', '1e3', '-1', ' 1', 'article,article', '第27步'));
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.constantFrom('迁移', '%E4%B8', '%', '1e3', '-1', ' 1', 'article,article', '第27步'),
+    );
     const pairs = fc.array(fc.tuple(fc.constantFrom(...SHARE_KEYS, 'run', 'present'), text), { maxLength: 12 });
     fc.assert(
       fc.property(pairs, (kv) => {
@@ -67,9 +85,18 @@ describe('share links', () => {
   });
 
   it('is compact: the whole screen in a short query', () => {
-    const q = encodeShare({ scenario: 'migration-40', seed: 7, design: 'no-refs', lesson: 'three-endings', at: 12, lang: 'zh' });
+    const q = encodeShare({
+      scenario: 'migration-40',
+      seed: 7,
+      design: 'no-refs',
+      lesson: 'three-endings',
+      at: 12,
+      lang: 'zh',
+    });
     expect(q).toBe('scenario=migration-40&seed=7&design=no-refs&lesson=three-endings&at=12&lang=zh');
-    expect(encodeShare({ compare: ['article', 'no-checkpoint'], script: 'opening-story' })).toBe('compare=article%2Cno-checkpoint&script=opening-story');
+    expect(encodeShare({ compare: ['article', 'no-checkpoint'], script: 'opening-story' })).toBe(
+      'compare=article%2Cno-checkpoint&script=opening-story',
+    );
   });
 
   it.each([
@@ -95,7 +122,10 @@ describe('share links', () => {
 
 describe('share links without a catalog (the first screen, before lessons load)', () => {
   it('checks lesson and challenge ids by shape only, and still drops what cannot be an id', () => {
-    expect(decodeWith('lesson=some-lesson&at=3&challenge=any-one')).toEqual({ state: { lesson: 'some-lesson', at: 3, challenge: 'any-one' }, dropped: [] });
+    expect(decodeWith('lesson=some-lesson&at=3&challenge=any-one')).toEqual({
+      state: { lesson: 'some-lesson', at: 3, challenge: 'any-one' },
+      dropped: [],
+    });
     const { state, dropped } = decodeWith('lesson=迁移课&challenge=A%20B');
     expect(state).toEqual({});
     expect(dropped.map((d) => d.key)).toEqual(['lesson', 'challenge']);

@@ -1,4 +1,13 @@
-import { STORY_IDS, findScenario, isDesignId, isStoryId, type Bilingual, type DesignId, type Lang, type StoryId } from '../engine';
+import {
+  STORY_IDS,
+  findScenario,
+  isDesignId,
+  isStoryId,
+  type Bilingual,
+  type DesignId,
+  type Lang,
+  type StoryId,
+} from '../engine';
 
 /**
  * Share links: what reproduces the screen, as the page's own URL parameters (the same names the
@@ -21,7 +30,17 @@ export interface ShareState {
 }
 
 /** The parameters, in the order a link writes them. */
-export const SHARE_KEYS = ['scenario', 'seed', 'design', 'lesson', 'at', 'lang', 'compare', 'script', 'challenge'] as const;
+export const SHARE_KEYS = [
+  'scenario',
+  'seed',
+  'design',
+  'lesson',
+  'at',
+  'lang',
+  'compare',
+  'script',
+  'challenge',
+] as const;
 
 export interface Dropped {
   key: string;
@@ -75,7 +94,10 @@ export interface ShareCatalog {
 }
 
 /** A catalog of these lessons and challenges. */
-export function shareCatalog(lessons: readonly { id: string; stops: readonly unknown[] }[], challenges: readonly { id: string }[]): ShareCatalog {
+export function shareCatalog(
+  lessons: readonly { id: string; stops: readonly unknown[] }[],
+  challenges: readonly { id: string }[],
+): ShareCatalog {
   return {
     lessonStops: (id) => lessons.find((l) => l.id === id)?.stops.length,
     hasChallenge: (id) => challenges.some((c) => c.id === id),
@@ -87,7 +109,8 @@ export function decodeShare(search: string | URLSearchParams, catalog?: ShareCat
   const p = typeof search === 'string' ? new URLSearchParams(search) : search;
   const state: ShareState = {};
   const dropped: Dropped[] = [];
-  const drop = (key: string, value: string, en: string, zh: string) => dropped.push({ key, value, reason: { en: `${key}=${value}: ${en}`, zh: `${key}=${value}：${zh}` } });
+  const drop = (key: string, value: string, en: string, zh: string) =>
+    dropped.push({ key, value, reason: { en: `${key}=${value}: ${en}`, zh: `${key}=${value}：${zh}` } });
   const get = (k: string) => p.get(k);
 
   const scenario = get('scenario');
@@ -115,7 +138,8 @@ export function decodeShare(search: string | URLSearchParams, catalog?: ShareCat
   if (at !== null) {
     const n = WHOLE.test(at) ? Number(at) : NaN;
     if (stops === undefined) drop('at', at, 'a stop needs a lesson', '没有课程，停靠点无从谈起');
-    else if (!(n >= 1 && n <= stops)) drop('at', at, `not a stop of this lesson (1–${stops})`, `不是这节课的停靠点（1–${stops}）`);
+    else if (!(n >= 1 && n <= stops))
+      drop('at', at, `not a stop of this lesson (1–${stops})`, `不是这节课的停靠点（1–${stops}）`);
     else state.at = n;
   }
   const lang = get('lang');
@@ -127,11 +151,18 @@ export function decodeShare(search: string | URLSearchParams, catalog?: ShareCat
   if (compare !== null) {
     const ds = compare.split(',');
     if (ds.length === 2 && isDesignId(ds[0]) && isDesignId(ds[1]) && ds[0] !== ds[1]) state.compare = [ds[0], ds[1]];
-    else drop('compare', compare, 'needs two different designs, e.g. article,no-checkpoint', '要两个不同的设计，如 article,no-checkpoint');
+    else
+      drop(
+        'compare',
+        compare,
+        'needs two different designs, e.g. article,no-checkpoint',
+        '要两个不同的设计，如 article,no-checkpoint',
+      );
   }
   const script = get('script');
   if (script !== null) {
-    if (!isStoryId(script)) drop('script', script, `the scripts are ${STORY_IDS.join(', ')}`, `剧本只有 ${STORY_IDS.join('、')}`);
+    if (!isStoryId(script))
+      drop('script', script, `the scripts are ${STORY_IDS.join(', ')}`, `剧本只有 ${STORY_IDS.join('、')}`);
     else if (!state.compare) drop('script', script, 'a script belongs to the compare view', '剧本只用于对比视图');
     else state.script = script;
   }

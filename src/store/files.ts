@@ -4,7 +4,11 @@ import { fileTooBig } from '../persistence';
  * Imports a run file a person picked: its size is checked before a byte is read (a 2 GB file
  * is refused at once, not read into memory), then the store's import checks the rest.
  */
-export async function importFile(file: Blob, importRun: (text: string) => Promise<void>, refuse: (text: string) => void): Promise<void> {
+export async function importFile(
+  file: Blob,
+  importRun: (text: string) => Promise<void>,
+  refuse: (text: string) => void,
+): Promise<void> {
   const tooBig = fileTooBig(file.size);
   if (tooBig) return refuse(tooBig);
   await importRun(await file.text());
@@ -16,7 +20,11 @@ export async function importFile(file: Blob, importRun: (text: string) => Promis
  * reserved names), cut to 100 characters.
  */
 export function exportFileName(runId: string): string {
-  const safe = runId.normalize('NFKC').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '').slice(0, 100);
+  const safe = runId
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 100);
   return `${safe || 'run'}.harness-sim.json`;
 }
 

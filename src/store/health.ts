@@ -27,7 +27,11 @@ type Get = () => Store;
 
 const isFinished = (state: string) => state === 'completed' || state === 'failed' || state === 'cancelled';
 
-export function createHealthActions(set: Set, get: Get, w: { onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void }) {
+export function createHealthActions(
+  set: Set,
+  get: Get,
+  w: { onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void },
+) {
   const settled = (report: WriteReport) => {
     const s = get();
     // A follower's refused write is the handover working (the new driver's are stored).
@@ -71,7 +75,12 @@ export function createHealthActions(set: Set, get: Get, w: { onCheckpoint: (cp: 
       const { sim, persist } = get();
       if (persist.kind !== 'memory' || opened.status !== 'indexeddb') return;
       const { runId, seed } = sim.context;
-      const created = await opened.store.createRun({ runId, scenario: sim.scenario.id, seed, branch: sim.newest?.branch ?? null });
+      const created = await opened.store.createRun({
+        runId,
+        scenario: sim.scenario.id,
+        seed,
+        branch: sim.newest?.branch ?? null,
+      });
       const put = sim.newest ? await opened.store.put(sim.newest) : created;
       if (!put.ok) return;
       set({ persist: opened.store, storage: { status: 'indexeddb' }, notice: null });

@@ -75,7 +75,11 @@ function harness() {
     if (!w) return;
     if (!failed) durable.add(w.cp.seq);
     settled.add(w.cp.seq);
-    w.resolve(failed ? { ok: false, error: 'E508: Storage failed', quota: false, stale: false } : { ok: true, bytes: 10, size: 10, ms: 1 });
+    w.resolve(
+      failed
+        ? { ok: false, error: 'E508: Storage failed', quota: false, stale: false }
+        : { ok: true, bytes: 10, size: 10, ms: 1 },
+    );
     await settle();
   };
   const command = () => sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
@@ -139,11 +143,25 @@ describe('the publish gate', () => {
 describe('what a batch shows', () => {
   const cpOf = () => {
     const out: { cp: Checkpoint; ctx: Sim['context'] }[] = [];
-    const s2 = new Sim({ scenario: 'migration-40', config: { density: 'every_step' }, onCheckpoint: (cp, ctx) => out.push({ cp, ctx }) });
+    const s2 = new Sim({
+      scenario: 'migration-40',
+      config: { density: 'every_step' },
+      onCheckpoint: (cp, ctx) => out.push({ cp, ctx }),
+    });
     for (let i = 0; i < 12; i++) s2.send(i === 0 ? { type: 'START' } : { type: 'TICK' });
     return out;
   };
-  const summary = (cp: Checkpoint) => ({ runId: cp.runId, seq: cp.seq, step: cp.step, state: cp.state, trigger: cp.trigger, bytes: 1, storedBytes: 1, virtual: 0, wall: 0 });
+  const summary = (cp: Checkpoint) => ({
+    runId: cp.runId,
+    seq: cp.seq,
+    step: cp.step,
+    state: cp.state,
+    trigger: cp.trigger,
+    bytes: 1,
+    storedBytes: 1,
+    virtual: 0,
+    wall: 0,
+  });
 
   it('counts steps at risk from the newest durable checkpoint, not a failed newer one', () => {
     const cps = cpOf();
@@ -153,8 +171,16 @@ describe('what a batch shows', () => {
       pending: 0,
       newest: bad,
       written: [
-        { summary: summary(good.cp), report: { seq: good.cp.seq, trigger: good.cp.trigger, ok: true, ms: 1, bytes: 5, size: 5 }, done: 3 },
-        { summary: summary(bad.cp), report: { seq: bad.cp.seq, trigger: bad.cp.trigger, ok: false, ms: 0, bytes: 0, size: 0, error: 'E508' }, done: 4 },
+        {
+          summary: summary(good.cp),
+          report: { seq: good.cp.seq, trigger: good.cp.trigger, ok: true, ms: 1, bytes: 5, size: 5 },
+          done: 3,
+        },
+        {
+          summary: summary(bad.cp),
+          report: { seq: bad.cp.seq, trigger: bad.cp.trigger, ok: false, ms: 0, bytes: 0, size: 0, error: 'E508' },
+          done: 4,
+        },
       ],
     };
     const s = shownOf(batch, good.cp.runId, { bytesWritten: 0, history: [] });

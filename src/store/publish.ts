@@ -116,8 +116,26 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
         (r): WriteReport =>
           r.ok
             ? { seq: cp.seq, trigger: cp.trigger, ok: true, ms: r.ms, bytes: r.bytes, size: r.size }
-            : { seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, size: 0, error: r.error, failure: failureKind(r) },
-        (e: unknown): WriteReport => ({ seq: cp.seq, trigger: cp.trigger, ok: false, ms: 0, bytes: 0, size: 0, error: String(e), failure: 'other' }),
+            : {
+                seq: cp.seq,
+                trigger: cp.trigger,
+                ok: false,
+                ms: 0,
+                bytes: 0,
+                size: 0,
+                error: r.error,
+                failure: failureKind(r),
+              },
+        (e: unknown): WriteReport => ({
+          seq: cp.seq,
+          trigger: cp.trigger,
+          ok: false,
+          ms: 0,
+          bytes: 0,
+          size: 0,
+          error: String(e),
+          failure: 'other',
+        }),
       )
       .then((report) => {
         pending--;
@@ -159,7 +177,11 @@ export interface Shown {
   history?: CheckpointSummary[];
 }
 
-export function shownOf(batch: Batch, runId: string, before: { bytesWritten: number; history: CheckpointSummary[] }): Shown {
+export function shownOf(
+  batch: Batch,
+  runId: string,
+  before: { bytesWritten: number; history: CheckpointSummary[] },
+): Shown {
   const { written: done, newest: cp } = batch;
   const mine = done.filter((w) => w.report.ok && w.summary.runId === runId);
   // The newest checkpoint's size: its store measured it while writing (no second serializing

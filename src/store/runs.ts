@@ -151,7 +151,11 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     claimed = true;
     const { checkpoint } = await persist.newest(runId);
     if (session !== s) return;
-    if (checkpoint && checkpoint.seq >= (get().sim.newest?.seq ?? 0)) resumeFrom(checkpoint, get().runs.find((r) => r.runId === runId));
+    if (checkpoint && checkpoint.seq >= (get().sim.newest?.seq ?? 0))
+      resumeFrom(
+        checkpoint,
+        get().runs.find((r) => r.runId === runId),
+      );
     set({ role: 'driver' });
   };
 
@@ -167,7 +171,13 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     // A stored checkpoint has a new sequence number; a live position repeats the last one.
     const stored = lastStored === null || cp.seq > lastStored.seq;
     if (stored) lastStored = cp;
-    const sim = new Sim({ scenario: cp.scenario, from: cp, shownOnly: true, wallClock: Date.now, onCheckpoint: w.onCheckpoint });
+    const sim = new Sim({
+      scenario: cp.scenario,
+      from: cp,
+      shownOnly: true,
+      wallClock: Date.now,
+      onCheckpoint: w.onCheckpoint,
+    });
     sim.newest = lastStored;
     sim.subscribe(w.publish);
     set({ sim, view: viewOf(sim), resumed: null });
@@ -204,7 +214,10 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
    */
   const saveAndJoin = async (sim: Sim, shown: boolean) => {
     const { runId, seed } = sim.context;
-    const [saved, tab] = await Promise.all([get().persist.createRun({ runId, scenario: sim.scenario.id, seed, design: sim.design.id }), joinRun(runId)]);
+    const [saved, tab] = await Promise.all([
+      get().persist.createRun({ runId, scenario: sim.scenario.id, seed, design: sim.design.id }),
+      joinRun(runId),
+    ]);
     const notice = saved.ok ? null : { kind: 'error' as const, text: saved.error };
     // The new run heads the list at once (newest first); the reread that follows adds the
     // byte counts without holding up the page being ready.
@@ -223,7 +236,12 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     const { persist } = get();
     const runId = newRunId();
     const branch = forkCheckpoint(cp, runId, origin);
-    const created = await persist.createRun({ runId, scenario: branch.scenario, seed: branch.seed, branch: branch.branch });
+    const created = await persist.createRun({
+      runId,
+      scenario: branch.scenario,
+      seed: branch.seed,
+      branch: branch.branch,
+    });
     if (!created.ok) return created.error;
     const put = await persist.put(branch);
     if (!put.ok) return put.error;
@@ -237,7 +255,9 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
   const actions: RunActions = {
     boot: async (search) => {
       const params = new URLSearchParams(search);
-      const scenarioId = findScenario(params.get('scenario') ?? '') ? (params.get('scenario') as string) : DEFAULT_SCENARIO_ID;
+      const scenarioId = findScenario(params.get('scenario') ?? '')
+        ? (params.get('scenario') as string)
+        : DEFAULT_SCENARIO_ID;
       const parsedSeed = Number.parseInt(params.get('seed') ?? '1', 10);
       const seed = Number.isFinite(parsedSeed) ? parsedSeed : 1;
       // `?design=` is the design of a fresh run, and of the saved run it resumes (ui-contract).
@@ -250,12 +270,17 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       if (fresh) adopt(fresh, newRunState());
       // The runs are listed while storage is probed (one round trip, not two).
       const opened = await openCheckpointStore(fresh ? {} : { alongside: (s) => s.listRuns() });
-      set({ persist: opened.store, storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) } });
+      set({
+        persist: opened.store,
+        storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) },
+      });
       if (opened.status === 'indexeddb') void get().askPersist();
       if (opened.later) void opened.later.then((o) => o && get().adoptStore(o));
       let resumed = false;
       if (!fresh) {
-        const { runs, skipped } = (opened.alongside as Awaited<ReturnType<typeof opened.store.listRuns>> | undefined) ?? (await opened.store.listRuns());
+        const { runs, skipped } =
+          (opened.alongside as Awaited<ReturnType<typeof opened.store.listRuns>> | undefined) ??
+          (await opened.store.listRuns());
         set({ runs, skipped });
         for (const run of runs.filter((r) => r.scenario === scenarioId)) {
           if ((resumed = await actions.openRun(run.runId, design ?? undefined))) break;
@@ -281,7 +306,11 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
         session = null;
       }
       // The newest checkpoint, the history and the lock (this tab's role) are asked together.
-      const [{ checkpoint, skipped }, listed, tab] = await Promise.all([persist.newest(runId), persist.list(runId), joinRun(runId)]);
+      const [{ checkpoint, skipped }, listed, tab] = await Promise.all([
+        persist.newest(runId),
+        persist.list(runId),
+        joinRun(runId),
+      ]);
       set((s) => ({ skipped: mergeSkipped(s.skipped, skipped, listed.skipped) }));
       if (checkpoint && design !== undefined && (checkpoint.design ?? 'article') !== design) {
         tab.close();
@@ -292,7 +321,18 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       } else if (run && run.newestSeq === 0 && findScenario(run.scenario)) {
         // Saved before its first checkpoint: it stands where it was created, with its design.
         const { settings } = get();
-        adopt(new Sim({ scenario: run.scenario, seed: run.seed, runId, config: configOf(settings), design: design ?? run.design ?? 'article', wallClock: Date.now, onCheckpoint: w.onCheckpoint }), { resumed: null });
+        adopt(
+          new Sim({
+            scenario: run.scenario,
+            seed: run.seed,
+            runId,
+            config: configOf(settings),
+            design: design ?? run.design ?? 'article',
+            wallClock: Date.now,
+            onCheckpoint: w.onCheckpoint,
+          }),
+          { resumed: null },
+        );
       } else {
         tab.close();
         return false;
@@ -306,7 +346,11 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const { sim, persist, lessonRun } = get();
       // A restart reads what the disk holds, as a reload would (not what memory last wrote); a
       // lesson's run is a replay kept in memory, so its own newest checkpoint is its disk.
-      const { checkpoint } = !sim.checkpointing ? { checkpoint: null } : lessonRun ? { checkpoint: sim.newest } : await persist.newest(sim.context.runId);
+      const { checkpoint } = !sim.checkpointing
+        ? { checkpoint: null }
+        : lessonRun
+          ? { checkpoint: sim.newest }
+          : await persist.newest(sim.context.runId);
       if (!get().sim.send({ type: 'RESTART', from: checkpoint })) return;
       if (checkpoint) set({ resumed: resumeReport(checkpoint, get().sim) });
     },
@@ -318,7 +362,11 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     approve: async () => {
       const { sim, persist, lessonRun } = get();
       if (get().role === 'follower' || sim.state !== 'waiting_approval') return;
-      const { checkpoint } = !sim.checkpointing ? { checkpoint: null } : lessonRun ? { checkpoint: sim.newest } : await persist.newest(sim.context.runId);
+      const { checkpoint } = !sim.checkpointing
+        ? { checkpoint: null }
+        : lessonRun
+          ? { checkpoint: sim.newest }
+          : await persist.newest(sim.context.runId);
       if (get().sim !== sim || !sim.send({ type: 'APPROVE', from: checkpoint })) return;
       const from = sim.resumedFrom;
       if (from && from.trigger === 'before_suspend') set({ resumed: resumeReport(from, sim) });
@@ -359,7 +407,10 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const put = await persist.put(r.checkpoint);
       if (!put.ok) return put.error;
       // Hand back: the process continues from the edited checkpoint.
-      resumeFrom(r.checkpoint, get().runs.find((x) => x.runId === r.checkpoint.runId));
+      resumeFrom(
+        r.checkpoint,
+        get().runs.find((x) => x.runId === r.checkpoint.runId),
+      );
       await loadHistory(r.checkpoint.runId);
       return null;
     },
@@ -416,7 +467,8 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       announceTimer = setTimeout(() => {
         announceTimer = null;
         const { sim } = get();
-        if (get().role === 'driver' && session && session.peers > 0) session.announce(toCheckpoint(sim.context, sim.state, 'manual', Date.now()));
+        if (get().role === 'driver' && session && session.peers > 0)
+          session.announce(toCheckpoint(sim.context, sim.state, 'manual', Date.now()));
       }, ANNOUNCE_MS);
     },
 
@@ -434,7 +486,15 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
 /** "Resumed from checkpoint #n": what the process read, and the working set it rebuilt. */
 function resumeReport(cp: Checkpoint, sim: Sim): ResumeReport {
   const { seq, trigger, step, state } = cp;
-  return { seq, trigger, wall: cp.time.wall, age: Date.now() - cp.time.wall, step, state, workingSet: workingSet(sim.context) };
+  return {
+    seq,
+    trigger,
+    wall: cp.time.wall,
+    age: Date.now() - cp.time.wall,
+    step,
+    state,
+    workingSet: workingSet(sim.context),
+  };
 }
 
 function mergeSkipped<T extends { key: string }>(a: readonly T[], ...more: (readonly T[])[]): T[] {
@@ -448,4 +508,3 @@ function mergeSkipped<T extends { key: string }>(a: readonly T[], ...more: (read
   }
   return out;
 }
-

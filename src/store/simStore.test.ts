@@ -10,7 +10,10 @@ import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type Check
 vi.stubGlobal('window', { location: { href: 'http://localhost/' }, history: { replaceState: () => undefined } });
 
 const st = () => useSimStore.getState();
-const settled = () => vi.waitFor(() => expect(st().writesPending === 0 && st().view.context === st().sim.context).toBe(true), { timeout: 2000 });
+const settled = () =>
+  vi.waitFor(() => expect(st().writesPending === 0 && st().view.context === st().sim.context).toBe(true), {
+    timeout: 2000,
+  });
 
 /** Drives the run by hand until `n` checkpoints were asked for. */
 async function drive(ticks: number) {
@@ -40,7 +43,12 @@ describe('a failed write', () => {
     const real = st().persist;
     const full: CheckpointStore = {
       ...real,
-      put: async () => ({ ok: false, error: 'E502: Storage is full (QuotaExceededError): checkpoint was not saved.', quota: true, stale: false }),
+      put: async () => ({
+        ok: false,
+        error: 'E502: Storage is full (QuotaExceededError): checkpoint was not saved.',
+        quota: true,
+        stale: false,
+      }),
     };
     useSimStore.setState({ persist: full });
     st().play();
@@ -88,7 +96,11 @@ describe('takeover', () => {
   it('an oversized args edit is refused and changes nothing', async () => {
     await drive(6);
     const before = st().sim.newest?.seq;
-    const error = await st().takeover({ kind: 'set_args', step: st().sim.context.cursor + 1, args: { path: 'x'.repeat(400_000) } });
+    const error = await st().takeover({
+      kind: 'set_args',
+      step: st().sim.context.cursor + 1,
+      args: { path: 'x'.repeat(400_000) },
+    });
     expect(error).toMatch(/E4/);
     expect(st().sim.newest?.seq).toBe(before);
   });
@@ -112,14 +124,24 @@ describe('follow and drive (two tabs, no Web Locks)', () => {
     expect(st().role).toBe('driver');
     const bc = new BroadcastChannel('harness-sim-lease');
     const other = await joinRun(runId, {
-      locks: leaseLocks({ post: (m) => bc.postMessage(m), listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)), close: () => bc.close() }, 'other-tab'),
+      locks: leaseLocks(
+        {
+          post: (m) => bc.postMessage(m),
+          listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)),
+          close: () => bc.close(),
+        },
+        'other-tab',
+      ),
     });
     expect(other.role).toBe('follower');
     expect(await other.takeOver()).toBe(true);
     await vi.waitFor(() => expect(st().role).toBe('follower'));
     expect(st().send({ type: 'TICK' })).toBe(false);
     // The other tab stored a checkpoint while it drove (written here as if by it).
-    const newer = { ...(st().sim.newest as NonNullable<ReturnType<typeof st>['sim']['newest']>), seq: (st().sim.newest?.seq ?? 0) + 1 };
+    const newer = {
+      ...(st().sim.newest as NonNullable<ReturnType<typeof st>['sim']['newest']>),
+      seq: (st().sim.newest?.seq ?? 0) + 1,
+    };
     expect((await st().persist.put(newer, { tab: other.tabId, claim: true })).ok).toBe(true);
     other.close();
     await vi.waitFor(() => expect(st().role).toBe('driver'));

@@ -121,7 +121,11 @@ const isTerminal = (s: string) => s === 'completed' || s === 'failed' || s === '
 
 /** The engine config a run's settings ask for. */
 export function configOf(settings: RunSettings): Partial<Config> {
-  return { density: settings.density, heedReminder: settings.heedReminder, ...(settings.overnight ? { processTimeoutMs: OVERNIGHT_MS } : {}) };
+  return {
+    density: settings.density,
+    heedReminder: settings.heedReminder,
+    ...(settings.overnight ? { processTimeoutMs: OVERNIGHT_MS } : {}),
+  };
 }
 
 export const useSimStore = create<Store>()((set, get) => {
@@ -242,4 +246,3 @@ export function stepsAtRisk(s: Pick<SimState, 'view' | 'newestDone'>): number {
 
 /** What the page shows: the previewed checkpoint if one is selected, else the live run. */
 export const shownView = (s: Pick<SimState, 'view' | 'preview'>): SimView => s.preview?.view ?? s.view;
-

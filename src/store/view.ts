@@ -1,4 +1,14 @@
-import { isSimpleMachine, type Checkpoint, type Design, type Sim, type StateName, type TaskContext, type TaskMachine, type TransitionRecord, type Scenario } from '../engine';
+import {
+  isSimpleMachine,
+  type Checkpoint,
+  type Design,
+  type Sim,
+  type StateName,
+  type TaskContext,
+  type TaskMachine,
+  type TransitionRecord,
+  type Scenario,
+} from '../engine';
 
 /**
  * The event log shows the newest LOG_SHOWN to LOG_SHOWN + LOG_TRIM_STEP - 1 lines (its oldest

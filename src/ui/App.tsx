@@ -79,7 +79,13 @@ export function App() {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }, [lang]);
   return (
-    <div className="hs-app" data-testid="app" data-ready={ready && sidesShown ? 'true' : 'false'} data-machine={machine} data-mode={MODE}>
+    <div
+      className="hs-app"
+      data-testid="app"
+      data-ready={ready && sidesShown ? 'true' : 'false'}
+      data-machine={machine}
+      data-mode={MODE}
+    >
       <Header />
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">

@@ -54,7 +54,11 @@ export function DesignPanel() {
         <div>
           <dt>{t('meter.side')}</dt>
           <dd data-testid="side-task" data-done-at={side.doneAt ?? ''}>
-            {side.doneAt !== null ? t('meter.side.done', { time: formatClock(lang, side.doneAt) }) : side.queuedAt !== null ? t('meter.side.waiting') : t('meter.side.none')}
+            {side.doneAt !== null
+              ? t('meter.side.done', { time: formatClock(lang, side.doneAt) })
+              : side.queuedAt !== null
+                ? t('meter.side.waiting')
+                : t('meter.side.none')}
           </dd>
         </div>
       </dl>

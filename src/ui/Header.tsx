@@ -42,16 +42,27 @@ export function Header() {
         {scenario.summary[lang]}
       </p>
       <div className="hs-header__status">
-        <span className={`hs-badge hs-badge--${storage.status}`} data-testid="storage-status" data-status={storage.status}>
+        <span
+          className={`hs-badge hs-badge--${storage.status}`}
+          data-testid="storage-status"
+          data-status={storage.status}
+        >
           <Icon name={storage.status === 'indexeddb' ? 'disk' : storage.status === 'memory' ? 'warn' : 'error'} />{' '}
-          {storage.status === 'error' ? t('storage.error', { msg: storage.message ?? '' }) : t(`storage.${storage.status}`)}
+          {storage.status === 'error'
+            ? t('storage.error', { msg: storage.message ?? '' })
+            : t(`storage.${storage.status}`)}
         </span>
         <StoragePersisted />
         <span className={`hs-badge hs-badge--${role}`} data-testid="tab-role" data-role={role}>
           {t(`role.${role}`)}
         </span>
         {role === 'follower' && (
-          <button type="button" className="hs-btn" data-testid="btn-take-over" onClick={() => void useSimStore.getState().takeOver()}>
+          <button
+            type="button"
+            className="hs-btn"
+            data-testid="btn-take-over"
+            onClick={() => void useSimStore.getState().takeOver()}
+          >
             {t('role.takeOver')}
           </button>
         )}
@@ -72,7 +83,14 @@ export function Header() {
       >
         {t('app.lang')}
       </button>
-      <button type="button" className="hs-btn" data-testid="btn-help" aria-label={t('app.help')} title={t('app.help')} onClick={() => setHelpOpen(true)}>
+      <button
+        type="button"
+        className="hs-btn"
+        data-testid="btn-help"
+        aria-label={t('app.help')}
+        title={t('app.help')}
+        onClick={() => setHelpOpen(true)}
+      >
         ?
       </button>
     </header>

@@ -16,7 +16,14 @@ export function HelpOverlay() {
   if (!open) return null;
   const seen = new Set<string>();
   return (
-    <div className="hs-overlay" role="dialog" aria-modal="true" aria-labelledby="hs-help-title" data-testid="help-overlay" onClick={close}>
+    <div
+      className="hs-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="hs-help-title"
+      data-testid="help-overlay"
+      onClick={close}
+    >
       <div className="hs-overlay__box" onClick={(e) => e.stopPropagation()}>
         <h2 id="hs-help-title">{t('help.title')}</h2>
         <dl>

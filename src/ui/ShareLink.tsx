@@ -33,7 +33,13 @@ export function ShareLink() {
       <button type="button" className="hs-btn" data-testid="btn-share" onClick={make}>
         {t('share.make')}
       </button>
-      <input data-testid="share-link" readOnly value={link} aria-label={t('share.link')} onFocus={(e) => e.currentTarget.select()} />
+      <input
+        data-testid="share-link"
+        readOnly
+        value={link}
+        aria-label={t('share.link')}
+        onFocus={(e) => e.currentTarget.select()}
+      />
     </div>
   );
 }

@@ -27,7 +27,14 @@ export function StoryPanel() {
         </select>
       </label>
       <p className="hs-story__about">{STORIES[pick].title[lang]}</p>
-      <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-story-play" data-design={design} disabled={role !== 'driver'} onClick={() => void playStory(pick)}>
+      <button
+        type="button"
+        className="hs-btn hs-btn--primary"
+        data-testid="btn-story-play"
+        data-design={design}
+        disabled={role !== 'driver'}
+        onClick={() => void playStory(pick)}
+      >
         {t('story.play')}
       </button>
       {playing && (
@@ -35,8 +42,17 @@ export function StoryPanel() {
           {t('story.stop')}
         </button>
       )}
-      <p data-testid="story-status" data-story={status.id ?? ''} data-done={status.done ? 'true' : 'false'} aria-live="polite">
-        {playing ? t('story.playing', { beat: t(`story.beat.${status.beat as 'night'}`) }) : status.done ? t('story.ended') : ''}
+      <p
+        data-testid="story-status"
+        data-story={status.id ?? ''}
+        data-done={status.done ? 'true' : 'false'}
+        aria-live="polite"
+      >
+        {playing
+          ? t('story.playing', { beat: t(`story.beat.${status.beat as 'night'}`) })
+          : status.done
+            ? t('story.ended')
+            : ''}
       </p>
     </section>
   );

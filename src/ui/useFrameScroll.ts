@@ -6,7 +6,11 @@ import { useEffect, type RefObject } from 'react';
  * of its own on every tick, while in the frame's requestAnimationFrame it is the layout the
  * browser does anyway before painting. `place` should be a module-level function.
  */
-export function useFrameScroll<T extends HTMLElement>(ref: RefObject<T | null>, place: (box: T) => void, key: unknown): void {
+export function useFrameScroll<T extends HTMLElement>(
+  ref: RefObject<T | null>,
+  place: (box: T) => void,
+  key: unknown,
+): void {
   useEffect(() => {
     const id = requestAnimationFrame(() => {
       if (ref.current) place(ref.current);

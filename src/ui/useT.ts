@@ -10,6 +10,9 @@ export interface T {
 /** The translate function for the page's current language. */
 export function useT(): T {
   const lang = useSimStore((s) => s.lang);
-  const fn = useCallback((key: string, params?: Record<string, string | number>) => translate(lang, key as MessageKey, params), [lang]);
+  const fn = useCallback(
+    (key: string, params?: Record<string, string | number>) => translate(lang, key as MessageKey, params),
+    [lang],
+  );
   return useMemo(() => Object.assign(fn, { has: (key: string) => key in DICTIONARIES[lang] }), [fn, lang]);
 }

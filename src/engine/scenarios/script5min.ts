@@ -15,7 +15,15 @@ export const script5min: Scenario = {
     ['script', 'read_file', 'none', '读取日志', 'Read the log', { path: 'logs/app.log' }],
     ['script', 'shell', 'none', '筛出错误行', 'Grep the error lines', { cmd: 'grep ERROR logs/app.log' }],
     ['script', 'shell', 'none', '按小时统计', 'Count per hour', { cmd: 'count-per-hour' }],
-    ['script', 'write_file', 'none', '写出报表', 'Write the report', { path: 'reports/errors.csv' }, 'reports/errors.csv'],
+    [
+      'script',
+      'write_file',
+      'none',
+      '写出报表',
+      'Write the report',
+      { path: 'reports/errors.csv' },
+      'reports/errors.csv',
+    ],
     ['script', 'shell', 'none', '打印摘要', 'Print a summary', { cmd: 'head reports/errors.csv' }],
   ]).map((s) => ({ ...s, minutes: 1 })),
 };

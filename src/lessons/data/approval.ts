@@ -10,38 +10,63 @@ export const approval: Lesson = {
   stops: [
     {
       move: { kind: 'wait', state: 'waiting_approval' },
-      caption: { zh: '第 27 步被权限判为要人裁决：先落盘（before_suspend），再转入 waiting_approval 挂起。', en: 'Permissions say step 27 needs a person: it checkpoints first (before_suspend), then suspends in waiting_approval.' },
+      caption: {
+        zh: '第 27 步被权限判为要人裁决：先落盘（before_suspend），再转入 waiting_approval 挂起。',
+        en: 'Permissions say step 27 needs a person: it checkpoints first (before_suspend), then suspends in waiting_approval.',
+      },
       source: '自测',
       focus: 'checkpoints',
     },
     {
       move: { kind: 'command', command: { type: 'TICK' }, times: 3 },
-      caption: { zh: '主循环空转轮询三次：不调模型、不花 token，也不重发请求——弹窗只弹一次。', en: 'The loop polls three times: no model call, no tokens, no second request. The prompt is shown once.' },
+      caption: {
+        zh: '主循环空转轮询三次：不调模型、不花 token，也不重发请求——弹窗只弹一次。',
+        en: 'The loop polls three times: no model call, no tokens, no second request. The prompt is shown once.',
+      },
       source: '自测',
     },
     {
       move: { kind: 'command', command: { type: 'REJECT', reason: 'back up the orders table first' } },
-      yourTurn: { control: 'btn-reject', ask: { zh: '拒绝它，理由写「先备份 orders 表」。', en: 'Reject it, with the reason “back up the orders table first”.' }, expect: 'tool_failed' },
-      caption: { zh: '拒绝按 tool_failed 处理：理由作为工具结果记进步骤账本。', en: 'A rejection is handled as tool_failed: the reason goes into the step ledger as the tool’s result.' },
+      yourTurn: {
+        control: 'btn-reject',
+        ask: {
+          zh: '拒绝它，理由写「先备份 orders 表」。',
+          en: 'Reject it, with the reason “back up the orders table first”.',
+        },
+        expect: 'tool_failed',
+      },
+      caption: {
+        zh: '拒绝按 tool_failed 处理：理由作为工具结果记进步骤账本。',
+        en: 'A rejection is handled as tool_failed: the reason goes into the step ledger as the tool’s result.',
+      },
       source: '八状态与转移',
       focus: 'ledger',
     },
     {
       move: { kind: 'wait', state: 'waiting_approval' },
-      caption: { zh: '模型带着理由换了做法再来，不是盲试原样的调用：这是一个新请求。', en: 'The model comes back with the reason addressed, not the same call blindly: this is a new request.' },
+      caption: {
+        zh: '模型带着理由换了做法再来，不是盲试原样的调用：这是一个新请求。',
+        en: 'The model comes back with the reason addressed, not the same call blindly: this is a new request.',
+      },
       source: '自测',
       focus: 'ledger',
     },
     {
       move: { kind: 'command', command: { type: 'APPROVE' } },
       yourTurn: { control: 'btn-approve', ask: { zh: '这次批准它。', en: 'Approve it this time.' }, expect: 'running' },
-      caption: { zh: '批准即读档：从挂起前的存档续跑，回到 running。', en: 'Approving reads the checkpoint: it goes on from the one written before suspending, back in running.' },
+      caption: {
+        zh: '批准即读档：从挂起前的存档续跑，回到 running。',
+        en: 'Approving reads the checkpoint: it goes on from the one written before suspending, back in running.',
+      },
       source: '自测',
       focus: 'checkpoints',
     },
     {
       move: { kind: 'finish' },
-      caption: { zh: '跑完了。人来得早或晚，进度都不丢。', en: 'Done. Whether the person came early or late, no progress was lost.' },
+      caption: {
+        zh: '跑完了。人来得早或晚，进度都不丢。',
+        en: 'Done. Whether the person came early or late, no progress was lost.',
+      },
       source: '自测',
     },
   ],

@@ -10,46 +10,74 @@ export const density: Lesson = {
   stops: [
     {
       move: { kind: 'wait', state: 'waiting_approval' },
-      caption: { zh: '第 27 步的存档只有五样：状态与步骤号、已完成清单、产物引用、待办快照、计划快照。它不到 LangGraph 式全量状态（连消息历史一起存）的十分之一。', en: 'The checkpoint at step 27 holds five things: state and step, steps done, artifact refs, the todo snapshot, the plan snapshot. It is under a tenth of a LangGraph-style full state, message history included.' },
+      caption: {
+        zh: '第 27 步的存档只有五样：状态与步骤号、已完成清单、产物引用、待办快照、计划快照。它不到 LangGraph 式全量状态（连消息历史一起存）的十分之一。',
+        en: 'The checkpoint at step 27 holds five things: state and step, steps done, artifact refs, the todo snapshot, the plan snapshot. It is under a tenth of a LangGraph-style full state, message history included.',
+      },
       source: 'Checkpoint 存什么',
       focus: 'sizes',
     },
     {
       move: { kind: 'segment', design: 'every-step' },
-      caption: { zh: '换成每步一存，再跑到第 27 步。', en: 'Now checkpoint after every step, and run to step 27 again.' },
+      caption: {
+        zh: '换成每步一存，再跑到第 27 步。',
+        en: 'Now checkpoint after every step, and run to step 27 again.',
+      },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
       move: { kind: 'wait', state: 'waiting_approval' },
-      caption: { zh: '到这里已经存了 28 份，文章的设计只存了 8 份：每步一存，慢且冗余。', en: '28 checkpoints by now, where the article’s design wrote 8: every step is slow and redundant.' },
+      caption: {
+        zh: '到这里已经存了 28 份，文章的设计只存了 8 份：每步一存，慢且冗余。',
+        en: '28 checkpoints by now, where the article’s design wrote 8: every step is slow and redundant.',
+      },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
       focus: 'checkpoints',
     },
     {
       move: { kind: 'segment', design: 'article' },
-      caption: { zh: '回到文章的设计：存档点在关键动作前——危险操作、外部副作用、阶段切换。', en: 'Back to the article’s design: checkpoints before key actions: risky operations, outside side effects, phase switches.' },
+      caption: {
+        zh: '回到文章的设计：存档点在关键动作前——危险操作、外部副作用、阶段切换。',
+        en: 'Back to the article’s design: checkpoints before key actions: risky operations, outside side effects, phase switches.',
+      },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
       move: { kind: 'wait', state: 'running', step: 14 },
-      caption: { zh: '跑到第 14 步。最新的存档是第 7 步导出阶段开始时那份。', en: 'At step 14. The newest checkpoint is the one from step 7, where the export phase began.' },
+      caption: {
+        zh: '跑到第 14 步。最新的存档是第 7 步导出阶段开始时那份。',
+        en: 'At step 14. The newest checkpoint is the one from step 7, where the export phase began.',
+      },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
       focus: 'checkpoints',
     },
     {
       move: { kind: 'command', command: { type: 'CRASH' } },
-      caption: { zh: '进程崩了：内存里的东西全没了，盘上的存档还在。', en: 'The process crashes: what was in memory is gone, the checkpoints on disk are not.' },
+      caption: {
+        zh: '进程崩了：内存里的东西全没了，盘上的存档还在。',
+        en: 'The process crashes: what was in memory is gone, the checkpoints on disk are not.',
+      },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
       move: { kind: 'command', command: { type: 'RESTART' } },
-      yourTurn: { control: 'btn-restart', ask: { zh: '按「重启」。它会从第几步接着跑？', en: 'Press Restart. Which step does it go on from?' }, expect: 'running' },
-      caption: { zh: '从第 7 步接着跑：两次存档之间的进度丢了。', en: 'It goes on from step 7: the progress since the last checkpoint is lost.' },
+      yourTurn: {
+        control: 'btn-restart',
+        ask: { zh: '按「重启」。它会从第几步接着跑？', en: 'Press Restart. Which step does it go on from?' },
+        expect: 'running',
+      },
+      caption: {
+        zh: '从第 7 步接着跑：两次存档之间的进度丢了。',
+        en: 'It goes on from step 7: the progress since the last checkpoint is lost.',
+      },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
       move: { kind: 'wait', state: 'running', step: 14 },
-      caption: { zh: '第 7–13 步重做了一遍：白干 7 步。导出不碰外部世界，重做只费时间；碰外部世界的步骤前都先存了档。', en: 'Steps 7–13 were done again: 7 steps wasted. Exports do not touch the outside world, so redoing them only costs time; every step that does is checkpointed first.' },
+      caption: {
+        zh: '第 7–13 步重做了一遍：白干 7 步。导出不碰外部世界，重做只费时间；碰外部世界的步骤前都先存了档。',
+        en: 'Steps 7–13 were done again: 7 steps wasted. Exports do not touch the outside world, so redoing them only costs time; every step that does is checkpointed first.',
+      },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
       focus: 'meters',
     },

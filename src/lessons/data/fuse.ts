@@ -10,47 +10,85 @@ export const fuse: Lesson = {
   stops: [
     {
       move: { kind: 'wait', state: 'running', step: 3 },
-      caption: { zh: '跑到第 3 步。计数器盯的是「工具 + 参数 + 错误类型」。', en: 'At step 3. The counter watches tool + args + error type.' },
+      caption: {
+        zh: '跑到第 3 步。计数器盯的是「工具 + 参数 + 错误类型」。',
+        en: 'At step 3. The counter watches tool + args + error type.',
+      },
       source: '边界与取舍 · 熔断会误伤正当的绕路',
     },
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
-      yourTurn: { control: 'btn-fail', ask: { zh: '按「工具失败」一次。', en: 'Press Fail once.' }, expect: 'tool_failed' },
-      caption: { zh: '第一段：计数。账本记下错误，这个键数到 1。', en: 'Stage one: count. The ledger records the error; this key counts 1.' },
+      yourTurn: {
+        control: 'btn-fail',
+        ask: { zh: '按「工具失败」一次。', en: 'Press Fail once.' },
+        expect: 'tool_failed',
+      },
+      caption: {
+        zh: '第一段：计数。账本记下错误，这个键数到 1。',
+        en: 'Stage one: count. The ledger records the error; this key counts 1.',
+      },
       source: '其余技术定义 · 步骤账本',
       focus: 'ledger',
     },
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
-      caption: { zh: '第二段：提醒。同一个键数到 2，经 system-reminder 通道注入一条提醒。', en: 'Stage two: remind. The same key counts 2, and a reminder is injected through the system-reminder channel.' },
+      caption: {
+        zh: '第二段：提醒。同一个键数到 2，经 system-reminder 通道注入一条提醒。',
+        en: 'Stage two: remind. The same key counts 2, and a reminder is injected through the system-reminder channel.',
+      },
       source: '其余技术定义 · 死循环识别与行为干预',
       focus: 'channel',
     },
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
-      yourTurn: { control: 'btn-fail', ask: { zh: '再按一次，它提醒过了还是原样重试。', en: 'Press it once more: reminded, it still retries as is.' }, expect: 'failed', ended: 'loop_fuse' },
-      caption: { zh: '第三段：熔断。转 failed 交还给人，当轮不再执行。', en: 'Stage three: fuse. It goes to failed and is handed back to a person; the step is not run again.' },
+      yourTurn: {
+        control: 'btn-fail',
+        ask: { zh: '再按一次，它提醒过了还是原样重试。', en: 'Press it once more: reminded, it still retries as is.' },
+        expect: 'failed',
+        ended: 'loop_fuse',
+      },
+      caption: {
+        zh: '第三段：熔断。转 failed 交还给人，当轮不再执行。',
+        en: 'Stage three: fuse. It goes to failed and is handed back to a person; the step is not run again.',
+      },
       source: '其余技术定义 · 死循环识别与行为干预',
     },
     {
       move: { kind: 'segment', design: 'article', scenario: 'enumerate' },
-      caption: { zh: '再看一个「看起来在原地打转」的任务：逐个试十种连接配置。', en: 'Now a task that looks like a loop: ten connection profiles, tried one by one.' },
+      caption: {
+        zh: '再看一个「看起来在原地打转」的任务：逐个试十种连接配置。',
+        en: 'Now a task that looks like a loop: ten connection profiles, tried one by one.',
+      },
       source: '边界与取舍 · 熔断会误伤正当的绕路',
     },
     {
       move: { kind: 'wait', state: 'completed' },
-      caption: { zh: '每次换了参数，就是新的键、新的计数：失败六次，第 7 个配置成功，没有熔断。', en: 'Each try has other args, so a new key and a new count: six failures, the 7th profile works, no fuse.' },
+      caption: {
+        zh: '每次换了参数，就是新的键、新的计数：失败六次，第 7 个配置成功，没有熔断。',
+        en: 'Each try has other args, so a new key and a new count: six failures, the 7th profile works, no fuse.',
+      },
       source: '边界与取舍 · 熔断会误伤正当的绕路',
       focus: 'ledger',
     },
     {
-      move: { kind: 'segment', design: 'article', scenario: 'enumerate', config: { remindAt: 2, fuseAt: 3, maxAttemptsPerStep: 3 } },
-      caption: { zh: '换一个只看工具、不看参数、也不先提醒的判据：这一步失败三次就停。', en: 'Now a guard that looks at the tool alone, not the args, and never reminds: three failures at this step and it stops.' },
+      move: {
+        kind: 'segment',
+        design: 'article',
+        scenario: 'enumerate',
+        config: { remindAt: 2, fuseAt: 3, maxAttemptsPerStep: 3 },
+      },
+      caption: {
+        zh: '换一个只看工具、不看参数、也不先提醒的判据：这一步失败三次就停。',
+        en: 'Now a guard that looks at the tool alone, not the args, and never reminds: three failures at this step and it stops.',
+      },
       source: '边界与取舍 · 熔断会误伤正当的绕路',
     },
     {
       move: { kind: 'finish' },
-      caption: { zh: '试到第 3 个配置就被掐断，可第 7 个本来能通：这就是误伤正当的绕路。', en: 'It is cut off at the 3rd profile, while the 7th would have worked: a legitimate detour, killed.' },
+      caption: {
+        zh: '试到第 3 个配置就被掐断，可第 7 个本来能通：这就是误伤正当的绕路。',
+        en: 'It is cut off at the 3rd profile, while the 7th would have worked: a legitimate detour, killed.',
+      },
       source: '边界与取舍 · 熔断会误伤正当的绕路',
     },
   ],

@@ -15,7 +15,10 @@ export const noProgress: Lesson = {
     },
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
-      caption: { zh: '同一个调用，返回和上次一模一样，没有任何工具报错。循环检测照样记一次：无失败也查。', en: 'The same call returns exactly what it did before, with no tool error. The loop guard counts it anyway: it checks without a failure too.' },
+      caption: {
+        zh: '同一个调用，返回和上次一模一样，没有任何工具报错。循环检测照样记一次：无失败也查。',
+        en: 'The same call returns exactly what it did before, with no tool error. The loop guard counts it anyway: it checks without a failure too.',
+      },
       source: '动手：转移、存档与熔断',
       focus: 'ledger',
     },
@@ -27,8 +30,19 @@ export const noProgress: Lesson = {
     },
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
-      yourTurn: { control: 'btn-fail', ask: { zh: '错误类型选 no_progress，再按一次「工具失败」。', en: 'Pick no_progress as the error type and press Fail once more.' }, expect: 'failed', ended: 'loop_fuse' },
-      caption: { zh: '第三次就熔断。模型反复产出相同动作没有进展，和反复失败一样要有人喊停。', en: 'The third trips the fuse. A model repeating the same action with no progress needs stopping as much as one that keeps failing.' },
+      yourTurn: {
+        control: 'btn-fail',
+        ask: {
+          zh: '错误类型选 no_progress，再按一次「工具失败」。',
+          en: 'Pick no_progress as the error type and press Fail once more.',
+        },
+        expect: 'failed',
+        ended: 'loop_fuse',
+      },
+      caption: {
+        zh: '第三次就熔断。模型反复产出相同动作没有进展，和反复失败一样要有人喊停。',
+        en: 'The third trips the fuse. A model repeating the same action with no progress needs stopping as much as one that keeps failing.',
+      },
       source: '其余技术定义 · 死循环识别与行为干预',
     },
   ],

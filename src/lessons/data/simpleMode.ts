@@ -10,13 +10,19 @@ export const simpleMode: Lesson = {
   stops: [
     {
       move: { kind: 'command', command: { type: 'START' } },
-      caption: { zh: '一个五分钟的一次性脚本：只有四个状态——待跑、在跑、完成，加一个失败。', en: 'A five-minute one-off script: four states only: pending, running, done, and one failed.' },
+      caption: {
+        zh: '一个五分钟的一次性脚本：只有四个状态——待跑、在跑、完成，加一个失败。',
+        en: 'A five-minute one-off script: four states only: pending, running, done, and one failed.',
+      },
       source: '边界与取舍 · 简单任务不需要八状态',
       focus: 'diagram',
     },
     {
       move: { kind: 'wait', state: 'completed' },
-      caption: { zh: '五步五分钟跑完，一份存档都没写：打断了就重跑，最多亏五分钟。', en: 'Five steps in five minutes, not one checkpoint written: if it is interrupted, run it again and lose five minutes at most.' },
+      caption: {
+        zh: '五步五分钟跑完，一份存档都没写：打断了就重跑，最多亏五分钟。',
+        en: 'Five steps in five minutes, not one checkpoint written: if it is interrupted, run it again and lose five minutes at most.',
+      },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
@@ -31,18 +37,32 @@ export const simpleMode: Lesson = {
     },
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'timeout' } },
-      yourTurn: { control: 'btn-fail', ask: { zh: '按「工具失败」。', en: 'Press Fail.' }, expect: 'failed', ended: 'step_failed' },
-      caption: { zh: '直接失败：没有重试、没有账本、没有熔断。对五分钟的脚本，这就够了。', en: 'It simply fails: no retry, no ledger, no fuse. For a five-minute script, that is enough.' },
+      yourTurn: {
+        control: 'btn-fail',
+        ask: { zh: '按「工具失败」。', en: 'Press Fail.' },
+        expect: 'failed',
+        ended: 'step_failed',
+      },
+      caption: {
+        zh: '直接失败：没有重试、没有账本、没有熔断。对五分钟的脚本，这就够了。',
+        en: 'It simply fails: no retry, no ledger, no fuse. For a five-minute script, that is enough.',
+      },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
       move: { kind: 'segment', design: 'article', scenario: 'migration-40' },
-      caption: { zh: '跨天、多人、带审批的长任务才值得完整八态。', en: 'Only a long task, across days and people, with approvals, is worth all eight states.' },
+      caption: {
+        zh: '跨天、多人、带审批的长任务才值得完整八态。',
+        en: 'Only a long task, across days and people, with approvals, is worth all eight states.',
+      },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
       move: { kind: 'wait', state: 'waiting_approval' },
-      caption: { zh: '四十步的迁移走到第 27 步等人：这里挂起、存档、熔断都用得上。', en: 'The 40-step migration waits for a person at step 27: here suspending, checkpoints and the fuse all earn their keep.' },
+      caption: {
+        zh: '四十步的迁移走到第 27 步等人：这里挂起、存档、熔断都用得上。',
+        en: 'The 40-step migration waits for a person at step 27: here suspending, checkpoints and the fuse all earn their keep.',
+      },
       source: '边界与取舍 · 简单任务不需要八状态',
       focus: 'diagram',
     },

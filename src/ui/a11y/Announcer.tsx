@@ -43,7 +43,14 @@ export function Announcer() {
     };
   }, []);
   return (
-    <div className="hs-sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="sr-announcer" data-said={spoken.n}>
+    <div
+      className="hs-sr-only"
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="sr-announcer"
+      data-said={spoken.n}
+    >
       {spoken.text}
     </div>
   );

@@ -34,7 +34,11 @@ export function DiagramText() {
     <section className="hs-srtext" tabIndex={0} aria-labelledby="hs-srtext-title" data-testid="diagram-text">
       <h2 id="hs-srtext-title">{t('sr.diagram')}</h2>
       <p data-testid="diagram-text-current">{t('sr.diagram.current', { state: t(`state.${state}`) })}</p>
-      <p>{last && lastId ? t('sr.diagram.last', { from: t(`state.${last.from}`), to: t(`state.${last.to}`) }) : t('sr.diagram.none')}</p>
+      <p>
+        {last && lastId
+          ? t('sr.diagram.last', { from: t(`state.${last.from}`), to: t(`state.${last.to}`) })
+          : t('sr.diagram.none')}
+      </p>
       <h3>{t('sr.diagram.states')}</h3>
       <ul>
         {states.map((s) => (

@@ -29,7 +29,9 @@ describe('the announcement of a transition', () => {
     const t = drive().start().tick(5);
     t.send({ type: 'FAIL_NOW', error: 'not_found' });
     expect(said(t)).toBe('running → tool failed: step 6 failed, loop 1 of 3');
-    expect(said(t, 'zh')).toBe(`${translate('zh', 'state.running')} → ${translate('zh', 'state.tool_failed')}：第 6 步失败，循环 1/3`);
+    expect(said(t, 'zh')).toBe(
+      `${translate('zh', 'state.running')} → ${translate('zh', 'state.tool_failed')}：第 6 步失败，循环 1/3`,
+    );
     t.send({ type: 'FAIL_NOW', error: 'not_found' });
     expect(said(t)).toContain('step 6 failed, loop 2 of 3');
     t.send({ type: 'FAIL_NOW', error: 'not_found' });
@@ -71,7 +73,8 @@ describe('coalescing during play', () => {
 
   it('never speaks twice within the gap, however fast the run goes', () => {
     const out = play(25, 10_000);
-    for (let i = 1; i < out.length; i++) expect((out[i]?.at ?? 0) - (out[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(GAP_MS);
+    for (let i = 1; i < out.length; i++)
+      expect((out[i]?.at ?? 0) - (out[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(GAP_MS);
     expect(out.length).toBeLessThanOrEqual(10_000 / GAP_MS + 1);
   });
 

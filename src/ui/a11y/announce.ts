@@ -18,7 +18,8 @@ export interface TransitionFacts {
 }
 
 /** Transitions whose step is the attempt the ledger just recorded (the cursor has moved on). */
-const ABOUT_LAST_ATTEMPT = (r: TransitionRecord) => r.to === 'tool_failed' || r.to === 'failed' || (r.from === 'running' && r.to === 'running');
+const ABOUT_LAST_ATTEMPT = (r: TransitionRecord) =>
+  r.to === 'tool_failed' || r.to === 'failed' || (r.from === 'running' && r.to === 'running');
 
 /** The facts of the newest line of a view's log, or null when the log is empty. */
 export function factsOf(log: readonly TransitionRecord[], ctx: TaskContext): TransitionFacts | null {
@@ -62,7 +63,16 @@ function detailKey(f: TransitionFacts): MessageKey | null {
 export function transitionText(lang: Lang, f: TransitionFacts): string {
   const state = (s: StateName) => translate(lang, `state.${s}`);
   const key = detailKey(f);
-  const detail = key ? translate(lang, key, { step: f.step, total: f.total, loop: f.loop, fuseAt: f.fuseAt, attempts: f.attempts, max: f.maxAttempts }) : f.event;
+  const detail = key
+    ? translate(lang, key, {
+        step: f.step,
+        total: f.total,
+        loop: f.loop,
+        fuseAt: f.fuseAt,
+        attempts: f.attempts,
+        max: f.maxAttempts,
+      })
+    : f.event;
   return translate(lang, 'sr.move', { from: state(f.from), to: state(f.to), detail });
 }
 
@@ -91,12 +101,14 @@ export interface Offer {
   flushAt: number | null;
 }
 
-const spoken = (lang: Lang, held: number, latest: string) => (held > 1 ? translate(lang, 'sr.batch', { n: held, latest }) : latest);
+const spoken = (lang: Lang, held: number, latest: string) =>
+  held > 1 ? translate(lang, 'sr.batch', { n: held, latest }) : latest;
 
 /** `count` new transitions arrived at `now`, the newest described by `text`. */
 export function offer(c: Coalescer, lang: Lang, text: string, count: number, now: number): Offer {
   const held = c.held + count;
-  if (c.spokenAt === null || now - c.spokenAt >= GAP_MS) return { next: { spokenAt: now, held: 0, latest: null }, say: spoken(lang, held, text), flushAt: null };
+  if (c.spokenAt === null || now - c.spokenAt >= GAP_MS)
+    return { next: { spokenAt: now, held: 0, latest: null }, say: spoken(lang, held, text), flushAt: null };
   return { next: { spokenAt: c.spokenAt, held, latest: text }, say: null, flushAt: c.spokenAt + GAP_MS };
 }
 

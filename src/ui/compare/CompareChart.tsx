@@ -24,7 +24,15 @@ export function CompareChart({ chart, lang }: { chart: Chart; lang: Lang }) {
         {chart.series.map((s, i) => (
           <span key={s.design}>
             <svg width="28" height="8" aria-hidden="true">
-              <line x1="0" y1="4" x2="28" y2="4" stroke={STYLES[i]?.stroke} strokeWidth="3" strokeDasharray={STYLES[i]?.dash} />
+              <line
+                x1="0"
+                y1="4"
+                x2="28"
+                y2="4"
+                stroke={STYLES[i]?.stroke}
+                strokeWidth="3"
+                strokeDasharray={STYLES[i]?.dash}
+              />
             </svg>{' '}
             {DESIGNS[s.design].name[lang]}
           </span>
@@ -34,13 +42,35 @@ export function CompareChart({ chart, lang }: { chart: Chart; lang: Lang }) {
   );
 }
 
-function Plot({ chart, lang, pick, max, label }: { chart: Chart; lang: Lang; pick: (s: Sample) => number; max: number; label: string }) {
+function Plot({
+  chart,
+  lang,
+  pick,
+  max,
+  label,
+}: {
+  chart: Chart;
+  lang: Lang;
+  pick: (s: Sample) => number;
+  max: number;
+  label: string;
+}) {
   const t = useT();
   const x = (m: number) => PAD.l + (chart.maxMinutes > 0 ? (m / chart.maxMinutes) * (W - PAD.l - PAD.r) : 0);
   const y = (v: number) => H - PAD.b - (max > 0 ? (v / max) * (H - PAD.t - PAD.b) : 0);
-  const summary = chart.series.map((s) => `${DESIGNS[s.design].name[lang]}: ${formatInt(pick(s.points.at(-1) ?? { minutes: 0, tokens: 0, work: 0 }))}`).join('; ');
+  const summary = chart.series
+    .map(
+      (s) =>
+        `${DESIGNS[s.design].name[lang]}: ${formatInt(pick(s.points.at(-1) ?? { minutes: 0, tokens: 0, work: 0 }))}`,
+    )
+    .join('; ');
   return (
-    <svg className="hs-compare__plot" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${label} / ${t('compare.minutes')}: ${summary}`}>
+    <svg
+      className="hs-compare__plot"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label={`${label} / ${t('compare.minutes')}: ${summary}`}
+    >
       <line x1={PAD.l} y1={H - PAD.b} x2={W - PAD.r} y2={H - PAD.b} className="hs-compare__axis" />
       <line x1={PAD.l} y1={PAD.t} x2={PAD.l} y2={H - PAD.b} className="hs-compare__axis" />
       <text x={PAD.l - 6} y={PAD.t + 10} textAnchor="end" className="hs-compare__tick">

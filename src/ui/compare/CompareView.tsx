@@ -25,7 +25,10 @@ export function CompareView({ search }: { search: string }) {
   const lang = useSimStore((s) => s.lang);
   const parsed = useMemo(() => parseCompareQuery(search), [search]);
   const [run, setRun] = useState(() => (parsed?.ok ? new CompareRun(parsed.config) : null));
-  const sources = useMemo(() => run?.panes.map((p): ViewSource => createStore(() => ({ view: viewOf(p.sim), preview: null }))) ?? [], [run]);
+  const sources = useMemo(
+    () => run?.panes.map((p): ViewSource => createStore(() => ({ view: viewOf(p.sim), preview: null }))) ?? [],
+    [run],
+  );
   const [, redraw] = useState(0);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -71,7 +74,13 @@ export function CompareView({ search }: { search: string }) {
       <header className="hs-compare__head">
         <h1>{t('compare.title')}</h1>
         <p>{story.title[lang]}</p>
-        <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-compare-run" disabled={playing || run.done} onClick={play}>
+        <button
+          type="button"
+          className="hs-btn hs-btn--primary"
+          data-testid="btn-compare-run"
+          disabled={playing || run.done}
+          onClick={play}
+        >
           {t('compare.run')}
         </button>
         <button type="button" className="hs-btn" data-testid="btn-compare-reset" onClick={reset}>
@@ -93,7 +102,12 @@ function PaneView({ pane, source, lang }: { pane: ComparePane; source: ViewSourc
   const m = pane.meters;
   const ctx = pane.sim.context;
   return (
-    <section className="hs-compare__pane hs-panel" data-testid="compare-pane" data-design={pane.design} aria-label={DESIGNS[pane.design].name[lang]}>
+    <section
+      className="hs-compare__pane hs-panel"
+      data-testid="compare-pane"
+      data-design={pane.design}
+      aria-label={DESIGNS[pane.design].name[lang]}
+    >
       <h2>{DESIGNS[pane.design].name[lang]}</h2>
       <p className="hs-compare__change">{DESIGNS[pane.design].change[lang]}</p>
       <ViewSourceContext.Provider value={source}>
@@ -110,7 +124,8 @@ function PaneView({ pane, source, lang }: { pane: ComparePane; source: ViewSourc
         <div>
           <dt>{t('read.step')}</dt>
           <dd>
-            <span data-testid="current-step">{Math.min(ctx.cursor, ctx.plan.steps.length)}</span> / {ctx.plan.steps.length}
+            <span data-testid="current-step">{Math.min(ctx.cursor, ctx.plan.steps.length)}</span> /{' '}
+            {ctx.plan.steps.length}
           </dd>
         </div>
         <Meter label={t('meter.wasted')} id="steps-wasted" value={formatInt(m.stepsWasted)} />
@@ -131,7 +146,11 @@ function PaneView({ pane, source, lang }: { pane: ComparePane; source: ViewSourc
           data-minutes={m.minutes}
           data-checkpoints={m.checkpoints}
         >
-          {t(m.killed ? 'compare.endKilled' : 'compare.end', { state: m.finalState, wasted: m.stepsWasted, tokens: formatInt(m.tokens) })}
+          {t(m.killed ? 'compare.endKilled' : 'compare.end', {
+            state: m.finalState,
+            wasted: m.stepsWasted,
+            tokens: formatInt(m.tokens),
+          })}
         </p>
       )}
     </section>

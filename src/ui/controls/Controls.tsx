@@ -17,7 +17,9 @@ function CommandButton({ cmd, state }: { cmd: Command; state: SimState }) {
   const blocked = cmd.blocked(state);
   const key = keyLabel(cmd.key, t);
   // A state in a reason is named in words (its id is an English word).
-  const params = blocked?.params?.state ? { ...blocked.params, state: t(`state.${blocked.params.state}`) } : blocked?.params;
+  const params = blocked?.params?.state
+    ? { ...blocked.params, state: t(`state.${blocked.params.state}`) }
+    : blocked?.params;
   const title = blocked ? t(blocked.key, params) : `${t(cmd.label)} (${key})`;
   return (
     <button
@@ -72,7 +74,11 @@ export function Controls() {
           {g === 'inject' && (
             <label className="hs-field">
               <span>{t('ctl.errorType')}</span>
-              <select data-testid="select-error-type" value={state.errorType} onChange={(e) => state.setErrorType(e.target.value as InjectableError)}>
+              <select
+                data-testid="select-error-type"
+                value={state.errorType}
+                onChange={(e) => state.setErrorType(e.target.value as InjectableError)}
+              >
                 {INJECTABLE_ERRORS.map((e) => (
                   <option key={e} value={e}>
                     {t(`error.${e}`)}

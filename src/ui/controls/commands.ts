@@ -27,7 +27,8 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const loading = (s: SimState): ReturnType<Command['blocked']> => (s.ready ? null : { key: 'why.loading' });
 
 /** Who may act on this run at all: not before it stands (`ready`), not from a follower tab. */
-const tabBlock = (s: SimState): ReturnType<Command['blocked']> => loading(s) ?? (s.role === 'follower' ? { key: 'why.follower' } : null);
+const tabBlock = (s: SimState): ReturnType<Command['blocked']> =>
+  loading(s) ?? (s.role === 'follower' ? { key: 'why.follower' } : null);
 
 /** Reasons shared by most controls: not ready, a follower tab, a dead process, an ended task. */
 function common(s: SimState): ReturnType<Command['blocked']> {
@@ -39,61 +40,113 @@ function common(s: SimState): ReturnType<Command['blocked']> {
 }
 
 /** Applies when `ok` holds of what the page shows (and of the live Sim, for `can`). */
-const when = (ok: (v: SimView, sim: Sim) => boolean, why: MessageKey, params?: (v: SimView) => Record<string, string>) =>
-  (s: SimState) => common(s) ?? (ok(s.view, s.sim) ? null : { key: why, ...(params ? { params: params(s.view) } : {}) });
+const when =
+  (ok: (v: SimView, sim: Sim) => boolean, why: MessageKey, params?: (v: SimView) => Record<string, string>) =>
+  (s: SimState) =>
+    common(s) ?? (ok(s.view, s.sim) ? null : { key: why, ...(params ? { params: params(s.view) } : {}) });
 
 const stateParam = (v: SimView) => ({ state: v.state });
 
 export const COMMANDS: readonly Command[] = [
   {
-    id: 'start', testId: 'btn-start', label: 'ctl.start', key: 's', group: 'run', tone: 'primary',
+    id: 'start',
+    testId: 'btn-start',
+    label: 'ctl.start',
+    key: 's',
+    group: 'run',
+    tone: 'primary',
     blocked: when((sim) => sim.state === 'created', 'why.notCreated'),
     run: (s) => s.send({ type: 'START' }),
   },
   {
-    id: 'step', testId: 'btn-step', label: 'ctl.step', key: 'n', group: 'run',
+    id: 'step',
+    testId: 'btn-step',
+    label: 'ctl.step',
+    key: 'n',
+    group: 'run',
     blocked: when((sim) => sim.state !== 'created', 'why.notStarted'),
     run: (s) => s.send({ type: 'TICK' }),
   },
   {
-    id: 'play', testId: 'btn-play', label: 'ctl.play', key: ' ', group: 'run',
+    id: 'play',
+    testId: 'btn-play',
+    label: 'ctl.play',
+    key: ' ',
+    group: 'run',
     blocked: (s) => common(s),
     run: (s) => s.play(),
     visible: (s) => !s.playing,
   },
   {
-    id: 'pause', testId: 'btn-pause', label: 'ctl.pause', key: ' ', group: 'run',
+    id: 'pause',
+    testId: 'btn-pause',
+    label: 'ctl.pause',
+    key: ' ',
+    group: 'run',
     blocked: () => null,
     run: (s) => s.pause(),
     visible: (s) => s.playing,
   },
   {
-    id: 'fast-forward', testId: 'btn-fast-forward-approval', label: 'ctl.fastForward', key: 'g', group: 'run',
+    id: 'fast-forward',
+    testId: 'btn-fast-forward-approval',
+    label: 'ctl.fastForward',
+    key: 'g',
+    group: 'run',
     blocked: when((sim) => sim.state !== 'waiting_approval', 'why.notRunning', stateParam),
     run: (s) => s.fastForwardToApproval(),
   },
   {
-    id: 'fail', testId: 'btn-fail', label: 'ctl.fail', key: 'f', group: 'inject', tone: 'danger',
+    id: 'fail',
+    testId: 'btn-fail',
+    label: 'ctl.fail',
+    key: 'f',
+    group: 'inject',
+    tone: 'danger',
     blocked: when((sim) => sim.state === 'running' || sim.state === 'tool_failed', 'why.notRunning', stateParam),
     run: (s) => s.send({ type: 'FAIL_NOW', error: s.errorType }),
   },
   {
-    id: 'change-approach', testId: 'btn-change-approach', label: 'ctl.changeApproach', key: 'h', group: 'inject',
+    id: 'change-approach',
+    testId: 'btn-change-approach',
+    label: 'ctl.changeApproach',
+    key: 'h',
+    group: 'inject',
     blocked: when((_, sim) => sim.can({ type: 'CHANGE_APPROACH' }), 'why.noFailure'),
     run: (s) => s.send({ type: 'CHANGE_APPROACH' }),
   },
   {
-    id: 'request-approval', testId: 'btn-request-approval', label: 'ctl.requestApproval', key: 'q', group: 'inject',
-    blocked: (s) => common(s) ?? (s.view.state !== 'running' ? { key: 'why.notRunning', params: stateParam(s.view) } : s.sim.can({ type: 'REQUEST_APPROVAL' }) ? null : { key: 'why.alreadyRisky' }),
+    id: 'request-approval',
+    testId: 'btn-request-approval',
+    label: 'ctl.requestApproval',
+    key: 'q',
+    group: 'inject',
+    blocked: (s) =>
+      common(s) ??
+      (s.view.state !== 'running'
+        ? { key: 'why.notRunning', params: stateParam(s.view) }
+        : s.sim.can({ type: 'REQUEST_APPROVAL' })
+          ? null
+          : { key: 'why.alreadyRisky' }),
     run: (s) => s.send({ type: 'REQUEST_APPROVAL' }),
   },
   {
-    id: 'approve', testId: 'btn-approve', label: 'ctl.approve', key: 'a', group: 'person', tone: 'ok',
+    id: 'approve',
+    testId: 'btn-approve',
+    label: 'ctl.approve',
+    key: 'a',
+    group: 'person',
+    tone: 'ok',
     blocked: when((sim) => sim.state === 'waiting_approval', 'why.notWaiting'),
     run: (s) => void s.approve(),
   },
   {
-    id: 'reject', testId: 'btn-reject', label: 'ctl.reject', key: 'r', group: 'person', tone: 'danger',
+    id: 'reject',
+    testId: 'btn-reject',
+    label: 'ctl.reject',
+    key: 'r',
+    group: 'person',
+    tone: 'danger',
     blocked: when((sim) => sim.state === 'waiting_approval', 'why.notWaiting'),
     run: (s) => {
       s.send({ type: 'REJECT', reason: s.rejectReason.trim() || translate(s.lang, 'ctl.noReason') });
@@ -101,24 +154,52 @@ export const COMMANDS: readonly Command[] = [
     },
   },
   {
-    id: 'cancel', testId: 'btn-cancel', label: 'ctl.cancel', key: 'c', group: 'person', tone: 'danger',
+    id: 'cancel',
+    testId: 'btn-cancel',
+    label: 'ctl.cancel',
+    key: 'c',
+    group: 'person',
+    tone: 'danger',
     blocked: when((_, sim) => sim.can({ type: 'CANCEL' }), 'why.notInMachine'),
     run: (s) => s.send({ type: 'CANCEL' }),
   },
   {
-    id: 'replan', testId: 'btn-replan', label: 'ctl.replan', key: 'p', group: 'person',
+    id: 'replan',
+    testId: 'btn-replan',
+    label: 'ctl.replan',
+    key: 'p',
+    group: 'person',
     blocked: (s) =>
       common(s) ??
-      (s.view.context.plan.mode !== 'dynamic' ? { key: 'why.oneShot' } : s.view.state !== 'running' ? { key: 'why.notRunning', params: stateParam(s.view) } : null),
+      (s.view.context.plan.mode !== 'dynamic'
+        ? { key: 'why.oneShot' }
+        : s.view.state !== 'running'
+          ? { key: 'why.notRunning', params: stateParam(s.view) }
+          : null),
     run: (s) => s.send({ type: 'REPLAN' }),
   },
   {
-    id: 'checkpoint', testId: 'btn-checkpoint', label: 'ctl.checkpoint', key: 'k', group: 'process',
-    blocked: (s) => common(s) ?? (!s.sim.checkpointing ? { key: 'why.noCheckpoints' } : s.sim.can({ type: 'CHECKPOINT' }) ? null : { key: 'why.notInMachine' }),
+    id: 'checkpoint',
+    testId: 'btn-checkpoint',
+    label: 'ctl.checkpoint',
+    key: 'k',
+    group: 'process',
+    blocked: (s) =>
+      common(s) ??
+      (!s.sim.checkpointing
+        ? { key: 'why.noCheckpoints' }
+        : s.sim.can({ type: 'CHECKPOINT' })
+          ? null
+          : { key: 'why.notInMachine' }),
     run: (s) => s.send({ type: 'CHECKPOINT' }),
   },
   {
-    id: 'crash', testId: 'btn-crash', label: 'ctl.crash', key: 'x', group: 'process', tone: 'danger',
+    id: 'crash',
+    testId: 'btn-crash',
+    label: 'ctl.crash',
+    key: 'x',
+    group: 'process',
+    tone: 'danger',
     blocked: (s) => tabBlock(s) ?? (s.view.alive ? null : { key: 'why.down' }),
     run: (s) => {
       s.pause();
@@ -126,12 +207,21 @@ export const COMMANDS: readonly Command[] = [
     },
   },
   {
-    id: 'restart', testId: 'btn-restart', label: 'ctl.restart', key: 't', group: 'process', tone: 'primary',
+    id: 'restart',
+    testId: 'btn-restart',
+    label: 'ctl.restart',
+    key: 't',
+    group: 'process',
+    tone: 'primary',
     blocked: (s) => tabBlock(s) ?? (s.view.alive ? { key: 'why.notDown' } : null),
     run: (s) => void s.restart(),
   },
   {
-    id: 'reset', testId: 'btn-reset', label: 'ctl.reset', key: 'z', group: 'process',
+    id: 'reset',
+    testId: 'btn-reset',
+    label: 'ctl.reset',
+    key: 'z',
+    group: 'process',
     blocked: loading,
     run: (s) => void s.newRun(),
   },

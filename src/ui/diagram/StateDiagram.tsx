@@ -35,7 +35,11 @@ function useLayouts(): { spec: DiagramSpec; layouts: Layout[]; texts: ReturnType
 }
 
 /** The nodes and edges of the diagram as the run stands, each object kept while unchanged. */
-function useDiagram(layout: Layout, spec: DiagramSpec, texts: ReturnType<typeof edgeTexts>): { nodes: Node[]; edges: Edge[] } {
+function useDiagram(
+  layout: Layout,
+  spec: DiagramSpec,
+  texts: ReturnType<typeof edgeTexts>,
+): { nodes: Node[]; edges: Edge[] } {
   const t = useT();
   const state = useShownView((v) => v.state);
   const logLength = useShownView((v) => v.logLength);
@@ -93,7 +97,12 @@ function useDiagram(layout: Layout, spec: DiagramSpec, texts: ReturnType<typeof 
     });
   }, [layout, spec, state, lines, t, cache]);
 
-  const lastId = lastRecord && lastRecord.event !== 'RESTORE' ? (lastRecord.event === 'CANCEL' ? `${GROUP_ID}-cancelled` : `${lastRecord.from}-${lastRecord.to}`) : null;
+  const lastId =
+    lastRecord && lastRecord.event !== 'RESTORE'
+      ? lastRecord.event === 'CANCEL'
+        ? `${GROUP_ID}-cancelled`
+        : `${lastRecord.from}-${lastRecord.to}`
+      : null;
 
   const edges = useMemo<Edge[]>(
     () =>
@@ -106,10 +115,22 @@ function useDiagram(layout: Layout, spec: DiagramSpec, texts: ReturnType<typeof 
           sourceHandle: 'out',
           targetHandle: 'in',
           type: 'transition',
-          ariaLabel: t('diagram.edge', { from: e.from === GROUP_ID ? t('state.active') : t(`state.${e.from}`), to: t(`state.${e.to}`), text: texts[e.id]!.text }),
+          ariaLabel: t('diagram.edge', {
+            from: e.from === GROUP_ID ? t('state.active') : t(`state.${e.from}`),
+            to: t(`state.${e.to}`),
+            text: texts[e.id]!.text,
+          }),
           markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
           // Only the edge just taken changes from tick to tick (its pulse restarts the animation).
-          data: { from: e.from, to: e.to, points: at.points, labelAt: at.label, ...texts[e.id]!, last: e.id === lastId, pulse: e.id === lastId ? logLength : 0 },
+          data: {
+            from: e.from,
+            to: e.to,
+            points: at.points,
+            labelAt: at.label,
+            ...texts[e.id]!,
+            last: e.id === lastId,
+            pulse: e.id === lastId ? logLength : 0,
+          },
           zIndex: e.id === lastId ? 5 : 1,
         };
       }),
@@ -180,7 +201,9 @@ export function StateDiagram() {
     if (!el) return;
     const read = () => {
       const r = el.getBoundingClientRect();
-      setSize((old) => (old && Math.abs(old.w - r.width) < 1 && Math.abs(old.h - r.height) < 1 ? old : { w: r.width, h: r.height }));
+      setSize((old) =>
+        old && Math.abs(old.w - r.width) < 1 && Math.abs(old.h - r.height) < 1 ? old : { w: r.width, h: r.height },
+      );
     };
     read();
     const ro = new ResizeObserver(read);
@@ -192,7 +215,14 @@ export function StateDiagram() {
   return (
     <div ref={box} className="hs-diagram" data-dir={layout.dir}>
       {size && (
-        <ReactFlowProvider initialNodes={nodes} initialEdges={edges} initialWidth={size.w} initialHeight={size.h} fitView initialFitViewOptions={FIT}>
+        <ReactFlowProvider
+          initialNodes={nodes}
+          initialEdges={edges}
+          initialWidth={size.w}
+          initialHeight={size.h}
+          fitView
+          initialFitViewOptions={FIT}
+        >
           <Resized size={size} />
           <Diagram nodes={nodes} edges={edges} layout={layout} label={t('diagram.label')} />
         </ReactFlowProvider>

@@ -36,23 +36,51 @@ export function handleBounds(width: number, height: number): NodeHandle[] {
 const NodeHandles = memo(function NodeHandles() {
   return (
     <>
-      <Handle id="in" type="target" position={Position.Top} style={CENTRE} isConnectable={false} className="hs-handle" />
-      <Handle id="out" type="source" position={Position.Bottom} style={CENTRE} isConnectable={false} className="hs-handle" />
+      <Handle
+        id="in"
+        type="target"
+        position={Position.Top}
+        style={CENTRE}
+        isConnectable={false}
+        className="hs-handle"
+      />
+      <Handle
+        id="out"
+        type="source"
+        position={Position.Bottom}
+        style={CENTRE}
+        isConnectable={false}
+        className="hs-handle"
+      />
     </>
   );
 });
 
 /** One state: an icon and its name in words, its id, its live counter; marked "now" when active. */
 export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeType>) {
-  const cls = ['hs-node', `hs-node--${data.name}`, data.active ? 'is-active' : '', data.terminal ? 'is-terminal' : '', data.tone ? `tone-${data.tone}` : '']
+  const cls = [
+    'hs-node',
+    `hs-node--${data.name}`,
+    data.active ? 'is-active' : '',
+    data.terminal ? 'is-terminal' : '',
+    data.tone ? `tone-${data.tone}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={cls} data-testid={`state-${data.name}`} data-active={data.active ? 'true' : 'false'} aria-current={data.active ? 'step' : undefined}>
+    <div
+      className={cls}
+      data-testid={`state-${data.name}`}
+      data-active={data.active ? 'true' : 'false'}
+      aria-current={data.active ? 'step' : undefined}
+    >
       <NodeHandles />
       <div className="hs-node__head">
         {/* The current state: its icon turns to a "now" mark (besides the outline), and says so in words to a reader. */}
-        <Icon name={data.active ? 'now' : data.name} className={data.active ? 'hs-node__icon hs-node__now' : 'hs-node__icon'} />
+        <Icon
+          name={data.active ? 'now' : data.name}
+          className={data.active ? 'hs-node__icon hs-node__now' : 'hs-node__icon'}
+        />
         <span className="hs-node__label">{data.label}</span>
         {data.active && <span className="hs-sr">{data.nowLabel}</span>}
       </div>

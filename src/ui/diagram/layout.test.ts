@@ -6,7 +6,10 @@ import { computeLayout, overlaps, type Box, type Layout } from './layout';
 import { edgeTexts, groupOf, layoutInput, type DiagramSpec } from './machineGraph';
 import { estimate } from './measure';
 
-const tOf = (lang: 'zh' | 'en'): T => Object.assign((k: string, p?: Record<string, string | number>) => translate(lang, k as never, p), { has: (k: string) => translate(lang, k as never) !== k });
+const tOf = (lang: 'zh' | 'en'): T =>
+  Object.assign((k: string, p?: Record<string, string | number>) => translate(lang, k as never, p), {
+    has: (k: string) => translate(lang, k as never) !== k,
+  });
 const specOf = (m: typeof FULL | typeof SIMPLE, finals: string[]): DiagramSpec => ({
   states: m.states,
   finals,
@@ -33,15 +36,19 @@ describe.each(MACHINES)('the layout of %s', (_, spec) => {
 
       it(`keeps every label off every node and every other label (${lang}, ${dir})`, () => {
         const labels = Object.entries(layout.edges).map(([id, e]) => [id, labelBox(e.label)] as const);
-        for (const [id, l] of labels) for (const [name, n] of Object.entries(layout.nodes)) expect(overlaps(l, n), `${id} on ${name}`).toBe(false);
+        for (const [id, l] of labels)
+          for (const [name, n] of Object.entries(layout.nodes)) expect(overlaps(l, n), `${id} on ${name}`).toBe(false);
         for (let i = 0; i < labels.length; i++)
-          for (let j = i + 1; j < labels.length; j++) expect(overlaps(labels[i]![1], labels[j]![1]), `${labels[i]![0]} on ${labels[j]![0]}`).toBe(false);
+          for (let j = i + 1; j < labels.length; j++)
+            expect(overlaps(labels[i]![1], labels[j]![1]), `${labels[i]![0]} on ${labels[j]![0]}`).toBe(false);
       });
 
       it(`keeps no two states on top of each other, all inside the drawing (${lang}, ${dir})`, () => {
         const nodes = Object.values(layout.nodes);
-        for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) expect(overlaps(nodes[i]!, nodes[j]!)).toBe(false);
-        for (const n of nodes) expect(n.x >= 0 && n.y >= 0 && n.x + n.w <= layout.width && n.y + n.h <= layout.height).toBe(true);
+        for (let i = 0; i < nodes.length; i++)
+          for (let j = i + 1; j < nodes.length; j++) expect(overlaps(nodes[i]!, nodes[j]!)).toBe(false);
+        for (const n of nodes)
+          expect(n.x >= 0 && n.y >= 0 && n.x + n.w <= layout.width && n.y + n.h <= layout.height).toBe(true);
       });
     }
   }
@@ -49,7 +56,13 @@ describe.each(MACHINES)('the layout of %s', (_, spec) => {
 
 describe('the group of active states', () => {
   it('exists only for a machine with a root transition (CANCEL), around its non-final states', () => {
-    expect(groupOf(MACHINES[0][1])?.members).toEqual(['created', 'planning', 'running', 'tool_failed', 'waiting_approval']);
+    expect(groupOf(MACHINES[0][1])?.members).toEqual([
+      'created',
+      'planning',
+      'running',
+      'tool_failed',
+      'waiting_approval',
+    ]);
     expect(groupOf(MACHINES[1][1])).toBeUndefined();
   });
 
@@ -62,7 +75,12 @@ describe('the group of active states', () => {
     for (const m of groupOf(spec)!.members) expect(inside(layout.nodes[m]!), m).toBe(true);
     for (const f of spec.finals) expect(overlaps(layout.nodes[f]!, g), f).toBe(false);
     const start = layout.edges['active-cancelled']!.points[0]!;
-    const onBorder = Math.min(Math.abs(start.x - g.x), Math.abs(start.x - g.x - g.w), Math.abs(start.y - g.y), Math.abs(start.y - g.y - g.h));
+    const onBorder = Math.min(
+      Math.abs(start.x - g.x),
+      Math.abs(start.x - g.x - g.w),
+      Math.abs(start.y - g.y),
+      Math.abs(start.y - g.y - g.h),
+    );
     expect(onBorder).toBeLessThan(0.5);
   });
 });

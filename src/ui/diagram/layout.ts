@@ -84,7 +84,12 @@ export function computeLayout(input: LayoutInput, dir: 'TB' | 'LR'): Layout {
     const from = group && e.from === group.id ? groupSource! : e.from;
     const ge = g.edge(from, e.to, e.id) as { points: Point[]; x: number; y: number };
     const label = { x: ge.x, y: ge.y, w: e.label.w, h: e.label.h };
-    const points = e.from === e.to ? selfLoop(nodes[e.from]!, label) : groupBox && e.from === group?.id ? fromBoxExit(ge.points, groupBox) : ge.points;
+    const points =
+      e.from === e.to
+        ? selfLoop(nodes[e.from]!, label)
+        : groupBox && e.from === group?.id
+          ? fromBoxExit(ge.points, groupBox)
+          : ge.points;
     edges[e.id] = { points, label };
   }
   // Everything inside one frame starting at 0,0 (the group's box can reach past dagre's).
@@ -102,7 +107,12 @@ export function computeLayout(input: LayoutInput, dir: 'TB' | 'LR'): Layout {
     height: maxY - minY,
     nodes: Object.fromEntries(Object.entries(nodes).map(([k, b]) => [k, shiftBox(b)])),
     ...(groupBox ? { group: shiftBox(groupBox) } : {}),
-    edges: Object.fromEntries(Object.entries(edges).map(([k, e]) => [k, { points: e.points.map(shift), label: { ...e.label, ...shift(e.label) } }])),
+    edges: Object.fromEntries(
+      Object.entries(edges).map(([k, e]) => [
+        k,
+        { points: e.points.map(shift), label: { ...e.label, ...shift(e.label) } },
+      ]),
+    ),
   };
 }
 
@@ -157,7 +167,11 @@ export function fromBoxExit(points: Point[], box: Box): Point[] {
 }
 
 /** The direction whose drawing is largest in a box of this size, and its scale. */
-export function pickLayout(layouts: readonly Layout[], width: number, height: number): { layout: Layout; zoom: number } {
+export function pickLayout(
+  layouts: readonly Layout[],
+  width: number,
+  height: number,
+): { layout: Layout; zoom: number } {
   let best = { layout: layouts[0]!, zoom: 0 };
   for (const l of layouts) {
     const zoom = Math.min(width / l.width, height / l.height);
@@ -181,4 +195,5 @@ export function pathThrough(points: readonly Point[]): string {
 }
 
 /** Do two boxes overlap (touching edges do not count)? */
-export const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+export const overlaps = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

@@ -70,7 +70,12 @@ export function layoutInput(spec: DiagramSpec, texts: Record<string, EdgeText>, 
     edges: spec.edges.map((e) => {
       const tx = texts[e.id]!;
       const lw = Math.max(measure(tx.code, 'mono', LABEL_TEXT.px), measure(tx.text, 'ui', LABEL_TEXT.px));
-      return { id: e.id, from: e.from, to: e.to, label: { w: Math.ceil(lw + 2 * LABEL_TEXT.padX + 6), h: LABEL_TEXT.h } };
+      return {
+        id: e.id,
+        from: e.from,
+        to: e.to,
+        label: { w: Math.ceil(lw + 2 * LABEL_TEXT.padX + 6), h: LABEL_TEXT.h },
+      };
     }),
   };
 }

@@ -6,7 +6,11 @@
 export type Measure = (text: string, font: 'ui' | 'mono', px: number, weight?: number) => number;
 
 export const estimate: Measure = (text, font, px, weight = 400) =>
-  [...text].reduce((w, c) => w + (/[\u2e80-\u9fff\uff00-\uffef]/.test(c) ? 1 : font === 'mono' ? 0.62 : weight > 500 ? 0.64 : 0.6) * px, 0);
+  [...text].reduce(
+    (w, c) =>
+      w + (/[\u2e80-\u9fff\uff00-\uffef]/.test(c) ? 1 : font === 'mono' ? 0.62 : weight > 500 ? 0.64 : 0.6) * px,
+    0,
+  );
 
 /** The font stacks of styles.css (--font-ui, --font-mono), for the canvas. */
 const STACK = {
@@ -18,7 +22,8 @@ let ctx: CanvasRenderingContext2D | null | undefined;
 
 /** Measures in a canvas when there is one, else estimates. */
 export const canvasMeasure: Measure = (text, font, px, weight = 400) => {
-  if (ctx === undefined) ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (ctx === undefined)
+    ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   if (!ctx) return estimate(text, font, px, weight);
   ctx.font = `${weight} ${px}px ${STACK[font]}`;
   return ctx.measureText(text).width;

@@ -23,10 +23,22 @@ export function useNodeLines(): NodeLines {
       running: { lines: [t('node.step', { n, total })] },
       tool_failed: {
         lines: [t('node.loop', { count: loop.count, fuse: loop.fuseAt ?? '∞', stage: t(`stage.${loop.stage}`) })],
-        ...(loop.stage === 'fused' ? { tone: 'danger' as const } : loop.stage === 'reminded' ? { tone: 'warn' as const } : {}),
+        ...(loop.stage === 'fused'
+          ? { tone: 'danger' as const }
+          : loop.stage === 'reminded'
+            ? { tone: 'warn' as const }
+            : {}),
       },
-      waiting_approval: { lines: ctx.waitingSince === null ? [] : [t('node.waited', { time: formatDuration(lang, waited) })] },
-      ...(ended ? { [ended === 'completed' ? 'completed' : ended === 'cancelled' ? 'cancelled' : 'failed']: { lines: [t(`node.reason.${ended}`)] } } : {}),
+      waiting_approval: {
+        lines: ctx.waitingSince === null ? [] : [t('node.waited', { time: formatDuration(lang, waited) })],
+      },
+      ...(ended
+        ? {
+            [ended === 'completed' ? 'completed' : ended === 'cancelled' ? 'cancelled' : 'failed']: {
+              lines: [t(`node.reason.${ended}`)],
+            },
+          }
+        : {}),
     };
   }, [ctx, t, lang]);
 }

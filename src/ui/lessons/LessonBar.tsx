@@ -60,17 +60,34 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
   const done = last && met;
 
   return (
-    <section className="hs-lesson hs-panel" data-testid="lesson" data-lesson={lesson.id} aria-label={lesson.title[lang]}>
+    <section
+      className="hs-lesson hs-panel"
+      data-testid="lesson"
+      data-lesson={lesson.id}
+      aria-label={lesson.title[lang]}
+    >
       <p className="hs-lesson__title">
         {lesson.title[lang]} · <span>{t('lesson.stop', { at: pos.at + 1, of: lesson.stops.length })}</span>
       </p>
       {turn && !met ? (
-        <div className="hs-lesson__turn" data-testid="lesson-your-turn" data-expect={turn.expect} data-control={turn.control} role="status">
+        <div
+          className="hs-lesson__turn"
+          data-testid="lesson-your-turn"
+          data-expect={turn.expect}
+          data-control={turn.control}
+          role="status"
+        >
           <strong>{t('lesson.yourTurn')}</strong> {turn.ask[lang]}
           {check && <span className="hs-lesson__check"> {check.reason[lang]}</span>}
         </div>
       ) : (
-        <p className="hs-lesson__caption" data-testid="lesson-caption" data-at={pos.at + 1} data-of={lesson.stops.length} aria-live="polite">
+        <p
+          className="hs-lesson__caption"
+          data-testid="lesson-caption"
+          data-at={pos.at + 1}
+          data-of={lesson.stops.length}
+          aria-live="polite"
+        >
           {stop.caption[lang]}
         </p>
       )}
@@ -78,15 +95,32 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
         {t('lesson.source')}: {stop.source}
       </p>
       <div className="hs-lesson__nav">
-        <button type="button" className="hs-btn" data-testid="btn-lesson-back" disabled={pos.at === 0} onClick={() => go(lesson, pos.at - 1)}>
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="btn-lesson-back"
+          disabled={pos.at === 0}
+          onClick={() => go(lesson, pos.at - 1)}
+        >
           {t('lesson.back')}
         </button>
         {turn && !met && (
-          <button type="button" className="hs-btn" data-testid="btn-lesson-show" onClick={() => go(lesson, pos.at, true)}>
+          <button
+            type="button"
+            className="hs-btn"
+            data-testid="btn-lesson-show"
+            onClick={() => go(lesson, pos.at, true)}
+          >
             {t('lesson.show')}
           </button>
         )}
-        <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-lesson-next" disabled={!met || last} onClick={() => go(lesson, pos.at + 1)}>
+        <button
+          type="button"
+          className="hs-btn hs-btn--primary"
+          data-testid="btn-lesson-next"
+          disabled={!met || last}
+          onClick={() => go(lesson, pos.at + 1)}
+        >
           {t('lesson.next')}
         </button>
         <button type="button" className="hs-btn" data-testid="btn-lesson-restart" onClick={() => go(lesson, 0)}>

@@ -30,9 +30,22 @@ function Question({ q }: { q: SelfTestQuestion }) {
     <div className="hs-selftest__q" data-testid="selftest-question" data-q={q.id}>
       <label>
         <strong>{q.question[lang]}</strong>
-        <textarea data-testid="selftest-answer" rows={3} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('selftest.write')} />
+        <textarea
+          data-testid="selftest-answer"
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('selftest.write')}
+        />
       </label>
-      <button type="button" className="hs-btn" data-testid="btn-selftest-reveal" disabled={text.trim() === '' || shown} title={text.trim() === '' ? t('selftest.first') : undefined} onClick={() => setShown(true)}>
+      <button
+        type="button"
+        className="hs-btn"
+        data-testid="btn-selftest-reveal"
+        disabled={text.trim() === '' || shown}
+        title={text.trim() === '' ? t('selftest.first') : undefined}
+        onClick={() => setShown(true)}
+      >
         {t('selftest.reveal')}
       </button>
       {shown && (

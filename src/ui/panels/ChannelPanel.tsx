@@ -11,7 +11,13 @@ export function ChannelPanel() {
   return (
     <section className="hs-panel hs-channel" aria-label={t('panel.channel')}>
       <h2>{t('panel.channel')}</h2>
-      <ol className="hs-scroll" data-testid="context-channel" aria-live="polite" tabIndex={0} aria-label={t('panel.channel')}>
+      <ol
+        className="hs-scroll"
+        data-testid="context-channel"
+        aria-live="polite"
+        tabIndex={0}
+        aria-label={t('panel.channel')}
+      >
         {[...channel].reverse().map((m, i) => (
           <li key={channel.length - i} className={`hs-msg hs-msg--${m.kind}`} data-kind={m.kind}>
             <span className="hs-msg__kind">

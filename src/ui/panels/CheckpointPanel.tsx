@@ -50,7 +50,12 @@ export function CheckpointPanel() {
           </small>
         )}
       </h2>
-      <p className={write && !write.ok ? 'hs-warn' : 'hs-note'} data-testid="checkpoint-write" data-ok={write ? String(write.ok) : undefined} role="status">
+      <p
+        className={write && !write.ok ? 'hs-warn' : 'hs-note'}
+        data-testid="checkpoint-write"
+        data-ok={write ? String(write.ok) : undefined}
+        role="status"
+      >
         {pending > 0
           ? t('write.pending')
           : write
@@ -59,11 +64,18 @@ export function CheckpointPanel() {
               : t('write.failed', { seq: write.seq, error: write.error ?? '' })
             : ''}
       </p>
-      <div className="hs-bars" role="img" aria-label={`${t('cp.position')}: ${t('cp.unit.bytes', { n: formatInt(bytes) })}; ${t('cp.full')}: ${t('cp.unit.bytes', { n: formatInt(full) })}, ${t('cp.unit.tokens', { n: formatInt(tokensOfBytes(full)) })}`}>
+      <div
+        className="hs-bars"
+        role="img"
+        aria-label={`${t('cp.position')}: ${t('cp.unit.bytes', { n: formatInt(bytes) })}; ${t('cp.full')}: ${t('cp.unit.bytes', { n: formatInt(full) })}, ${t('cp.unit.tokens', { n: formatInt(tokensOfBytes(full)) })}`}
+      >
         <div className="hs-bar">
           <span className="hs-bar__label">{t('cp.position')}</span>
           <span className="hs-bar__track">
-            <span className="hs-bar__fill hs-bar__fill--ours" style={{ width: `${full ? Math.max(1, (100 * bytes) / full) : 0}%` }} />
+            <span
+              className="hs-bar__fill hs-bar__fill--ours"
+              style={{ width: `${full ? Math.max(1, (100 * bytes) / full) : 0}%` }}
+            />
           </span>
           <span className="hs-bar__value">
             {unit('cp.unit.bytes', <span data-testid="checkpoint-bytes">{formatInt(bytes)}</span>)}

@@ -47,8 +47,15 @@ interface RowProps {
 /** One line; memoised on the (immutable) record. */
 const LogRow = memo(function LogRow({ r, index, count, t, lang, checkpointing, measure }: RowProps) {
   return (
-    <li data-testid="log-row" data-index={index} aria-posinset={index === undefined ? undefined : index + 1} aria-setsize={index === undefined ? undefined : count} ref={measure}>
-      <span className="hs-log__time">{formatClock(lang, r.at)}</span> <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}
+    <li
+      data-testid="log-row"
+      data-index={index}
+      aria-posinset={index === undefined ? undefined : index + 1}
+      aria-setsize={index === undefined ? undefined : count}
+      ref={measure}
+    >
+      <span className="hs-log__time">{formatClock(lang, r.at)}</span>{' '}
+      <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}
       <span className="hs-log__move">
         {r.from} → {r.to}
       </span>
@@ -82,7 +89,18 @@ export function EventLog() {
           // Newest first: the i-th line shown is line `logLength - 1 - i` of the run.
           const at = view.logLength - 1 - i;
           const r = lines[at - first] as TransitionRecord;
-          return <LogRow key={at} r={r} index={w.windowed ? i : undefined} count={w.windowed ? count : 0} t={t} lang={lang} checkpointing={view.checkpointing} measure={w.measure} />;
+          return (
+            <LogRow
+              key={at}
+              r={r}
+              index={w.windowed ? i : undefined}
+              count={w.windowed ? count : 0}
+              t={t}
+              lang={lang}
+              checkpointing={view.checkpointing}
+              measure={w.measure}
+            />
+          );
         })}
         <ItemSpacer px={w.after} />
       </ol>

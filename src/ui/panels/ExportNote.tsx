@@ -7,9 +7,16 @@ export function ExportNote() {
   const exported = useSimStore((s) => s.exported);
   if (!exported || (exported.omitted === 0 && exported.unreadable === 0)) return null;
   return (
-    <section className="hs-info" role="status" data-testid="export-note" data-omitted={exported.omitted} data-unreadable={exported.unreadable}>
+    <section
+      className="hs-info"
+      role="status"
+      data-testid="export-note"
+      data-omitted={exported.omitted}
+      data-unreadable={exported.unreadable}
+    >
       <p>
-        {exported.omitted > 0 && t('export.omitted', { n: exported.omitted })} {exported.unreadable > 0 && t('export.unreadable', { n: exported.unreadable })}
+        {exported.omitted > 0 && t('export.omitted', { n: exported.omitted })}{' '}
+        {exported.unreadable > 0 && t('export.unreadable', { n: exported.unreadable })}
       </p>
     </section>
   );

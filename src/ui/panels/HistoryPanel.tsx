@@ -52,7 +52,13 @@ const HistoryItem = memo(function HistoryItem({ h, index, count, selected, follo
       <button type="button" className="hs-btn" data-testid="btn-preview" onClick={() => void selectCheckpoint(h.seq)}>
         {t('history.preview')}
       </button>
-      <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-fork" onClick={() => void forkFrom(h.seq)} title={follower ? t('why.follower') : undefined}>
+      <button
+        type="button"
+        className="hs-btn hs-btn--primary"
+        data-testid="btn-fork"
+        onClick={() => void forkFrom(h.seq)}
+        title={follower ? t('why.follower') : undefined}
+      >
         {t('history.fork')}
       </button>
     </li>
@@ -75,7 +81,12 @@ export function HistoryPanel() {
       {preview && (
         <div className="hs-info" role="status" data-testid="preview-banner">
           <p>{t('history.previewing', { seq: preview.seq })}</p>
-          <button type="button" className="hs-btn" data-testid="btn-preview-close" onClick={() => void selectCheckpoint(null)}>
+          <button
+            type="button"
+            className="hs-btn"
+            data-testid="btn-preview-close"
+            onClick={() => void selectCheckpoint(null)}
+          >
             {t('history.back')}
           </button>
         </div>
@@ -91,7 +102,19 @@ export function HistoryPanel() {
         <ItemSpacer px={w.before} />
         {w.indexes.map((i) => {
           const h = history[i] as CheckpointSummary;
-          return <HistoryItem key={h.seq} h={h} index={w.windowed ? i : undefined} count={w.windowed ? history.length : 0} selected={preview?.seq === h.seq} follower={follower} t={t} lang={lang} measure={w.measure} />;
+          return (
+            <HistoryItem
+              key={h.seq}
+              h={h}
+              index={w.windowed ? i : undefined}
+              count={w.windowed ? history.length : 0}
+              selected={preview?.seq === h.seq}
+              follower={follower}
+              t={t}
+              lang={lang}
+              measure={w.measure}
+            />
+          );
         })}
         <ItemSpacer px={w.after} />
       </ol>

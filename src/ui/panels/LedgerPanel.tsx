@@ -121,7 +121,11 @@ export function LedgerPanel() {
             <RowSpacer px={w.before} columns={COLUMNS.length} />
             {w.indexes.map((i) => {
               const a = ctx.ledger[i] as Attempt;
-              const inLoop = key !== null && a.step === ctx.cursor && (a.outcome === 'error' || a.outcome === 'rejected') && loopKey(a) === key;
+              const inLoop =
+                key !== null &&
+                a.step === ctx.cursor &&
+                (a.outcome === 'error' || a.outcome === 'rejected') &&
+                loopKey(a) === key;
               return <LedgerRow key={i} a={a} index={i} inLoop={inLoop} lang={lang} measure={w.measure} />;
             })}
             <RowSpacer px={w.after} columns={COLUMNS.length} />

@@ -12,7 +12,11 @@ export function Meters() {
       <Meter label={t('meter.clock')} testId="virtual-clock" value={formatClock(lang, view.clock)} />
       <Meter label={t('meter.tokens')} testId="token-meter" value={formatInt(view.tokens)} />
       <Meter label={t('meter.wasted')} testId="steps-wasted" value={formatInt(view.wasted)} />
-      <Meter label={t('meter.checkpoints')} testId="checkpoint-count" value={formatInt(view.checkpointing ? view.context.seq : 0)} />
+      <Meter
+        label={t('meter.checkpoints')}
+        testId="checkpoint-count"
+        value={formatInt(view.checkpointing ? view.context.seq : 0)}
+      />
       <Meter label={t('meter.bytes')} testId="bytes-written" value={formatInt(s.bytesWritten)} />
       <Meter label={t('cp.lost')} testId="steps-at-risk" value={formatInt(stepsAtRisk(s))} />
     </section>

@@ -32,7 +32,17 @@ interface RowProps {
 }
 
 /** One todo; memoised, so a tick re-renders only the rows whose status changed. */
-const TodoRow = memo(function TodoRow({ step, status, current, risky, refText, lang, index, total, measure }: RowProps) {
+const TodoRow = memo(function TodoRow({
+  step,
+  status,
+  current,
+  risky,
+  refText,
+  lang,
+  index,
+  total,
+  measure,
+}: RowProps) {
   const label = (key: MessageKey) => translate(lang, key);
   return (
     <li
@@ -84,7 +94,10 @@ export function PlanPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const ctx = useSimStore((s) => shownView(s).context);
-  const refs = useMemo(() => new Map(ctx.refs.map((r) => [r.step, r.from ? `${r.from} → ${r.ref}` : r.ref])), [ctx.refs]);
+  const refs = useMemo(
+    () => new Map(ctx.refs.map((r) => [r.step, r.from ? `${r.from} → ${r.ref}` : r.ref])),
+    [ctx.refs],
+  );
   const steps = ctx.plan.steps;
   const { entries, rowOf } = useMemo(() => entriesOf(steps), [steps]);
   const box = useRef<HTMLOListElement>(null);
@@ -123,7 +136,13 @@ export function PlanPanel() {
           const e = entries[i] as Entry;
           if ('phase' in e) {
             return (
-              <li key={`phase-${i}`} className="hs-plan__phase" aria-hidden="true" data-index={windowed ? i : undefined} ref={w.measure}>
+              <li
+                key={`phase-${i}`}
+                className="hs-plan__phase"
+                aria-hidden="true"
+                data-index={windowed ? i : undefined}
+                ref={w.measure}
+              >
                 {e.phase}
               </li>
             );

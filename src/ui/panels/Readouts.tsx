@@ -30,9 +30,13 @@ export function Readouts() {
       </div>
       <div className="hs-read">
         <span className="hs-read__label">{t('read.loop')}</span>
-        <span className={`hs-read__value hs-stage hs-stage--${loop.stage}`} data-testid="loop-stage" data-stage={loop.stage}>
-          <Icon name={STAGE_ICON[loop.stage]} />{' '}
-          {t(`stage.${loop.stage}`)} · <span data-testid="loop-count">{loop.count}</span>/{loop.fuseAt ?? '∞'}
+        <span
+          className={`hs-read__value hs-stage hs-stage--${loop.stage}`}
+          data-testid="loop-stage"
+          data-stage={loop.stage}
+        >
+          <Icon name={STAGE_ICON[loop.stage]} /> {t(`stage.${loop.stage}`)} ·{' '}
+          <span data-testid="loop-count">{loop.count}</span>/{loop.fuseAt ?? '∞'}
         </span>
       </div>
       <div className="hs-read">

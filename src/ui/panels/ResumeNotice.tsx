@@ -14,7 +14,13 @@ export function ResumeNotice() {
   return (
     <section className="hs-resume" role="status" data-testid="resume-notice" data-seq={resumed.seq}>
       <p className="hs-resume__title">
-        {t('resume.title', { seq: resumed.seq, trigger: resumed.trigger, age, step: resumed.step, state: t(`state.${resumed.state}`) })}
+        {t('resume.title', {
+          seq: resumed.seq,
+          trigger: resumed.trigger,
+          age,
+          step: resumed.step,
+          state: t(`state.${resumed.state}`),
+        })}
       </p>
       <p className="hs-note">{t('resume.workingSet')}</p>
       <dl className="hs-resume__set" data-testid="working-set">

@@ -29,22 +29,46 @@ export function RunsPanel() {
       <h2>{t('runs.title')}</h2>
       <ul className="hs-scroll" data-testid="runs" tabIndex={0} aria-label={t('runs.title')}>
         {runs.map((r) => (
-          <li key={r.runId} className={`hs-run${r.runId === current ? ' is-current' : ''}`} data-testid="run-item" data-run={r.runId} data-state={r.state}>
-            <code>{r.runId}</code> · <code>{r.scenario}</code> · {t(`state.${r.state}`)} · {t('read.step')} {r.step} · #{r.newestSeq} · {t('cp.unit.bytes', { n: formatInt(r.bytes) })}
-            {r.branch && <span className="hs-note"> · {t('runs.branchOf', { from: r.branch.from, seq: r.branch.seq })}</span>}
+          <li
+            key={r.runId}
+            className={`hs-run${r.runId === current ? ' is-current' : ''}`}
+            data-testid="run-item"
+            data-run={r.runId}
+            data-state={r.state}
+          >
+            <code>{r.runId}</code> · <code>{r.scenario}</code> · {t(`state.${r.state}`)} · {t('read.step')} {r.step} · #
+            {r.newestSeq} · {t('cp.unit.bytes', { n: formatInt(r.bytes) })}
+            {r.branch && (
+              <span className="hs-note"> · {t('runs.branchOf', { from: r.branch.from, seq: r.branch.seq })}</span>
+            )}
             {r.runId === current ? (
               <strong> · {t('runs.current')}</strong>
             ) : (
               <>
-                <button type="button" className="hs-btn" data-testid="btn-open-run" onClick={() => void st.openRun(r.runId)}>
+                <button
+                  type="button"
+                  className="hs-btn"
+                  data-testid="btn-open-run"
+                  onClick={() => void st.openRun(r.runId)}
+                >
                   {t('runs.open')}
                 </button>
                 {confirming === r.runId ? (
-                  <button type="button" className="hs-btn hs-btn--danger" data-testid="btn-confirm-delete" onClick={() => void st.deleteRun(r.runId).then(() => setConfirming(null))}>
+                  <button
+                    type="button"
+                    className="hs-btn hs-btn--danger"
+                    data-testid="btn-confirm-delete"
+                    onClick={() => void st.deleteRun(r.runId).then(() => setConfirming(null))}
+                  >
                     {t('runs.confirmDelete')}
                   </button>
                 ) : (
-                  <button type="button" className="hs-btn" data-testid="btn-delete-run" onClick={() => setConfirming(r.runId)}>
+                  <button
+                    type="button"
+                    className="hs-btn"
+                    data-testid="btn-delete-run"
+                    onClick={() => setConfirming(r.runId)}
+                  >
                     {t('runs.delete')}
                   </button>
                 )}
@@ -75,7 +99,11 @@ export function RunsPanel() {
         <legend>{t('settings.title')}</legend>
         <label className="hs-field">
           <span>{t('settings.density')}</span>
-          <select data-testid="select-density" value={settings.density} onChange={(e) => st.setSettings({ density: e.target.value as DensityPolicy })}>
+          <select
+            data-testid="select-density"
+            value={settings.density}
+            onChange={(e) => st.setSettings({ density: e.target.value as DensityPolicy })}
+          >
             {DENSITIES.map((d) => (
               <option key={d} value={d}>
                 {t(`cp.density.${d}`)}
@@ -85,7 +113,11 @@ export function RunsPanel() {
         </label>
         <label className="hs-field">
           <span>{t('settings.design')}</span>
-          <select data-testid="select-design" value={settings.design} onChange={(e) => st.setSettings({ design: e.target.value as DesignId })}>
+          <select
+            data-testid="select-design"
+            value={settings.design}
+            onChange={(e) => st.setSettings({ design: e.target.value as DesignId })}
+          >
             {DESIGN_IDS.map((d) => (
               <option key={d} value={d}>
                 {DESIGNS[d].name[lang]}
@@ -95,7 +127,11 @@ export function RunsPanel() {
         </label>
         <label className="hs-field">
           <span>{t('settings.heed')}</span>
-          <select data-testid="select-heed" value={String(settings.heedReminder)} onChange={(e) => st.setSettings({ heedReminder: Number(e.target.value) })}>
+          <select
+            data-testid="select-heed"
+            value={String(settings.heedReminder)}
+            onChange={(e) => st.setSettings({ heedReminder: Number(e.target.value) })}
+          >
             {HEED_CHOICES.map((p) => (
               <option key={p} value={String(p)}>
                 {t(`settings.heed.${p}`)}
@@ -104,10 +140,20 @@ export function RunsPanel() {
           </select>
         </label>
         <label className="hs-field">
-          <input type="checkbox" data-testid="input-overnight" checked={settings.overnight} onChange={(e) => st.setSettings({ overnight: e.target.checked })} />
+          <input
+            type="checkbox"
+            data-testid="input-overnight"
+            checked={settings.overnight}
+            onChange={(e) => st.setSettings({ overnight: e.target.checked })}
+          />
           <span>{t('settings.overnight')}</span>
         </label>
-        <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-new-run" onClick={() => void st.newRun()}>
+        <button
+          type="button"
+          className="hs-btn hs-btn--primary"
+          data-testid="btn-new-run"
+          onClick={() => void st.newRun()}
+        >
           {t('settings.apply')}
         </button>
       </fieldset>

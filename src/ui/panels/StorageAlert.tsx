@@ -34,7 +34,12 @@ export function StorageAlert() {
           {t('alert.export')}
         </button>{' '}
         {kind === 'quota' && (
-          <button type="button" className="hs-btn" data-testid="btn-prune-runs" onClick={() => void st.pruneRuns().then(setPruned)}>
+          <button
+            type="button"
+            className="hs-btn"
+            data-testid="btn-prune-runs"
+            onClick={() => void st.pruneRuns().then(setPruned)}
+          >
             {t('alert.prune')}
           </button>
         )}

@@ -36,7 +36,12 @@ export function TakeoverPanel() {
     const from = view.newest?.seq ?? 0;
     const error = await st.takeover(edit);
     if (error) return setResult({ ok: false, text: error });
-    setResult({ ok: true, text: older ? t('takeover.branched', { seq: from }) : t('takeover.done', { seq: useSimStore.getState().sim.newest?.seq ?? 0 }) });
+    setResult({
+      ok: true,
+      text: older
+        ? t('takeover.branched', { seq: from })
+        : t('takeover.done', { seq: useSimStore.getState().sim.newest?.seq ?? 0 }),
+    });
   };
 
   return (
@@ -67,32 +72,70 @@ export function TakeoverPanel() {
         </label>
         <label className="hs-field">
           <span>{t('takeover.step')}</span>
-          <input data-testid="input-takeover-step" type="number" min={1} value={step} placeholder={String(stepN)} onChange={(e) => setStep(e.target.value)} style={{ width: '5rem' }} />
+          <input
+            data-testid="input-takeover-step"
+            type="number"
+            min={1}
+            value={step}
+            placeholder={String(stepN)}
+            onChange={(e) => setStep(e.target.value)}
+            style={{ width: '5rem' }}
+          />
         </label>
         {kind === 'mark_done' && (
           <label className="hs-field">
             <span>{t('takeover.ref')}</span>
-            <input data-testid="input-takeover-ref" type="text" maxLength={200} value={ref} placeholder={view.context.plan.steps[stepN - 1]?.produces ?? ''} onChange={(e) => setRef(e.target.value)} />
+            <input
+              data-testid="input-takeover-ref"
+              type="text"
+              maxLength={200}
+              value={ref}
+              placeholder={view.context.plan.steps[stepN - 1]?.produces ?? ''}
+              onChange={(e) => setRef(e.target.value)}
+            />
           </label>
         )}
         {kind === 'set_args' && (
           <label className="hs-field">
             <span>{t('takeover.args')}</span>
-            <input data-testid="input-takeover-args" type="text" value={args} placeholder={JSON.stringify(view.context.plan.steps[stepN - 1]?.args ?? {})} onChange={(e) => setArgs(e.target.value)} />
+            <input
+              data-testid="input-takeover-args"
+              type="text"
+              value={args}
+              placeholder={JSON.stringify(view.context.plan.steps[stepN - 1]?.args ?? {})}
+              onChange={(e) => setArgs(e.target.value)}
+            />
           </label>
         )}
-        <button type="submit" className="hs-btn hs-btn--primary" data-testid="btn-takeover" disabled={follower || !view.newest} title={follower ? t('why.follower') : undefined}>
+        <button
+          type="submit"
+          className="hs-btn hs-btn--primary"
+          data-testid="btn-takeover"
+          disabled={follower || !view.newest}
+          title={follower ? t('why.follower') : undefined}
+        >
           {t('takeover.apply')}
         </button>
       </form>
       {result && (
-        <p className={result.ok ? 'hs-info' : 'hs-warn'} role="status" data-testid="takeover-result" data-ok={result.ok ? 'true' : 'false'}>
+        <p
+          className={result.ok ? 'hs-info' : 'hs-warn'}
+          role="status"
+          data-testid="takeover-result"
+          data-ok={result.ok ? 'true' : 'false'}
+        >
           {result.text}
         </p>
       )}
       <h2>{t('replay.title')}</h2>
       <p className="hs-note">{t('replay.intro')}</p>
-      <button type="button" className="hs-btn" data-testid="btn-replay" disabled={!view.context.ledger.some((a) => a.outcome === 'error')} onClick={() => st.replayLastFailure()}>
+      <button
+        type="button"
+        className="hs-btn"
+        data-testid="btn-replay"
+        disabled={!view.context.ledger.some((a) => a.outcome === 'error')}
+        onClick={() => st.replayLastFailure()}
+      >
         {t('replay.run')}
       </button>
       {replay && (
@@ -100,12 +143,21 @@ export function TakeoverPanel() {
           <div>
             <strong>{t('replay.original')}</strong>
             <p>
-              {t('read.step')} {replay.step} #{replay.attempt}: <code>{replay.original.type}</code> {replay.original.message}
+              {t('read.step')} {replay.step} #{replay.attempt}: <code>{replay.original.type}</code>{' '}
+              {replay.original.message}
             </p>
           </div>
           <div>
             <strong>{t('replay.replayed')}</strong>
-            <p>{replay.replayed.ok ? t('ledger.outcome.ok') : <><code>{replay.replayed.error.type}</code> {replay.replayed.error.message}</>}</p>
+            <p>
+              {replay.replayed.ok ? (
+                t('ledger.outcome.ok')
+              ) : (
+                <>
+                  <code>{replay.replayed.error.type}</code> {replay.replayed.error.message}
+                </>
+              )}
+            </p>
           </div>
           <p className="hs-note">{t(replay.same ? 'replay.same' : 'replay.differs')}</p>
         </div>

@@ -7,4 +7,5 @@ const FULL_AT = 14;
  * tick is laid out inside the box, not the whole page. Until then it grows with its rows.
  * `fullAt` counts in other units where rows are not the measure (characters of a text).
  */
-export const boxClass = (base: string, rows: number, fullAt = FULL_AT): string => (rows >= fullAt ? `${base} is-full` : base);
+export const boxClass = (base: string, rows: number, fullAt = FULL_AT): string =>
+  rows >= fullAt ? `${base} is-full` : base;

@@ -16,7 +16,8 @@ describe('readableJson', () => {
   it('writes a checkpoint one ledger attempt a line: far fewer lines than the usual pretty print', () => {
     const sim = new Sim({ scenario: 'migration-400' });
     sim.send({ type: 'START' });
-    for (let i = 0; i < 300 && sim.state !== 'completed'; i++) sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
+    for (let i = 0; i < 300 && sim.state !== 'completed'; i++)
+      sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
     const cp = sim.newest;
     if (!cp) throw new Error('no checkpoint');
     const text = readableJson(cp);
@@ -43,7 +44,8 @@ describe('readableJsonPieces', () => {
     const sim = new Sim({ scenario: 'migration-400' });
     sim.send({ type: 'START' });
     const pieces = () => new Map(readableJsonPieces(sim.newest).map((p) => [p.key, p.text]));
-    while (sim.context.ledger.length < 200) sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
+    while (sim.context.ledger.length < 200)
+      sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
     const before = pieces();
     const seq = sim.newest?.seq;
     while (sim.newest?.seq === seq) sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });

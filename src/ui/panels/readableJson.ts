@@ -21,7 +21,8 @@ export function readableJson(value: unknown, indent = ''): string {
 }
 
 /** The entries JSON.stringify writes of an object. */
-const jsonEntries = (value: object): [string, unknown][] => Object.entries(value).filter(([, x]) => x !== undefined && typeof x !== 'function');
+const jsonEntries = (value: object): [string, unknown][] =>
+  Object.entries(value).filter(([, x]) => x !== undefined && typeof x !== 'function');
 
 export interface JsonPiece {
   /** Stable across checkpoints: the top-level key and which `per` lines of its entry. */
@@ -37,7 +38,8 @@ export interface JsonPiece {
  * a long run's whole 50 kB. The pieces joined are exactly readableJson(value).
  */
 export function readableJsonPieces(value: unknown, per = 25): JsonPiece[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [{ key: '', text: readableJson(value) }];
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [{ key: '', text: readableJson(value) }];
   const entries = jsonEntries(value);
   if (entries.length === 0) return [{ key: '', text: '{}' }];
   const pieces: JsonPiece[] = [];
@@ -46,7 +48,8 @@ export function readableJsonPieces(value: unknown, per = 25): JsonPiece[] {
     const after = i === entries.length - 1 ? '\n}' : ',\n';
     // Each line keeps its newline; a piece is `per` of them.
     const lines = `${before}  ${JSON.stringify(k)}: ${readableJson(x, '  ')}${after}`.split(/(?<=\n)/);
-    for (let j = 0; j < lines.length; j += per) pieces.push({ key: `${JSON.stringify(k)}:${j / per}`, text: lines.slice(j, j + per).join('') });
+    for (let j = 0; j < lines.length; j += per)
+      pieces.push({ key: `${JSON.stringify(k)}:${j / per}`, text: lines.slice(j, j + per).join('') });
   });
   return pieces;
 }

@@ -27,7 +27,13 @@ export interface ListWindow<S extends HTMLElement> {
  * `box` is the element that scrolls, `rowPx` a row's estimated height, `boxPx` the box's, and
  * `startPx` the height of anything above the first row inside the box (a table's sticky header).
  */
-export function useListWindow<S extends HTMLElement>(box: RefObject<S | null>, count: number, rowPx: number, boxPx: number, startPx = 0): ListWindow<S> {
+export function useListWindow<S extends HTMLElement>(
+  box: RefObject<S | null>,
+  count: number,
+  rowPx: number,
+  boxPx: number,
+  startPx = 0,
+): ListWindow<S> {
   const whole = isWhole(count);
   // The page is not built with the React Compiler; rows are memoised by hand and get only the
   // virtualizer's stable measureElement, so its unmemoisable API does no harm here.
@@ -46,7 +52,15 @@ export function useListWindow<S extends HTMLElement>(box: RefObject<S | null>, c
     enabled: !whole,
   });
   if (whole) {
-    return { indexes: Array.from({ length: count }, (_, i) => i), windowed: false, before: 0, after: 0, measure: undefined, onKeyDown: undefined, virtualizer };
+    return {
+      indexes: Array.from({ length: count }, (_, i) => i),
+      windowed: false,
+      before: 0,
+      after: 0,
+      measure: undefined,
+      onKeyDown: undefined,
+      virtualizer,
+    };
   }
   const items = virtualizer.getVirtualItems();
   const gaps = spacers(items, virtualizer.getTotalSize(), startPx);
@@ -57,5 +71,12 @@ export function useListWindow<S extends HTMLElement>(box: RefObject<S | null>, c
     e.preventDefault();
     virtualizer.scrollToIndex(e.key === 'Home' ? 0 : count - 1, { align: e.key === 'Home' ? 'start' : 'end' });
   };
-  return { indexes: items.map((i) => i.index), windowed: true, ...gaps, measure: virtualizer.measureElement, onKeyDown, virtualizer };
+  return {
+    indexes: items.map((i) => i.index),
+    windowed: true,
+    ...gaps,
+    measure: virtualizer.measureElement,
+    onKeyDown,
+    virtualizer,
+  };
 }

@@ -25,12 +25,21 @@ describe('spacers', () => {
 
   it('with the drawn rows, always add up to the whole list', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.nat(500), fc.integer({ min: 1, max: 30 }), fc.nat(30), (row, first, n, header) => {
-        const count = first + n + 50;
-        const drawn = Array.from({ length: n }, (_, k) => ({ start: header + (first + k) * row, end: header + (first + k + 1) * row }));
-        const { before, after } = spacers(drawn, header + count * row, header);
-        expect(header + before + n * row + after).toBe(header + count * row);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.nat(500),
+        fc.integer({ min: 1, max: 30 }),
+        fc.nat(30),
+        (row, first, n, header) => {
+          const count = first + n + 50;
+          const drawn = Array.from({ length: n }, (_, k) => ({
+            start: header + (first + k) * row,
+            end: header + (first + k + 1) * row,
+          }));
+          const { before, after } = spacers(drawn, header + count * row, header);
+          expect(header + before + n * row + after).toBe(header + count * row);
+        },
+      ),
     );
   });
 });
