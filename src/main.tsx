@@ -6,6 +6,7 @@ import { useSimStore } from './store/simStore';
 import { StrictMode, Suspense, lazy } from 'react';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { registerOffline } from './offline';
 import './ui/theme.css';
 import './ui/styles.css';
 import './ui/layout.css';
@@ -27,3 +28,5 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </ErrorBoundary>
   </StrictMode>,
 );
+
+registerOffline();

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { serveStatic, type StaticServer } from './staticServer';
+
+/**
+ * Hosting for a class (issue 11): the build in dist/ (the default relative base, built by the
+ * config's web server) runs from a subfolder of a plain static server, and after one visit it
+ * keeps working with the network and the server both gone, because its service worker
+ * precached every file, the lazily loaded chunks too.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 50;
+const FOLDER = '/sim/';
+
+// One static server on one port: the tests take turns.
+test.describe.configure({ mode: 'serial' });
+
+let host: StaticServer;
+test.beforeEach(async () => {
+  host = await serveStatic('dist', FOLDER, PORT);
+});
+test.afterEach(async () => {
+  await host.close();
+});
+
+async function ready(page: Page) {
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+}
+
+/** Until the service worker has installed (every file precached) and controls this page. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
+}
+
+test('from a subfolder of a plain static server the page runs, and asks for nothing outside its folder', async ({
+  page,
+}) => {
+  await page.goto(`${host.url}?lang=en&run=new`);
+  await ready(page);
+  await page.getByTestId('btn-start').click();
+  // The first tick plans, the next ones run steps: one step done and written down.
+  for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();
+  await expect(page.getByTestId('current-state')).toHaveText('running');
+  await expect(page.getByTestId('ledger-row')).not.toHaveCount(0);
+  await controlled(page);
+  // The worker's scope is the folder, so two courses on one host keep separate copies.
+  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(host.url);
+  expect(host.paths.filter((p) => !p.startsWith(FOLDER))).toEqual([]);
+});
+
+test('offline after one visit: the network and the server gone, a reload still plays the lesson, and the compare view opens', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(`${host.url}?lang=en&lesson=three-endings`);
+  await ready(page);
+  const caption = page.getByTestId('lesson-caption');
+  await expect(caption).toHaveAttribute('data-at', '1');
+  await controlled(page);
+
+  await context.setOffline(true);
+  await host.close();
+  await page.reload();
+  await ready(page);
+  await expect(caption).toBeVisible();
+  const before = Number(await caption.getAttribute('data-at'));
+  await page.getByTestId('btn-lesson-next').click();
+  await expect(caption).toHaveAttribute('data-at', String(before + 1));
+  await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
+
+  // A page not opened online: another query of the same index.html, and the compare chunk.
+  await page.goto(`${host.url}?lang=en&compare=article,no-checkpoint&script=opening-story`);
+  await page.getByTestId('btn-compare-run').click();
+  for (const pane of await page.getByTestId('compare-pane').all())
+    await expect(pane.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
+});
