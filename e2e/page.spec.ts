@@ -259,10 +259,12 @@ test('keyboard: shortcuts drive the run and ? lists them', async ({ page }) => {
   await expectState(page, 'cancelled');
 });
 
-test('no request leaves the page’s origin', async ({ page, baseURL }) => {
+test('no request leaves the page’s origin', async ({ page, context, baseURL }) => {
+  test.setTimeout(60_000);
   const origin = new URL(baseURL ?? '').origin;
   const foreign: string[] = [];
-  page.on('request', (r) => {
+  // The context sees the service worker's own fetches (its precache) as well as the page's.
+  context.on('request', (r) => {
     const u = new URL(r.url());
     if (!['http:', 'https:'].includes(u.protocol)) return;
     if (u.origin !== origin) foreign.push(r.url());
@@ -272,6 +274,12 @@ test('no request leaves the page’s origin', async ({ page, baseURL }) => {
   await page.getByTestId('btn-fast-forward-approval').click();
   await page.getByTestId('btn-approve').click();
   await page.getByTestId('btn-lang').click();
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
+  await open(page, '?lang=en&lesson=three-endings');
+  await page.getByTestId('btn-lesson-next').click();
+  await page.goto('/?lang=en&compare=article,no-checkpoint&script=opening-story');
+  await page.getByTestId('btn-compare-run').click();
+  await expect(page.getByTestId('compare-result')).toHaveCount(2, { timeout: 60_000 });
   expect(foreign).toEqual([]);
 });
 
