@@ -45,6 +45,10 @@ test('from a subfolder of a plain static server the page runs, and asks for noth
   // The worker's scope is the folder, so two courses on one host keep separate copies.
   expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(host.url);
   expect(host.paths.filter((p) => !p.startsWith(FOLDER))).toEqual([]);
+  // The help overlay tells the class the page now works offline.
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('offline-status')).toContainText('Available offline');
 });
 
 test('offline after one visit: the network and the server gone, a reload still plays the lesson, and the compare view opens', async ({
@@ -67,6 +71,10 @@ test('offline after one visit: the network and the server gone, a reload still p
   await page.getByTestId('btn-lesson-next').click();
   await expect(caption).toHaveAttribute('data-at', String(before + 1));
   await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
+  await page.getByTestId('btn-lang').click();
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('offline-status')).toContainText('可离线使用');
+  await page.keyboard.press('Escape');
 
   // A page not opened online: another query of the same index.html, and the compare chunk.
   await page.goto(`${host.url}?lang=en&compare=article,no-checkpoint&script=opening-story`);

@@ -3,6 +3,10 @@
  * checks that neither language leaves a string empty.
  */
 export const en = {
+  // Offline and hosting (issue 11): the help overlay says whether the page works offline.
+  'offline.ready': 'Available offline: this page keeps working without the network.',
+  'offline.pending': 'Saving a copy for offline use…',
+  'offline.unavailable': 'No offline copy here: the built site makes one over https or on localhost.',
   'app.title': 'Harness Sim',
   'app.subtitle': 'How an agent harness keeps track of a long task',
   'app.scenario': 'Scenario',

@@ -2,6 +2,10 @@ import type { en } from './en';
 
 /** 中文。类型来自 en.ts：缺一个键，类型检查就不通过。 */
 export const zh: Record<keyof typeof en, string> = {
+  // 离线与托管（issue 11）：帮助层说明本页能否离线使用。
+  'offline.ready': '可离线使用：断网后本页照常运行。',
+  'offline.pending': '正在保存离线副本…',
+  'offline.unavailable': '此处没有离线副本：构建后的站点须经加密连接或在本机打开，才会保存离线副本。',
   'app.title': 'Harness Sim',
   'app.subtitle': 'Harness 如何管住一个长任务的「进度」',
   'app.scenario': '场景',

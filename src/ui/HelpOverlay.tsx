@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useSimStore } from '../store/simStore';
 import { COMMANDS } from './controls/commands';
 import { keyLabel } from './controls/Controls';
+import { useOfflineStatus } from './useOfflineStatus';
 import { useT } from './useT';
 
-/** The `?` overlay: every keyboard shortcut. */
+/** The `?` overlay: every keyboard shortcut, and whether the page works offline. */
 export function HelpOverlay() {
   const t = useT();
+  const offline = useOfflineStatus();
   const open = useSimStore((s) => s.helpOpen);
   const close = () => useSimStore.getState().setHelpOpen(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -42,6 +44,9 @@ export function HelpOverlay() {
             <dd>{t('help.title')}</dd>
           </div>
         </dl>
+        <p className="hs-note" data-testid="offline-status" data-status={offline}>
+          {t(`offline.${offline}`)}
+        </p>
         <button ref={button} type="button" className="hs-btn" onClick={close}>
           {t('help.close')}
         </button>
