@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serveStatic, type StaticServer } from './staticServer';
 
 /**
@@ -14,14 +18,6 @@ const FOLDER = '/sim/';
 // One static server on one port: the tests take turns.
 test.describe.configure({ mode: 'serial' });
 
-let host: StaticServer;
-test.beforeEach(async () => {
-  host = await serveStatic('dist', FOLDER, PORT);
-});
-test.afterEach(async () => {
-  await host.close();
-});
-
 async function ready(page: Page) {
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
 }
@@ -31,54 +27,93 @@ async function controlled(page: Page) {
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
 }
 
-test('from a subfolder of a plain static server the page runs, and asks for nothing outside its folder', async ({
-  page,
-}) => {
-  await page.goto(`${host.url}?lang=en&run=new`);
-  await ready(page);
-  await page.getByTestId('btn-start').click();
-  // The first tick plans, the next ones run steps: one step done and written down.
-  for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();
-  await expect(page.getByTestId('current-state')).toHaveText('running');
-  await expect(page.getByTestId('ledger-row')).not.toHaveCount(0);
-  await controlled(page);
-  // The worker's scope is the folder, so two courses on one host keep separate copies.
-  expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(host.url);
-  expect(host.paths.filter((p) => !p.startsWith(FOLDER))).toEqual([]);
-  // The help overlay tells the class the page now works offline.
-  await page.keyboard.press('?');
-  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-status', 'ready');
-  await expect(page.getByTestId('offline-status')).toContainText('Available offline');
+let host: StaticServer;
+test.afterEach(async () => {
+  await host.close();
 });
 
-test('offline after one visit: the network and the server gone, a reload still plays the lesson, and the compare view opens', async ({
-  page,
-  context,
-}) => {
+test.describe('the default build (relative base) in a subfolder', () => {
+  test.beforeEach(async () => {
+    host = await serveStatic('dist', FOLDER, PORT);
+  });
+
+  test('from a subfolder of a plain static server the page runs, and asks for nothing outside its folder', async ({
+    page,
+  }) => {
+    await page.goto(`${host.url}?lang=en&run=new`);
+    await ready(page);
+    await page.getByTestId('btn-start').click();
+    // The first tick plans, the next ones run steps: one step done and written down.
+    for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();
+    await expect(page.getByTestId('current-state')).toHaveText('running');
+    await expect(page.getByTestId('ledger-row')).not.toHaveCount(0);
+    await controlled(page);
+    // The worker's scope is the folder, so two courses on one host keep separate copies.
+    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(host.url);
+    expect(host.paths.filter((p) => !p.startsWith(FOLDER))).toEqual([]);
+    // The help overlay tells the class the page now works offline.
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('offline-status')).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByTestId('offline-status')).toContainText('Available offline');
+  });
+
+  test('offline after one visit: the network and the server gone, a reload still plays the lesson, and the compare view opens', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${host.url}?lang=en&lesson=three-endings`);
+    await ready(page);
+    const caption = page.getByTestId('lesson-caption');
+    await expect(caption).toHaveAttribute('data-at', '1');
+    await controlled(page);
+
+    await context.setOffline(true);
+    await host.close();
+    await page.reload();
+    await ready(page);
+    await expect(caption).toBeVisible();
+    const before = Number(await caption.getAttribute('data-at'));
+    await page.getByTestId('btn-lesson-next').click();
+    await expect(caption).toHaveAttribute('data-at', String(before + 1));
+    await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
+    await page.getByTestId('btn-lang').click();
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('offline-status')).toContainText('可离线使用');
+    await page.keyboard.press('Escape');
+
+    // A page not opened online: another query of the same index.html, and the compare chunk.
+    await page.goto(`${host.url}?lang=en&compare=article,no-checkpoint&script=opening-story`);
+    await page.getByTestId('btn-compare-run').click();
+    for (const pane of await page.getByTestId('compare-pane').all())
+      await expect(pane.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
+  });
+});
+
+test('a build for a fixed path (vite build --base /course/sim/) runs there and offline', async ({ page, context }) => {
   test.setTimeout(90_000);
-  await page.goto(`${host.url}?lang=en&lesson=three-endings`);
-  await ready(page);
-  const caption = page.getByTestId('lesson-caption');
-  await expect(caption).toHaveAttribute('data-at', '1');
-  await controlled(page);
-
-  await context.setOffline(true);
-  await host.close();
-  await page.reload();
-  await ready(page);
-  await expect(caption).toBeVisible();
-  const before = Number(await caption.getAttribute('data-at'));
-  await page.getByTestId('btn-lesson-next').click();
-  await expect(caption).toHaveAttribute('data-at', String(before + 1));
-  await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
-  await page.getByTestId('btn-lang').click();
-  await page.keyboard.press('?');
-  await expect(page.getByTestId('offline-status')).toContainText('可离线使用');
-  await page.keyboard.press('Escape');
-
-  // A page not opened online: another query of the same index.html, and the compare chunk.
-  await page.goto(`${host.url}?lang=en&compare=article,no-checkpoint&script=opening-story`);
-  await page.getByTestId('btn-compare-run').click();
-  for (const pane of await page.getByTestId('compare-pane').all())
-    await expect(pane.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
+  const out = mkdtempSync(join(tmpdir(), 'harness-sim-base-'));
+  try {
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--base', '/course/sim/', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        stdio: 'inherit',
+        timeout: 80_000,
+      },
+    );
+    host = await serveStatic(out, '/course/sim/', PORT);
+    await page.goto(`${host.url}?lang=en&lesson=approval`);
+    await ready(page);
+    await controlled(page);
+    expect(host.paths.filter((p) => !p.startsWith('/course/sim/'))).toEqual([]);
+    await context.setOffline(true);
+    await host.close();
+    await page.reload();
+    await ready(page);
+    await page.getByTestId('btn-lesson-next').click();
+    await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
