@@ -18,10 +18,13 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Every .js and .css file of a build with its gzip size (level 9), biggest first. */
+/** The service worker and its Workbox runtime: fetched by the browser after the page is idle, never by the page. */
+const SERVICE_WORKER = /^(sw|workbox-[\w-]+)\.js$/;
+
+/** Every .js and .css file the page loads from a build with its gzip size (level 9), biggest first. */
 export function bundleFiles(dir: string): OutputFile[] {
   return filesUnder(dir)
-    .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
+    .filter((f) => (f.endsWith('.js') || f.endsWith('.css')) && !SERVICE_WORKER.test(relative(dir, f)))
     .map((f) => {
       const bytes = readFileSync(f);
       return { file: relative(dir, f), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
