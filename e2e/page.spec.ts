@@ -276,7 +276,6 @@ test('no request leaves the page’s origin', async ({ page, context, baseURL })
   await page.getByTestId('btn-lang').click();
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
   await open(page, '?lang=en&lesson=three-endings');
-  await page.getByTestId('btn-lesson-next').click();
   await page.goto('/?lang=en&compare=article,no-checkpoint&script=opening-story');
   await page.getByTestId('btn-compare-run').click();
   await expect(page.getByTestId('compare-result')).toHaveCount(2, { timeout: 60_000 });
