@@ -14,8 +14,6 @@ export const en = {
   'predict.yes': 'yes',
   'predict.no': 'no',
   'predict.skipFuse': 'not sure',
-  'predict.right': 'Right',
-  'predict.wrong': 'Not quite',
   'predict.you': 'You said {choice}.',
   'predict.close': 'Got it',
   'challenge.list': 'Challenges',

@@ -13,8 +13,6 @@ export const zh: Record<keyof typeof en, string> = {
   'predict.yes': '会',
   'predict.no': '不会',
   'predict.skipFuse': '说不准',
-  'predict.right': '猜对了',
-  'predict.wrong': '不对',
   'predict.you': '你猜的是 {choice}。',
   'predict.close': '知道了',
   'challenge.list': '挑战',

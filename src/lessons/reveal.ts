@@ -52,6 +52,11 @@ export function explainOutcome(o: Outcome): Bilingual {
       zh: '这一步的尝试次数用完了：没有熔断，但也无路可退，任务以 failed 结束。',
       en: 'This step has used up its attempts: no fuse, but no attempt left either, so the task ends in failed.',
     };
+  if (o.command === 'REJECT')
+    return {
+      zh: '拒绝不是终点：理由作为 rejection 消息放进上下文，模型带着它重试这一步。',
+      en: 'A rejection is not the end: its reason goes into the context as a rejection message and the model tries the step again with it in mind.',
+    };
   if (o.to === 'tool_failed')
     return {
       zh: '工具报错了，但还没到熔断阈值：循环守卫记下这次失败，任务停在 tool_failed 等下一次尝试。',
@@ -62,15 +67,15 @@ export function explainOutcome(o: Outcome): Bilingual {
       zh: '高风险的一步要人批准：先写 before_suspend 存档，再挂起状态机，等待时不花 token。',
       en: 'A risky step needs a person: the before_suspend checkpoint is written, then the machine suspends, spending no tokens while it waits.',
     };
+  if (o.command === 'REQUEST_APPROVAL' && o.to === 'running')
+    return {
+      zh: '这一步被标成高风险，但状态还没变：下一个 tick 走到它时，先写 before_suspend 存档，再挂起等人批准。',
+      en: 'The step is marked risky, but the state does not change yet: the next tick that reaches it writes the before_suspend checkpoint, then suspends for a person.',
+    };
   if (o.to === 'cancelled')
     return {
       zh: '人可以在任何未结束的状态叫停任务：它以 cancelled 结束。',
       en: 'A person may stop the task from any state that has not ended: it ends in cancelled.',
-    };
-  if (o.command === 'REJECT')
-    return {
-      zh: '拒绝不是终点：理由作为 rejection 消息放进上下文，模型据此重新规划这一步。',
-      en: 'A rejection is not the end: its reason goes into the context as a rejection message and the model plans the step again.',
     };
   if (o.to === 'planning')
     return {

@@ -87,11 +87,11 @@ function Result() {
       data-answer={r.answer}
       role="status"
     >
+      {/* The reason opens with right or wrong (scorePrediction), then the answer and why. */}
       <p>
-        <strong>{t(r.correct ? 'predict.right' : 'predict.wrong')}</strong>{' '}
-        {t('predict.you', { choice: t(`state.${r.choice}`) })}
+        <strong>{r.reason[lang]}</strong>
       </p>
-      <p>{r.reason[lang]}</p>
+      <p>{t('predict.you', { choice: t(`state.${r.choice}`) })}</p>
       <button
         type="button"
         className="hs-btn"
