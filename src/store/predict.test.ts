@@ -28,6 +28,16 @@ describe('the predict gate', () => {
     expect(p.answer).toBe(a.from);
   });
 
+  it('turned off with a question waiting, still applies the press it held, unscored', () => {
+    setPredictOn(true);
+    let ran = 0;
+    askFirst(useSimStore.getState(), 'CRASH', () => ran++);
+    setPredictOn(false);
+    expect(ran).toBe(1);
+    expect(predictHolds()).toBe(false);
+    expect(usePredictStore.getState().score.asked).toBe(0);
+  });
+
   it('keeps the score for the tab', () => {
     recordAnswer({ correct: true, choice: 'running', answer: 'running', reason: { zh: '对', en: 'right' } });
     recordAnswer({ correct: false, choice: 'failed', answer: 'running', reason: { zh: '错', en: 'wrong' } });

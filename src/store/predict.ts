@@ -58,7 +58,10 @@ export const usePredictStore = create<PredictState>()(() => ({
 }));
 
 export function setPredictOn(on: boolean): void {
+  const held = usePredictStore.getState().asking;
   usePredictStore.setState(on ? { on } : { on, asking: null, result: null });
+  // Turned off with a question waiting: the press it held still happens, unscored.
+  if (!on && held) void held.apply();
 }
 
 /** Puts a question to the student; the next one replaces the last result. */
