@@ -77,3 +77,14 @@ export async function driveThenTakeOver(context: BrowserContext, steps: number):
   await expect(a.getByTestId('btn-step')).toBeDisabled();
   return { a, b };
 }
+
+/** Predict-then-reveal is on in a lesson: answers a question that waits (its first choice), so the event applies. */
+export async function answerPrediction(page: Page) {
+  const prompt = page.getByTestId('predict-prompt');
+  // The prompt's code loads once predict is on: wait for it, so a question put is already shown.
+  if (await page.getByTestId('toggle-predict').isChecked())
+    await page.getByTestId('predict-panel').waitFor({ state: 'attached' });
+  if (!(await prompt.isVisible())) return;
+  await prompt.getByTestId('predict-choice').first().click();
+  await expect(page.getByTestId('predict-result')).toBeVisible();
+}

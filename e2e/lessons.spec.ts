@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { open } from './helpers';
+import { answerPrediction, open } from './helpers';
 
 /** Every lesson plays from its first stop to lesson-done by its own script, in zh and en (ui-contract "Lessons"). */
 
@@ -23,6 +23,7 @@ async function playThrough(page: Page) {
     await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
     if (await page.getByTestId('lesson-done').isVisible()) return;
     await page.getByTestId('btn-lesson-next').click();
+    await answerPrediction(page);
   }
   throw new Error('the lesson never reached lesson-done');
 }
@@ -50,14 +51,19 @@ test('a your-turn stop waits for the student: pressing what it asks meets it; ba
 }) => {
   await open(page, '?lang=en&lesson=fuse');
   let k = 0;
-  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20)
+  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20) {
     await page.getByTestId('btn-lesson-next').click();
+    await answerPrediction(page);
+  }
   const turn = page.getByTestId('lesson-your-turn');
   await expect(turn).toBeVisible();
   const control = (await turn.getAttribute('data-control')) ?? '';
   const expected = (await turn.getAttribute('data-expect')) ?? '';
   await expect(page.getByTestId('btn-lesson-next')).toBeDisabled();
-  for (let i = 0; i < 10 && (await turn.isVisible()); i++) await page.getByTestId(control).click();
+  for (let i = 0; i < 10 && (await turn.isVisible()); i++) {
+    await page.getByTestId(control).click();
+    await answerPrediction(page);
+  }
   await expect(page.getByTestId('current-state')).toHaveText(expected);
   await expect(page.getByTestId('lesson-caption')).toBeVisible();
   await expect(page.getByTestId('btn-lesson-next')).toBeEnabled();
@@ -76,6 +82,8 @@ test('PageDown and PageUp (a presentation remote) step the lesson', async ({ pag
   await open(page, '?lang=en&lesson=approval');
   await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
   await page.keyboard.press('PageDown');
+  // Stop 2 injects a command: predict (on in a lesson) asks first.
+  await answerPrediction(page);
   await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
   await page.keyboard.press('PageUp');
   await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { open } from './helpers';
+import { answerPrediction, open } from './helpers';
 
 /** Share links (ui-contract "Room and course page"): the link reproduces what is on screen. */
 
@@ -37,6 +37,7 @@ test('a share link carries scenario, seed, design and language, and opens the sa
 test('in a lesson, the share link opens the same lesson at the same stop', async ({ page, context }) => {
   await open(page, '?lang=en&lesson=approval');
   await page.getByTestId('btn-lesson-next').click();
+  await answerPrediction(page);
   const at = await page.getByTestId('lesson-caption').getAttribute('data-at');
   await page.getByTestId('btn-share').click();
   const link = await page.getByTestId('share-link').inputValue();

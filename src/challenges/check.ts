@@ -1,4 +1,12 @@
-import { MINUTE, Sim, TERMINAL_STATES, type Bilingual, type SimCommand, type StateName } from '../engine';
+import {
+  MINUTE,
+  Sim,
+  TERMINAL_STATES,
+  type Bilingual,
+  type SimCommand,
+  type SimOptions,
+  type StateName,
+} from '../engine';
 import { sentByOneOf } from '../lessons/controls';
 import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
 
@@ -11,11 +19,16 @@ import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
 
 const TERMINAL: ReadonlySet<StateName> = new Set(TERMINAL_STATES);
 
-/** A fresh Sim standing where the challenge starts (its start is not the student's doing). */
-export function startChallenge(ch: Challenge): Sim {
+/**
+ * A fresh Sim standing where the challenge starts (its start is not the student's doing); `make`
+ * builds it (the page's records the student's presses).
+ */
+export function startChallenge(ch: Challenge): Sim;
+export function startChallenge<S extends Sim>(ch: Challenge, make: (opts: SimOptions) => S): S;
+export function startChallenge(ch: Challenge, make: (opts: SimOptions) => Sim = (o) => new Sim(o)): Sim {
   const start = ch.start;
-  if (start && 'checkpoint' in start) return new Sim({ scenario: ch.scenario, from: start.checkpoint });
-  const sim = new Sim({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
+  if (start && 'checkpoint' in start) return make({ scenario: ch.scenario, from: start.checkpoint });
+  const sim = make({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
   if (!start) return sim;
   const there = () => sim.state === start.until && (start.step === undefined || sim.context.cursor === start.step);
   for (let i = 0; i < 5_000 && !there() && !TERMINAL.has(sim.state); i++) {

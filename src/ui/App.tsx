@@ -10,6 +10,8 @@ import './embed.css';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
 import { Readouts } from './panels/Readouts';
+import { ChallengeMount } from './challenges/ChallengeMount';
+import { PredictToggle } from './predict/PredictToggle';
 import { useT } from './useT';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
@@ -99,7 +101,9 @@ export function App() {
               <LessonBar id={LESSON} at={LESSON_AT} />
             </Suspense>
           )}
+          {ready && <ChallengeMount />}
           <Readouts />
+          <PredictToggle />
           <Controls />
           <Meters />
           <DesignPanel />

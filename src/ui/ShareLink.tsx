@@ -9,12 +9,14 @@ function screenState(): ShareState {
   const here = new URLSearchParams(window.location.search);
   const lesson = here.get('lesson');
   const at = Number.parseInt(here.get('at') ?? '', 10);
+  const challenge = here.get('challenge');
   return {
     scenario: s.view.scenario.id,
     seed: s.view.context.seed,
     design: s.view.design.id,
     lang: s.lang,
     ...(lesson ? { lesson, ...(Number.isFinite(at) ? { at } : {}) } : {}),
+    ...(challenge ? { challenge } : {}),
   };
 }
 
@@ -26,7 +28,9 @@ export function ShareLink() {
     const base = `${window.location.origin}${window.location.pathname}`;
     const url = shareUrl(base, screenState());
     // Outside a lesson, the run itself starts afresh on the same scenario, seed and design.
-    setLink(new URLSearchParams(new URL(url).search).has('lesson') ? url : `${url}&run=new`);
+    // A lesson or a challenge sets up its own run.
+    const own = ['lesson', 'challenge'].some((k) => new URLSearchParams(new URL(url).search).has(k));
+    setLink(own ? url : `${url}&run=new`);
   };
   return (
     <div className="hs-share">

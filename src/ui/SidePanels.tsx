@@ -10,6 +10,7 @@ import { PlanPanel } from './panels/PlanPanel';
 import { ResumeNotice, StorageNotice } from './panels/ResumeNotice';
 import { StoryPanel } from './StoryPanel';
 import { LessonList } from './lessons/LessonList';
+import { ChallengeList } from './challenges/ChallengeList';
 import { SelfTest } from './lessons/SelfTest';
 import './lessons/lessons.css';
 import { RunsPanel } from './panels/RunsPanel';
@@ -72,6 +73,9 @@ export function SidePanels({ onShown }: { onShown: (shown: boolean) => void }) {
       </Fold>
       <Fold title={t('lesson.list')}>
         <LessonList />
+      </Fold>
+      <Fold title={t('challenge.list')}>
+        <ChallengeList />
       </Fold>
       <Fold title={t('selftest.title')}>
         <SelfTest />

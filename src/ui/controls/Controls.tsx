@@ -1,4 +1,6 @@
 import { INJECTABLE_ERRORS, type InjectableError } from '../../engine';
+import { useChallengeGate } from '../../store/challengeGate';
+import { usePredictStore } from '../../store/predict';
 import { useSimStore, type Store as SimState } from '../../store/simStore';
 import { useT } from '../useT';
 import { COMMANDS, type Command } from './commands';
@@ -43,6 +45,9 @@ const GROUPS = ['run', 'inject', 'person', 'process'] as const;
 export function Controls() {
   const t = useT();
   const state = useSimStore();
+  // What a command allows also hangs on an open challenge and on a question waiting for an answer.
+  useChallengeGate((g) => g.allowed);
+  usePredictStore((p) => p.asking);
   const visible = COMMANDS.filter((c) => c.visible?.(state) ?? true);
   const speedText = t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) });
   return (

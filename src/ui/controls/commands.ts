@@ -2,6 +2,8 @@ import type { Sim } from '../../engine';
 import type { Store as SimState } from '../../store/simStore';
 import type { SimView } from '../../store/view';
 import { translate, type MessageKey } from '../../i18n';
+import { challengeForbids } from '../../store/challengeGate';
+import { askFirst, predictHolds } from '../../store/predict';
 
 /**
  * Every control as data: its test hook, label, shortcut, whether it applies now and, when it
@@ -47,7 +49,7 @@ const when =
 
 const stateParam = (v: SimView) => ({ state: v.state });
 
-export const COMMANDS: readonly Command[] = [
+const TABLE: readonly Command[] = [
   {
     id: 'start',
     testId: 'btn-start',
@@ -104,7 +106,7 @@ export const COMMANDS: readonly Command[] = [
     group: 'inject',
     tone: 'danger',
     blocked: when((sim) => sim.state === 'running' || sim.state === 'tool_failed', 'why.notRunning', stateParam),
-    run: (s) => s.send({ type: 'FAIL_NOW', error: s.errorType }),
+    run: (s) => askFirst(s, 'FAIL_NOW', () => s.send({ type: 'FAIL_NOW', error: s.errorType })),
   },
   {
     id: 'change-approach',
@@ -128,7 +130,7 @@ export const COMMANDS: readonly Command[] = [
         : s.sim.can({ type: 'REQUEST_APPROVAL' })
           ? null
           : { key: 'why.alreadyRisky' }),
-    run: (s) => s.send({ type: 'REQUEST_APPROVAL' }),
+    run: (s) => askFirst(s, 'REQUEST_APPROVAL', () => s.send({ type: 'REQUEST_APPROVAL' })),
   },
   {
     id: 'approve',
@@ -149,8 +151,9 @@ export const COMMANDS: readonly Command[] = [
     tone: 'danger',
     blocked: when((sim) => sim.state === 'waiting_approval', 'why.notWaiting'),
     run: (s) => {
-      s.send({ type: 'REJECT', reason: s.rejectReason.trim() || translate(s.lang, 'ctl.noReason') });
+      const reason = s.rejectReason.trim() || translate(s.lang, 'ctl.noReason');
       s.setRejectReason('');
+      askFirst(s, 'REJECT', () => s.send({ type: 'REJECT', reason }));
     },
   },
   {
@@ -161,7 +164,7 @@ export const COMMANDS: readonly Command[] = [
     group: 'person',
     tone: 'danger',
     blocked: when((_, sim) => sim.can({ type: 'CANCEL' }), 'why.notInMachine'),
-    run: (s) => s.send({ type: 'CANCEL' }),
+    run: (s) => askFirst(s, 'CANCEL', () => s.send({ type: 'CANCEL' })),
   },
   {
     id: 'replan',
@@ -176,7 +179,7 @@ export const COMMANDS: readonly Command[] = [
         : s.view.state !== 'running'
           ? { key: 'why.notRunning', params: stateParam(s.view) }
           : null),
-    run: (s) => s.send({ type: 'REPLAN' }),
+    run: (s) => askFirst(s, 'REPLAN', () => s.send({ type: 'REPLAN' })),
   },
   {
     id: 'checkpoint',
@@ -203,7 +206,7 @@ export const COMMANDS: readonly Command[] = [
     blocked: (s) => tabBlock(s) ?? (s.view.alive ? null : { key: 'why.down' }),
     run: (s) => {
       s.pause();
-      s.send({ type: 'CRASH' });
+      askFirst(s, 'CRASH', () => s.send({ type: 'CRASH' }));
     },
   },
   {
@@ -226,6 +229,20 @@ export const COMMANDS: readonly Command[] = [
     run: (s) => void s.newRun(),
   },
 ];
+
+/**
+ * The table as the page uses it: while a prediction waits for the student nothing but pause
+ * acts, and an open challenge allows only its own controls (each says why in its tooltip).
+ */
+export const COMMANDS: readonly Command[] = TABLE.map((c) => ({
+  ...c,
+  blocked: (s) =>
+    c.id !== 'pause' && predictHolds()
+      ? { key: 'why.predicting' }
+      : challengeForbids(c.testId)
+        ? { key: 'why.challenge' }
+        : c.blocked(s),
+}));
 
 /** The command a key press runs, if any applies now. */
 export function commandForKey(key: string, s: SimState): Command | undefined {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } from '../../lessons';
 import { useSimStore } from '../../store/simStore';
+import { predictThenGo, usePredictInLesson } from '../predict/lessonAsk';
 import { useT } from '../useT';
 import './lessons.css';
 
@@ -30,6 +31,9 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
     remember(pos.at);
   }, [pos]);
   const go = (l: Lesson, k: number, script = false) => setPos(playTo(l, k, { script }));
+  // Forward to a stop whose move is an injected command asks the student first (predict-then-reveal).
+  const forward = (l: Lesson, k: number) => predictThenGo(l, k, () => setPos(playTo(l, k)));
+  usePredictInLesson();
   // A presentation remote sends PageDown and PageUp: they step the lesson as next and back do.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -37,7 +41,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
       e.preventDefault();
       const stop = lesson.stops[pos.at]!;
       const met = !pos.awaiting || checkYourTurn(lesson, stop, pos.sim).ok;
-      if (e.key === 'PageDown' && met && pos.at < lesson.stops.length - 1) setPos(playTo(lesson, pos.at + 1));
+      if (e.key === 'PageDown' && met && pos.at < lesson.stops.length - 1) forward(lesson, pos.at + 1);
       if (e.key === 'PageUp' && pos.at > 0) setPos(playTo(lesson, pos.at - 1));
     };
     window.addEventListener('keydown', onKey);
@@ -119,7 +123,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           className="hs-btn hs-btn--primary"
           data-testid="btn-lesson-next"
           disabled={!met || last}
-          onClick={() => go(lesson, pos.at + 1)}
+          onClick={() => forward(lesson, pos.at + 1)}
         >
           {t('lesson.next')}
         </button>

@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { expectState, open } from './helpers';
+
+/** Predict-then-reveal (ui-contract "Lessons"): the page asks before an injected event applies. */
+
+const prompt = (page: Page) => page.getByTestId('predict-prompt');
+const result = (page: Page) => page.getByTestId('predict-result');
+const choose = (page: Page, state: string) =>
+  prompt(page).locator(`[data-testid="predict-choice"][data-choice="${state}"]`).click();
+
+async function started(page: Page, query = '') {
+  await open(page, `?lang=en&run=new${query}`);
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-step').click();
+  await expectState(page, 'running');
+}
+
+test('off by default: an injected failure applies at once, with no question', async ({ page }) => {
+  await started(page);
+  await expect(page.getByTestId('toggle-predict')).not.toBeChecked();
+  await page.getByTestId('btn-fail').click();
+  await expectState(page, 'tool_failed');
+  await expect(prompt(page)).toHaveCount(0);
+});
+
+test('on: the page asks first, a right and a wrong answer are scored, the event applies after', async ({ page }) => {
+  await started(page);
+  await page.getByTestId('toggle-predict').check();
+  await page.getByTestId('btn-fail').click();
+  await expect(prompt(page)).toBeVisible();
+  // Nothing has happened yet; nothing else acts while the question waits.
+  await expectState(page, 'running');
+  await expect(page.getByTestId('btn-step')).toBeDisabled();
+  await expect(prompt(page).getByTestId('predict-choice')).toHaveCount(8);
+  await choose(page, 'tool_failed');
+  await expect(result(page)).toHaveAttribute('data-correct', 'true');
+  await expect(result(page)).toContainText('the next state is tool_failed');
+  await expectState(page, 'tool_failed');
+  await expect(page.getByTestId('predict-score')).toHaveText('1 of 1 right');
+
+  // The keyboard's shortcut goes through the same question.
+  await page.keyboard.press('f');
+  await expect(prompt(page)).toBeVisible();
+  await choose(page, 'completed');
+  await expect(result(page)).toHaveAttribute('data-correct', 'false');
+  await expectState(page, 'tool_failed');
+  await expect(page.getByTestId('predict-score')).toHaveText('1 of 2 right');
+
+  // The third failure of one key trips the fuse: the state and the fuse are both asked.
+  await page.getByTestId('btn-fail').click();
+  await prompt(page).locator('[data-testid="predict-fuse"][data-fuse="yes"]').check();
+  await choose(page, 'failed');
+  await expect(result(page)).toHaveAttribute('data-correct', 'true');
+  await expect(result(page)).toContainText('the fuse tripped');
+  await expectState(page, 'failed');
+  await expect(page.getByTestId('loop-stage')).toHaveAttribute('data-stage', 'fused');
+
+  // The score lasts as long as the tab.
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('predict-score')).toHaveText('2 of 3 right');
+});
+
+test('a crash is asked too, and the simple mode offers its four states (zh)', async ({ page }) => {
+  await open(page, '?lang=zh&run=new&scenario=script-5min');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('toggle-predict').check();
+  await page.getByTestId('btn-crash').click();
+  await expect(prompt(page).getByTestId('predict-choice')).toHaveCount(4);
+  await choose(page, 'running');
+  await expect(result(page)).toHaveAttribute('data-correct', 'true');
+  await expect(result(page)).toContainText('崩溃杀掉的是进程');
+  await expect(page.getByTestId('btn-restart')).toBeEnabled();
+});
+
+test('in a lesson predict is on, and asks before a stop that injects a command', async ({ page }) => {
+  await open(page, '?lang=en&lesson=no-progress');
+  await expect(page.getByTestId('toggle-predict')).toBeChecked();
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
+  await page.getByTestId('btn-lesson-next').click();
+  await expect(prompt(page)).toBeVisible();
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
+  await choose(page, 'tool_failed');
+  await expect(result(page)).toHaveAttribute('data-correct', 'true');
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
+  await expectState(page, 'tool_failed');
+});
+
+test('axe finds no violation with a challenge open and a question waiting, then its answer shown', async ({ page }) => {
+  // Two axe passes over the whole page: slow on a shared two-core machine.
+  test.setTimeout(60_000);
+  const windowed = ['.hs-ledger', '.hs-history', '.hs-log', '.hs-plan'];
+  const axe = () => windowed.reduce((b, sel) => b.exclude(sel), new AxeBuilder({ page })).analyze();
+  await open(page, '?lang=zh&challenge=detour-no-fuse');
+  await expect(page.getByTestId('challenge-status')).toHaveAttribute('data-status', 'open');
+  await page.getByTestId('toggle-predict').check();
+  await page.getByTestId('btn-fail').click();
+  await expect(prompt(page)).toBeVisible();
+  const asking = await axe();
+  await choose(page, 'tool_failed');
+  await expect(result(page)).toBeVisible();
+  const shown = await axe();
+  expect([...asking.violations, ...shown.violations].map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual(
+    [],
+  );
+});

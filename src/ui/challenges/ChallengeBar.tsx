@@ -1,0 +1,102 @@
+import { useEffect, useMemo } from 'react';
+import { checkChallenge, describeGoal, type Challenge, type ChallengeVerdict } from '../../challenges';
+import { challengeOf, challengeRun, openChallenge, releaseChallenge } from '../../store/challenge';
+import type { ChallengeRequest } from '../../store/challengeGate';
+import { useSimStore } from '../../store/simStore';
+import { COMMANDS } from '../controls/commands';
+import { useT } from '../useT';
+import './challenges.css';
+
+/**
+ * A challenge over the page (`?challenge=<id>` or a file): its brief, its goal in the page's
+ * language (`challenge-goal`) and its status (`challenge-status`, open → pass or fail with the
+ * reason), checked from the run's own ledger and checkpoints each time the page shows the run.
+ */
+export function ChallengeBar({ request }: { request: ChallengeRequest }) {
+  const t = useT();
+  const ch = useMemo(() => challengeOf(request), [request]);
+  // No such challenge: the page's own run keeps every control.
+  useEffect(() => {
+    if (!ch) releaseChallenge();
+  }, [ch]);
+  if (!ch) {
+    const id = 'id' in request ? request.id : '';
+    return (
+      <p className="hs-notice hs-notice--error" data-testid="notice" role="alert">
+        {t('challenge.unknown', { id })}
+      </p>
+    );
+  }
+  return <Bar key={ch.id} ch={ch} />;
+}
+
+function Bar({ ch }: { ch: Challenge }) {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  useEffect(() => {
+    openChallenge(ch);
+    return releaseChallenge;
+  }, [ch]);
+  // Checked each time the page publishes the run (what the student sees is what is judged).
+  const view = useSimStore((s) => s.view);
+  const sim = useSimStore((s) => challengeRun(s.sim, ch));
+  const verdict = useMemo<ChallengeVerdict | null>(
+    () => (sim ? checkChallenge(ch, sim, sim.presses) : null),
+    // The view changes whenever the run does; the Sim itself is mutated in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [ch, sim, view],
+  );
+  const status = verdict?.status ?? 'open';
+  const controls = ch.controls
+    .map((id) => COMMANDS.find((c) => c.testId === id))
+    .filter((c) => c !== undefined)
+    .map((c) => t(c.label))
+    .join(lang === 'zh' ? '、' : ', ');
+  return (
+    <section
+      className="hs-challenge hs-panel"
+      data-testid="challenge"
+      data-challenge={ch.id}
+      aria-label={ch.title[lang]}
+    >
+      <p className="hs-challenge__title">
+        {t('challenge.title')} · <strong>{ch.title[lang]}</strong>
+      </p>
+      <p className="hs-challenge__brief">{ch.brief[lang]}</p>
+      <p className="hs-challenge__goal">
+        {t('challenge.goal')}: <span data-testid="challenge-goal">{describeGoal(ch)[lang]}</span>
+      </p>
+      <p className="hs-challenge__allowed">{t('challenge.allowed', { controls })}</p>
+      <p
+        className={`hs-challenge__status hs-challenge__status--${status}`}
+        data-testid="challenge-status"
+        data-status={status}
+        role="status"
+        aria-live="polite"
+      >
+        <strong>{t(`challenge.status.${status}`)}</strong>{' '}
+        <span data-testid="challenge-reason">{verdict ? verdict.reason[lang] : t('challenge.left')}</span>
+      </p>
+      <div className="hs-lesson__nav">
+        <button
+          type="button"
+          className="hs-btn hs-btn--primary"
+          data-testid="btn-challenge-restart"
+          onClick={() => openChallenge(ch)}
+        >
+          {t('challenge.restart')}
+        </button>
+        <a className="hs-btn" data-testid="btn-challenge-exit" href={exitHref()}>
+          {t('challenge.exit')}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** The page without the challenge: its own saved run again. */
+function exitHref(): string {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('challenge');
+  return url.pathname + url.search;
+}

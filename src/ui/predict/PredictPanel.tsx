@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { StateName } from '../../engine';
+import { scorePrediction } from '../../lessons/predict';
+import { recordAnswer, usePredictStore, type Ask } from '../../store/predict';
+import { useSimStore } from '../../store/simStore';
+import { useT } from '../useT';
+
+type Fuse = 'yes' | 'no' | 'unsure';
+
+/**
+ * `predict-prompt`: which state comes next (one `predict-choice` per state of the run's machine)
+ * and, optionally, whether the fuse trips; a choice applies the event. Then `predict-result`:
+ * right or wrong (`data-correct`), the answer and one sentence on why.
+ */
+export function PredictPanel() {
+  const asking = usePredictStore((s) => s.asking);
+  const result = usePredictStore((s) => s.result);
+  // The marker says the panel's code is in: from then on a question shows as soon as it is put.
+  return (
+    <>
+      <span hidden data-testid="predict-panel" />
+      {asking ? <Prompt key={asking.from + asking.choices.join()} ask={asking} /> : result ? <Result /> : null}
+    </>
+  );
+}
+
+function Prompt({ ask }: { ask: Ask }) {
+  const t = useT();
+  const [fuse, setFuse] = useState<Fuse>('unsure');
+  const [busy, setBusy] = useState(false);
+  const choose = async (choice: StateName) => {
+    if (busy) return;
+    setBusy(true);
+    const p = await ask.apply();
+    const score = scorePrediction(p, choice, fuse === 'unsure' ? undefined : fuse === 'yes');
+    recordAnswer({ correct: score.correct, choice, answer: p.answer, reason: score.reason });
+  };
+  return (
+    <section className="hs-panel hs-predict__prompt" data-testid="predict-prompt" aria-label={t('predict.ask')}>
+      <p className="hs-predict__ask" role="status">
+        <strong>{t('predict.ask')}</strong> {t('predict.now', { state: t(`state.${ask.from}`) })}
+      </p>
+      <div className="hs-predict__choices" role="group" aria-label={t('predict.ask')}>
+        {ask.choices.map((c) => (
+          <button
+            key={c}
+            type="button"
+            className="hs-btn"
+            data-testid="predict-choice"
+            data-choice={c}
+            disabled={busy}
+            onClick={() => void choose(c)}
+          >
+            {t(`state.${c}`)}
+          </button>
+        ))}
+      </div>
+      <fieldset className="hs-predict__fuse">
+        <legend>{t('predict.fuse')}</legend>
+        {(['yes', 'no', 'unsure'] as const).map((f) => (
+          <label key={f}>
+            <input
+              type="radio"
+              name="predict-fuse"
+              data-testid="predict-fuse"
+              data-fuse={f}
+              checked={fuse === f}
+              onChange={() => setFuse(f)}
+            />
+            {t(f === 'unsure' ? 'predict.skipFuse' : `predict.${f}`)}
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+function Result() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const r = usePredictStore((s) => s.result)!;
+  return (
+    <section
+      className={`hs-panel hs-predict__result hs-predict__result--${r.correct ? 'right' : 'wrong'}`}
+      data-testid="predict-result"
+      data-correct={r.correct ? 'true' : 'false'}
+      data-answer={r.answer}
+      role="status"
+    >
+      {/* The reason opens with right or wrong (scorePrediction), then the answer and why. */}
+      <p>
+        <strong>{r.reason[lang]}</strong>
+      </p>
+      <p>{t('predict.you', { choice: t(`state.${r.choice}`) })}</p>
+      <button
+        type="button"
+        className="hs-btn"
+        data-testid="btn-predict-close"
+        onClick={() => usePredictStore.setState({ result: null })}
+      >
+        {t('predict.close')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { Suspense, lazy } from 'react';
+import { setPredictOn, usePredictStore } from '../../store/predict';
+import { useT } from '../useT';
+import './predict.css';
+
+/** The prompt and the reveal load only once predict is on (a lesson turns it on). */
+const PredictPanel = lazy(() => import('./PredictPanel').then((m) => ({ default: m.PredictPanel })));
+
+/** `toggle-predict` (ui-contract) and the tab's score beside it; the prompt shows under it. */
+export function PredictToggle() {
+  const t = useT();
+  const on = usePredictStore((s) => s.on);
+  const { right, asked } = usePredictStore((s) => s.score);
+  return (
+    <div className="hs-predict">
+      <div className="hs-predict__bar">
+        <label className="hs-predict__toggle">
+          <input
+            type="checkbox"
+            data-testid="toggle-predict"
+            checked={on}
+            onChange={(e) => setPredictOn(e.target.checked)}
+          />
+          {t('predict.toggle')}
+        </label>
+        {asked > 0 && (
+          <span className="hs-predict__score" data-testid="predict-score" data-right={right} data-asked={asked}>
+            {t('predict.score', { right, asked })}
+          </span>
+        )}
+      </div>
+      {on && (
+        <Suspense>
+          <PredictPanel />
+        </Suspense>
+      )}
+    </div>
+  );
+}

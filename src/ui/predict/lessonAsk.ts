@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { predictionAt, type Lesson } from '../../lessons';
+import { ask, setPredictOn, usePredictStore } from '../../store/predict';
+
+/** In a lesson predict is on (the student may turn it off); it asks before each injected stop. */
+export function usePredictInLesson(): void {
+  useEffect(() => setPredictOn(true), []);
+}
+
+/**
+ * Goes to stop `at` of `lesson` (`go`), asking first when predict is on and that stop plays an
+ * injected command itself: the answer is the lesson's own replay of it (predictionAt).
+ */
+export function predictThenGo(lesson: Lesson, at: number, go: () => void): void {
+  // A your-turn stop waits for the student's own press, which asks as any control does.
+  const p = usePredictStore.getState().on && !lesson.stops[at]?.yourTurn ? predictionAt(lesson, at) : null;
+  if (!p) return go();
+  ask({
+    from: p.from,
+    choices: p.choices,
+    apply: () => {
+      go();
+      return Promise.resolve(p);
+    },
+  });
+}
