@@ -3,6 +3,18 @@
  * checks that neither language leaves a string empty.
  */
 export const en = {
+  // Presenter mode, the article beside the lesson, the compact diagram (issue 11).
+  'node.loopShort': 'loop {count}/{fuse}',
+  'node.waitedShort': 'waited {time}',
+  'article.title': 'The article',
+  'article.open': 'Read the article',
+  'article.openAt': 'Open the article at “{section}”',
+  'article.close': 'Close the article',
+  'article.note': 'The source article is in Chinese; it is shown here as written.',
+  'article.loading': 'Loading the article…',
+  'present.title': 'Presenter mode',
+  'present.exit': 'Leave presenter mode',
+  'present.keys': 'PageDown / PageUp step the lesson',
   'app.title': 'Harness Sim',
   'app.subtitle': 'How an agent harness keeps track of a long task',
   'app.scenario': 'Scenario',

@@ -2,6 +2,18 @@ import type { en } from './en';
 
 /** 中文。类型来自 en.ts：缺一个键，类型检查就不通过。 */
 export const zh: Record<keyof typeof en, string> = {
+  // 演示模式、课程旁的原文、紧凑状态图（issue 11）。
+  'node.loopShort': '循环 {count}/{fuse}',
+  'node.waitedShort': '已等 {time}',
+  'article.title': '原文',
+  'article.open': '阅读原文',
+  'article.openAt': '在「{section}」处打开原文',
+  'article.close': '关闭原文',
+  'article.note': '原文为中文，按原样显示。',
+  'article.loading': '正在载入原文…',
+  'present.title': '演示模式',
+  'present.exit': '退出演示模式',
+  'present.keys': 'PageDown / PageUp 翻动课程',
   'app.title': 'Harness Sim',
   'app.subtitle': 'Harness 如何管住一个长任务的「进度」',
   'app.scenario': '场景',
