@@ -6,7 +6,6 @@ export const en = {
   // Presenter mode, the article beside the lesson, the compact diagram (issue 11).
   'node.loopShort': 'loop {count}/{fuse}',
   'node.waitedShort': 'waited {time}',
-  'node.waitSample': '10h 59m',
   'article.title': 'The article',
   'article.open': 'Read the article',
   'article.openAt': 'Open the article at “{section}”',

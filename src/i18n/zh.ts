@@ -4,8 +4,7 @@ import type { en } from './en';
 export const zh: Record<keyof typeof en, string> = {
   // 演示模式、课程旁的原文、紧凑状态图（issue 11）。
   'node.loopShort': '循环 {count}/{fuse}',
-  'node.waitedShort': '等 {time}',
-  'node.waitSample': '10 小时 59 分钟',
+  'node.waitedShort': '已等 {time}',
   'article.title': '原文',
   'article.open': '阅读原文',
   'article.openAt': '在「{section}」处打开原文',

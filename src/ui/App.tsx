@@ -7,6 +7,7 @@ import { DesignPanel } from './DesignPanel';
 import { ScreenReaderView } from './a11y/ScreenReaderView';
 import { Header } from './Header';
 import './embed.css';
+import { ArticleHost } from './article/ArticleHost';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
 import { Readouts } from './panels/Readouts';
@@ -123,6 +124,7 @@ export function App() {
         </div>
       </main>
       <HelpOverlay />
+      <ArticleHost />
     </div>
   );
 }

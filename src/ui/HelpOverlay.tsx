@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSimStore } from '../store/simStore';
 import { COMMANDS } from './controls/commands';
 import { keyLabel } from './controls/Controls';
+import { openArticle } from './article/articleOpen';
 import { useT } from './useT';
 
 /** The `?` overlay: every keyboard shortcut. */
@@ -42,6 +43,17 @@ export function HelpOverlay() {
             <dd>{t('help.title')}</dd>
           </div>
         </dl>
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="btn-article"
+          onClick={() => {
+            close();
+            openArticle();
+          }}
+        >
+          {t('article.open')}
+        </button>{' '}
         <button ref={button} type="button" className="hs-btn" onClick={close}>
           {t('help.close')}
         </button>

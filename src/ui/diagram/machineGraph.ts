@@ -130,7 +130,7 @@ function compactInput(
     ...spec.states.map(word),
     measure(t('node.step', { n: 88, total: 88 }), 'ui', n.line, 600),
     measure(t('node.loopShort', { count: 3, fuse: 3 }), 'ui', n.line, 600),
-    measure(t('node.waitedShort', { time: t('node.waitSample') }), 'ui', n.line, 600),
+    measure(t('node.waitedShort', { time: '10:59' }), 'ui', n.line, 600),
   );
   const nameLines = spec.states.some((s) => name(s) > inner + 1) ? 2 : 1;
   const has = spec.states.includes(CANCEL_FROM);

@@ -7,6 +7,12 @@ import { useT } from '../useT';
 
 export type NodeLines = Partial<Record<string, { lines: string[]; tone?: 'warn' | 'danger' }>>;
 
+/** A wait as h:mm, short enough for a compact node in either language. */
+const hoursMinutes = (ms: number): string => {
+  const m = Math.floor(ms / 60_000);
+  return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
+};
+
 /**
  * Live per-state lines: step n/N on running, the loop against the fuse, the wait. A compact
  * drawing keeps one short counter, and only where it is not zero.
@@ -31,7 +37,7 @@ export function useNodeLines(compact = false): NodeLines {
           ...tone,
         },
         waiting_approval: {
-          lines: ctx.waitingSince === null ? [] : [t('node.waitedShort', { time: formatDuration(lang, waited) })],
+          lines: ctx.waitingSince === null ? [] : [t('node.waitedShort', { time: hoursMinutes(waited) })],
         },
       };
     return {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } from '../../lessons';
 import { useSimStore } from '../../store/simStore';
+import { openArticle } from '../article/articleOpen';
 import { useT } from '../useT';
 import './lessons.css';
 
@@ -91,8 +92,18 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           {stop.caption[lang]}
         </p>
       )}
-      <p className="hs-lesson__source" data-testid="lesson-source">
-        {t('lesson.source')}: {stop.source}
+      {/* The cited section opens the article beside the lesson, at that section (article/). */}
+      <p className="hs-lesson__source">
+        {t('lesson.source')}:{' '}
+        <button
+          type="button"
+          className="hs-link"
+          data-testid="lesson-source"
+          title={t('article.openAt', { section: stop.source })}
+          onClick={() => openArticle(stop.source)}
+        >
+          {stop.source}
+        </button>
       </p>
       <div className="hs-lesson__nav">
         <button
