@@ -31,6 +31,24 @@ const stateNames = (page: Page) =>
     }),
   );
 
+/** Every text drawn in the diagram's nodes and labels, with its size as drawn (CSS size times the zoom). */
+const diagramText = (page: Page) =>
+  page.evaluate(() => {
+    const vp = document.querySelector('.react-flow__viewport') as HTMLElement;
+    const zoom = new DOMMatrixReadOnly(getComputedStyle(vp).transform).a;
+    const out: { text: string; px: number }[] = [];
+    for (const root of document.querySelectorAll('.react-flow__node-taskState, .hs-edge__label')) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        const el = t.parentElement!;
+        // The screen reader's "now" is clipped to 1 px on purpose; it is not drawn text.
+        if (!t.textContent?.trim() || el.closest('.hs-sr')) continue;
+        out.push({ text: t.textContent, px: parseFloat(getComputedStyle(el).fontSize) * zoom });
+      }
+    }
+    return out;
+  });
+
 const aaa = async (page: Page) =>
   (await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze()).violations.flatMap((v) =>
     v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
@@ -109,6 +127,23 @@ for (const size of PROJECTORS) {
   }
 }
 
+for (const size of PROJECTORS) {
+  for (const lang of LANGS) {
+    test(`embed at ${size.width}x${size.height} in ${lang}: the compact diagram, its text drawn at 12 px or more, nothing to scroll`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await open(page, `?lang=${lang}&run=new&embed=1`);
+      await expect(page.locator('.hs-diagram')).toHaveAttribute('data-variant', 'compact');
+      const sizes = await diagramText(page);
+      expect(sizes.length).toBeGreaterThan(10);
+      expect(sizes.filter((s) => s.px < 12)).toEqual([]);
+      expect(await scrolls(page)).toEqual({ h: 0, w: 0 });
+      await expect(page.getByTestId('btn-reset')).toBeInViewport({ ratio: 1 });
+    });
+  }
+}
+
 test.describe('on a phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   for (const lang of LANGS) {
@@ -116,21 +151,7 @@ test.describe('on a phone (390x844)', () => {
       await open(page, `?lang=${lang}&run=new`);
       await page.getByTestId('btn-start').click();
       await page.getByTestId('btn-step').click();
-      const sizes = await page.evaluate(() => {
-        const vp = document.querySelector('.react-flow__viewport') as HTMLElement;
-        const zoom = new DOMMatrixReadOnly(getComputedStyle(vp).transform).a;
-        const out: { text: string; px: number }[] = [];
-        for (const root of document.querySelectorAll('.react-flow__node-taskState, .hs-edge__label')) {
-          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-          for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-            const el = t.parentElement!;
-            // The screen reader's "now" is clipped to 1 px on purpose; it is not drawn text.
-            if (!t.textContent?.trim() || el.closest('.hs-sr')) continue;
-            out.push({ text: t.textContent, px: parseFloat(getComputedStyle(el).fontSize) * zoom });
-          }
-        }
-        return out;
-      });
+      const sizes = await diagramText(page);
       expect(sizes.length).toBeGreaterThan(10);
       expect(sizes.filter((s) => s.px < 12)).toEqual([]);
     });

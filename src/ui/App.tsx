@@ -96,7 +96,7 @@ export function App() {
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
         <section className="hs-machine" aria-label={t('panel.stage')}>
-          <StateDiagram present={MODE === 'present'} />
+          <StateDiagram variant={MODE === 'present' ? 'present' : MODE === 'embed' ? 'compact' : undefined} />
           <ScreenReaderView />
         </section>
         <div className="hs-deck">

@@ -208,13 +208,14 @@ function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]
 
 /**
  * The machine drawn live from its own definition, laid out by dagre in the direction that
- * draws it largest in its box: read-only, refit on resize. `present` is presenter mode's
- * compact drawing; otherwise a phone gets the compact one and anything wider the full one.
+ * draws it largest in its box: read-only, refit on resize. `variant` is the page mode's
+ * (presenter mode's `present`, an embed's `compact`); without one a phone gets the compact
+ * drawing and anything wider the full one.
  */
-export function StateDiagram({ present = false }: { present?: boolean }) {
+export function StateDiagram({ variant: asked }: { variant?: DiagramVariant }) {
   const t = useT();
   const phone = useMedia(PHONE);
-  const variant: DiagramVariant = present ? 'present' : phone ? 'compact' : 'full';
+  const variant: DiagramVariant = asked ?? (phone ? 'compact' : 'full');
   const { spec, layouts, texts } = useLayouts(variant);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
