@@ -169,6 +169,16 @@ test.describe('on a phone (390x844)', () => {
   }
 });
 
+test.describe('in a dark colour scheme', () => {
+  test.use({ viewport: { width: 1024, height: 768 }, colorScheme: 'dark' });
+  test('presenter mode keeps AAA contrast, with and without a lesson', async ({ page }) => {
+    await open(page, '?lang=en&run=new&present=1');
+    expect(await aaa(page)).toEqual([]);
+    await open(page, '?lang=zh&run=new&present=1&lesson=fuse&at=3');
+    expect(await aaa(page)).toEqual([]);
+  });
+});
+
 test('the help overlay opens the article at its top', async ({ page }) => {
   await open(page, '?lang=en&run=new');
   await page.getByTestId('btn-help').click();
