@@ -18,6 +18,10 @@ const set = (next: ArticleAt) => {
 /** Opens the article at a cited section (its heading focused), or at its top. */
 export const openArticle = (section: ArticleSection | null = null) => set({ section });
 export const closeArticle = () => set(null);
+/** An open article follows the lesson to the section its new stop cites; a closed one stays closed. */
+export const followArticle = (section: ArticleSection) => {
+  if (open && open.section !== section) set({ section });
+};
 
 export function useArticleOpen(): ArticleAt {
   return useSyncExternalStore(

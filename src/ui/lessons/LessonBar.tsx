@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } from '../../lessons';
 import { useSimStore } from '../../store/simStore';
-import { openArticle } from '../article/articleOpen';
+import { followArticle, openArticle } from '../article/articleOpen';
 import { useT } from '../useT';
 import './lessons.css';
 
@@ -44,6 +44,9 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [pos, lesson]);
+  // The article, when open beside the lesson, turns to the section each stop cites.
+  const cited = lesson && pos ? lesson.stops[pos.at]?.source : undefined;
+  useEffect(() => void (cited && followArticle(cited)), [cited]);
 
   if (!lesson) {
     return (
