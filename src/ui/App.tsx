@@ -7,11 +7,13 @@ import { DesignPanel } from './DesignPanel';
 import { ScreenReaderView } from './a11y/ScreenReaderView';
 import { Header } from './Header';
 import './embed.css';
+import { ArticleHost } from './article/ArticleHost';
 import { HelpOverlay } from './HelpOverlay';
 import { Meters } from './panels/Meters';
 import { Readouts } from './panels/Readouts';
 import { ChallengeMount } from './challenges/ChallengeMount';
 import { PredictToggle } from './predict/PredictToggle';
+import { leavePresentHref, pageMode } from './present/mode';
 import { useT } from './useT';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
@@ -27,10 +29,12 @@ const sidePanels = import('./SidePanels');
 const LESSON = new URLSearchParams(window.location.search).get('lesson');
 /**
  * `?embed=1`: an iframe in a course page shows the diagram and the controls only (ui-contract
- * "Room and course page"); the rest is still mounted, so every hook and `data-ready` hold, but
- * not drawn (embed.css).
+ * "Room and course page"); `?present=1`: a projector's presenter mode (present/present.css).
+ * The rest is still mounted, so every hook and `data-ready` hold, but not drawn.
  */
-const MODE = new URLSearchParams(window.location.search).get('embed') === '1' ? 'embed' : 'page';
+const MODE = pageMode(window.location.search);
+/** Presenter mode's styles load only in that mode; the page is ready once they apply. */
+const presentStyles = MODE === 'present' ? import('./present/present.css') : null;
 const LESSON_AT = Number.parseInt(new URLSearchParams(window.location.search).get('at') ?? '1', 10) || 1;
 const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar })));
 const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
@@ -72,6 +76,8 @@ export function App() {
   // The diagram and controls draw first; the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
+  const [styled, setStyled] = useState(presentStyles === null);
+  useEffect(() => void presentStyles?.then(() => setStyled(true)), []);
   useEffect(() => {
     const id = requestAnimationFrame(() => setSides(true));
     return () => cancelAnimationFrame(id);
@@ -84,7 +90,7 @@ export function App() {
     <div
       className="hs-app"
       data-testid="app"
-      data-ready={ready && sidesShown ? 'true' : 'false'}
+      data-ready={ready && sidesShown && styled ? 'true' : 'false'}
       data-machine={machine}
       data-mode={MODE}
     >
@@ -92,7 +98,7 @@ export function App() {
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
         <section className="hs-machine" aria-label={t('panel.stage')}>
-          <StateDiagram />
+          <StateDiagram variant={MODE === 'present' ? 'present' : MODE === 'embed' ? 'compact' : undefined} />
           <ScreenReaderView />
         </section>
         <div className="hs-deck">
@@ -107,6 +113,11 @@ export function App() {
           <Controls />
           <Meters />
           <DesignPanel />
+          {MODE === 'present' && (
+            <a className="hs-present__exit" href={leavePresentHref(window.location.href)}>
+              {t('present.exit')}
+            </a>
+          )}
           <div className="hs-panels">
             {sides && (
               <Suspense>
@@ -117,6 +128,7 @@ export function App() {
         </div>
       </main>
       <HelpOverlay />
+      <ArticleHost />
     </div>
   );
 }

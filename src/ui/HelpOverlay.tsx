@@ -3,6 +3,7 @@ import { useSimStore } from '../store/simStore';
 import { COMMANDS } from './controls/commands';
 import { keyLabel } from './controls/Controls';
 import { useOfflineStatus } from './useOfflineStatus';
+import { openArticle } from './article/articleOpen';
 import { useT } from './useT';
 
 /** The `?` overlay: every keyboard shortcut, and whether the page works offline. */
@@ -47,6 +48,17 @@ export function HelpOverlay() {
         <p className="hs-note" data-testid="offline-status" data-status={offline}>
           {t(`offline.${offline}`)}
         </p>
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="btn-article"
+          onClick={() => {
+            close();
+            openArticle();
+          }}
+        >
+          {t('article.open')}
+        </button>{' '}
         <button ref={button} type="button" className="hs-btn" onClick={close}>
           {t('help.close')}
         </button>

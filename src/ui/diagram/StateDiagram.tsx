@@ -1,11 +1,21 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import './compact.css';
 import { machineEdges, type TaskMachine } from '../../engine';
 import { useShownView } from './viewSource';
 import { useT } from '../useT';
 import { computeLayout, pickLayout, type Layout } from './layout';
-import { GROUP_ID, edgeTexts, layoutInput, type DiagramSpec } from './machineGraph';
+import { useMedia } from '../useMedia';
+import {
+  CANCEL_FROM,
+  GROUP_ID,
+  edgeTexts,
+  labelShown,
+  layoutInput,
+  type DiagramSpec,
+  type DiagramVariant,
+} from './machineGraph';
 import { canvasMeasure } from './measure';
 import { useNodeLines } from './nodeLines';
 import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
@@ -22,16 +32,23 @@ export function specOf(machine: TaskMachine): DiagramSpec {
   return { states, finals, edges: machineEdges(machine) };
 }
 
+/** A phone's width: the compact drawing keeps its text at 12 px or more (layout.css gives it a taller box). */
+export const PHONE = '(max-width: 599px)';
+
 /** Both directions of the layout for the shown machine in the page's language. */
-function useLayouts(): { spec: DiagramSpec; layouts: Layout[]; texts: ReturnType<typeof edgeTexts> } {
+function useLayouts(variant: DiagramVariant): {
+  spec: DiagramSpec;
+  layouts: Layout[];
+  texts: ReturnType<typeof edgeTexts>;
+} {
   const t = useT();
   const machine = useShownView((v) => v.machine);
   const spec = useMemo(() => specOf(machine), [machine]);
   return useMemo(() => {
     const texts = edgeTexts(spec, t);
-    const input = layoutInput(spec, texts, t, canvasMeasure);
+    const input = layoutInput(spec, texts, t, canvasMeasure, variant);
     return { spec, texts, layouts: [computeLayout(input, 'TB'), computeLayout(input, 'LR')] };
-  }, [spec, t]);
+  }, [spec, t, variant]);
 }
 
 /** The nodes and edges of the diagram as the run stands, each object kept while unchanged. */
@@ -39,12 +56,13 @@ function useDiagram(
   layout: Layout,
   spec: DiagramSpec,
   texts: ReturnType<typeof edgeTexts>,
+  variant: DiagramVariant,
 ): { nodes: Node[]; edges: Edge[] } {
   const t = useT();
   const state = useShownView((v) => v.state);
   const logLength = useShownView((v) => v.logLength);
   const lastRecord = useShownView((v) => v.log.at(-1));
-  const lines = useNodeLines();
+  const lines = useNodeLines(variant !== 'full');
 
   // Node objects are kept while their data is unchanged, so React Flow redraws only the
   // node whose counter moved (a tick changes one line of one node).
@@ -85,6 +103,7 @@ function useDiagram(
           nowLabel: t('state.now'),
           lines: lines[name]?.lines ?? [],
           ...(lines[name]?.tone ? { tone: lines[name]?.tone } : {}),
+          ...(variant !== 'full' ? { compact: true } : {}),
         },
       };
       out.push(node);
@@ -95,7 +114,7 @@ function useDiagram(
       cache.set(n.id, n);
       return n;
     });
-  }, [layout, spec, state, lines, t, cache]);
+  }, [layout, spec, state, lines, t, cache, variant]);
 
   const lastId =
     lastRecord && lastRecord.event !== 'RESTORE'
@@ -110,7 +129,8 @@ function useDiagram(
         const at = layout.edges[e.id]!;
         return {
           id: e.id,
-          source: e.from,
+          // A compact drawing has no group box: CANCEL leaves from CANCEL_FROM (machineGraph).
+          source: e.from === GROUP_ID && !layout.group ? CANCEL_FROM : e.from,
           target: e.to,
           sourceHandle: 'out',
           targetHandle: 'in',
@@ -130,11 +150,12 @@ function useDiagram(
             ...texts[e.id]!,
             last: e.id === lastId,
             pulse: e.id === lastId ? logLength : 0,
+            ...(variant === 'full' ? {} : { compact: labelShown(variant, texts[e.id]!.code) ? 'code' : 'none' }),
           },
           zIndex: e.id === lastId ? 5 : 1,
         };
       }),
-    [spec, layout, texts, lastId, logLength, t],
+    [spec, layout, texts, lastId, logLength, t, variant],
   ).map((e) => {
     const old = edgeCache.get(e.id);
     if (old && JSON.stringify(old.data) === JSON.stringify(e.data) && old.zIndex === e.zIndex) return old;
@@ -187,11 +208,15 @@ function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]
 
 /**
  * The machine drawn live from its own definition, laid out by dagre in the direction that
- * draws it largest in its box: read-only, refit on resize.
+ * draws it largest in its box: read-only, refit on resize. `variant` is the page mode's
+ * (presenter mode's `present`, an embed's `compact`); without one a phone gets the compact
+ * drawing and anything wider the full one.
  */
-export function StateDiagram() {
+export function StateDiagram({ variant: asked }: { variant?: DiagramVariant }) {
   const t = useT();
-  const { spec, layouts, texts } = useLayouts();
+  const phone = useMedia(PHONE);
+  const variant: DiagramVariant = asked ?? (phone ? 'compact' : 'full');
+  const { spec, layouts, texts } = useLayouts(variant);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   // The box is measured before the first paint (a layout effect), so the first frame is
@@ -211,9 +236,14 @@ export function StateDiagram() {
     return () => ro.disconnect();
   }, []);
   const layout = pickLayout(layouts, size?.w ?? 800, size?.h ?? 600).layout;
-  const { nodes, edges } = useDiagram(layout, spec, texts);
+  const { nodes, edges } = useDiagram(layout, spec, texts, variant);
   return (
-    <div ref={box} className="hs-diagram" data-dir={layout.dir}>
+    <div
+      ref={box}
+      className={variant === 'full' ? 'hs-diagram' : `hs-diagram hs-diagram--compact hs-diagram--${variant}`}
+      data-dir={layout.dir}
+      data-variant={variant}
+    >
       {size && (
         <ReactFlowProvider
           initialNodes={nodes}

@@ -12,6 +12,8 @@ export interface StateNodeData extends Record<string, unknown> {
   lines: string[];
   /** A warning tone for the loop stage (not the only signal: the text says it too). */
   tone?: 'warn' | 'danger';
+  /** A compact drawing (phone, projector): the name and its counter only. */
+  compact?: boolean;
 }
 
 export type StateNodeType = Node<StateNodeData, 'taskState'>;
@@ -64,6 +66,7 @@ export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeTy
     data.active ? 'is-active' : '',
     data.terminal ? 'is-terminal' : '',
     data.tone ? `tone-${data.tone}` : '',
+    data.compact ? 'is-compact' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -75,6 +78,32 @@ export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeTy
       aria-current={data.active ? 'step' : undefined}
     >
       <NodeHandles />
+      {data.compact ? <CompactBody data={data} /> : <FullBody data={data} />}
+    </div>
+  );
+});
+
+/** The compact node: its name (the outline marks the current one; a reader hears "now"), its counter. */
+function CompactBody({ data }: { data: StateNodeData }) {
+  return (
+    <>
+      <span className="hs-node__label">
+        {data.label}
+        {data.active && <span className="hs-sr"> {data.nowLabel}</span>}
+      </span>
+      {data.lines.map((l) => (
+        <div className="hs-node__line" key={l}>
+          {l}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** The full node: icon and name, the state's id, its live lines. */
+function FullBody({ data }: { data: StateNodeData }) {
+  return (
+    <>
       <div className="hs-node__head">
         {/* The current state: its icon turns to a "now" mark (besides the outline), and says so in words to a reader. */}
         <Icon
@@ -92,9 +121,9 @@ export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeTy
           {l}
         </div>
       ))}
-    </div>
+    </>
   );
-});
+}
 
 export interface GroupNodeData extends Record<string, unknown> {
   label: string;

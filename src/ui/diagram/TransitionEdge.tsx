@@ -15,6 +15,8 @@ export interface TransitionEdgeData extends Record<string, unknown> {
   last: boolean;
   /** Changes on every transition, so the "just taken" animation restarts. */
   pulse: number;
+  /** A compact drawing: the label is the event's id only, or none for TICK (machineGraph.labelShown). */
+  compact?: 'code' | 'none';
 }
 export type TransitionEdgeType = Edge<TransitionEdgeData, 'transition'>;
 
@@ -27,16 +29,18 @@ export const TransitionEdge = memo(function TransitionEdge({ id, data, markerEnd
     <g data-testid={`edge-${id}`} data-last={last ? 'true' : 'false'} className={last ? 'hs-edge is-last' : 'hs-edge'}>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} />
       {last && <path key={data.pulse} d={path} className="hs-edge__pulse" fill="none" />}
-      <EdgeLabelRenderer>
-        <div
-          className={last ? 'hs-edge__label is-last' : 'hs-edge__label'}
-          data-edge={id}
-          style={{ transform: `translate(${data.labelAt.x}px, ${data.labelAt.y}px) translate(-50%, -50%)` }}
-        >
-          <code translate="no">{data.code}</code>
-          <span>{data.text}</span>
-        </div>
-      </EdgeLabelRenderer>
+      {data.compact !== 'none' && (
+        <EdgeLabelRenderer>
+          <div
+            className={last ? 'hs-edge__label is-last' : 'hs-edge__label'}
+            data-edge={id}
+            style={{ transform: `translate(${data.labelAt.x}px, ${data.labelAt.y}px) translate(-50%, -50%)` }}
+          >
+            <code translate="no">{data.code}</code>
+            {!data.compact && <span>{data.text}</span>}
+          </div>
+        </EdgeLabelRenderer>
+      )}
     </g>
   );
 });

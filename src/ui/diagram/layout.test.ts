@@ -23,18 +23,20 @@ const MACHINES = [
 const labelBox = (l: Layout['edges'][string]['label']): Box => ({ x: l.x - l.w / 2, y: l.y - l.h / 2, w: l.w, h: l.h });
 
 describe.each(MACHINES)('the layout of %s', (_, spec) => {
-  for (const lang of ['zh', 'en'] as const) {
-    for (const dir of ['TB', 'LR'] as const) {
+  for (const [lang, dir, variant] of (['zh', 'en'] as const).flatMap((l) =>
+    (['TB', 'LR'] as const).flatMap((d) => (['full', 'compact', 'present'] as const).map((v) => [l, d, v] as const)),
+  )) {
+    {
       const t = tOf(lang);
-      const layout = computeLayout(layoutInput(spec, edgeTexts(spec, t), t, estimate), dir);
+      const layout = computeLayout(layoutInput(spec, edgeTexts(spec, t), t, estimate, variant), dir);
 
-      it(`places every state and every edge (${lang}, ${dir})`, () => {
+      it(`places every state and every edge (${lang}, ${dir}, ${variant})`, () => {
         expect(Object.keys(layout.nodes).sort()).toEqual([...spec.states].sort());
         expect(Object.keys(layout.edges).sort()).toEqual(spec.edges.map((e) => e.id).sort());
         for (const e of Object.values(layout.edges)) expect(e.points.length).toBeGreaterThanOrEqual(2);
       });
 
-      it(`keeps every label off every node and every other label (${lang}, ${dir})`, () => {
+      it(`keeps every label off every node and every other label (${lang}, ${dir}, ${variant})`, () => {
         const labels = Object.entries(layout.edges).map(([id, e]) => [id, labelBox(e.label)] as const);
         for (const [id, l] of labels)
           for (const [name, n] of Object.entries(layout.nodes)) expect(overlaps(l, n), `${id} on ${name}`).toBe(false);
@@ -43,7 +45,7 @@ describe.each(MACHINES)('the layout of %s', (_, spec) => {
             expect(overlaps(labels[i]![1], labels[j]![1]), `${labels[i]![0]} on ${labels[j]![0]}`).toBe(false);
       });
 
-      it(`keeps no two states on top of each other, all inside the drawing (${lang}, ${dir})`, () => {
+      it(`keeps no two states on top of each other, all inside the drawing (${lang}, ${dir}, ${variant})`, () => {
         const nodes = Object.values(layout.nodes);
         for (let i = 0; i < nodes.length; i++)
           for (let j = i + 1; j < nodes.length; j++) expect(overlaps(nodes[i]!, nodes[j]!)).toBe(false);
@@ -97,4 +99,30 @@ describe('the direction', () => {
     expect(pickLayout(both, 840, 700).layout.dir).toBe('TB');
     expect(pickLayout(both, 370, 900).layout.dir).toBe('TB');
   });
+});
+
+describe('the compact drawing', () => {
+  const spec = MACHINES[0][1];
+  for (const lang of ['zh', 'en'] as const) {
+    const t = tOf(lang);
+    const full = computeLayout(layoutInput(spec, edgeTexts(spec, t), t, estimate), 'TB');
+    const compact = computeLayout(layoutInput(spec, edgeTexts(spec, t), t, estimate, 'compact'), 'TB');
+
+    it(`fits a 366 px phone column with its smallest text (20 px) at 12 px or more (${lang})`, () => {
+      // The full drawing's 14 px labels come out near 5 px there: this is what the variant is for.
+      expect((366 / full.width) * 14).toBeLessThan(12);
+      expect(Math.min(366 / compact.width, 520 / compact.height) * 20).toBeGreaterThanOrEqual(12);
+    });
+
+    it(`labels only the named events, and has no group box (${lang})`, () => {
+      const drawn = Object.entries(compact.edges).filter(([, e]) => e.label.w > 1);
+      expect(drawn.map(([id]) => id).sort()).toEqual(
+        spec.edges
+          .filter((e) => e.events[0] !== 'TICK')
+          .map((e) => e.id)
+          .sort(),
+      );
+      expect(compact.group).toBeUndefined();
+    });
+  }
 });

@@ -25,6 +25,28 @@ export const NODE_TEXT = { head: 16, id: 16, line: 16, padX: 8, border: 4, icon:
 export const NODE_H = 80;
 export const LABEL_TEXT = { px: 14, padX: 6, h: 40 };
 
+/**
+ * The compact variants, phones (`compact`) and presenter mode (`present`): a node holds its name
+ * (a two-word name may take two lines) and one counter, only the edges of a named event (not
+ * TICK) carry a label, their id, and there is no group box, so the drawing is small against its
+ * text: a phone keeps every text at 12 px or more, a projector its names at 24 px or more.
+ * Sizes in px, shared with styles.css (.hs-diagram--compact).
+ */
+export const COMPACT_TEXT = {
+  compact: { head: 24, headLine: 28, line: 20, lineH: 24, label: 20 },
+  present: { head: 28, headLine: 32, line: 18, lineH: 22, label: 18 },
+};
+const COMPACT_PAD = { x: 8, y: 3, border: 2, labelX: 5 };
+
+/** Which drawing of the machine: every text, or a compact one for a phone or a projector. */
+export type DiagramVariant = 'full' | 'compact' | 'present';
+
+/** The compact drawings draw CANCEL from this state: they have no group box to leave. */
+export const CANCEL_FROM = 'running';
+
+/** Whether an edge's label is drawn: always in the full drawing, only for a named event in a compact one. */
+export const labelShown = (variant: DiagramVariant, code: string): boolean => variant === 'full' || code !== 'TICK';
+
 export const GROUP_ID = 'active';
 
 /** The group of the machine's active states, when the machine has root transitions. */
@@ -48,7 +70,14 @@ export function edgeTexts(spec: DiagramSpec, t: T): Record<string, EdgeText> {
  * Everything the layout needs: one node size for all states (the widest of their texts, the
  * longest live line included), and each label's box.
  */
-export function layoutInput(spec: DiagramSpec, texts: Record<string, EdgeText>, t: T, measure: Measure): LayoutInput {
+export function layoutInput(
+  spec: DiagramSpec,
+  texts: Record<string, EdgeText>,
+  t: T,
+  measure: Measure,
+  variant: DiagramVariant = 'full',
+): LayoutInput {
+  if (variant !== 'full') return compactInput(spec, texts, t, measure, variant);
   const n = NODE_TEXT;
   const samples = [
     t('node.step', { n: 888, total: 888 }),
@@ -75,6 +104,51 @@ export function layoutInput(spec: DiagramSpec, texts: Record<string, EdgeText>, 
         from: e.from,
         to: e.to,
         label: { w: Math.ceil(lw + 2 * LABEL_TEXT.padX + 6), h: LABEL_TEXT.h },
+      };
+    }),
+  };
+}
+
+/** A compact drawing's boxes: the name (bold, wrapped at a space if it must), one counter, labels of named events. */
+function compactInput(
+  spec: DiagramSpec,
+  texts: Record<string, EdgeText>,
+  t: T,
+  measure: Measure,
+  variant: 'compact' | 'present',
+): LayoutInput {
+  const n = COMPACT_TEXT[variant];
+  const p = COMPACT_PAD;
+  const name = (s: string) => measure(t(`state.${s}`), 'ui', n.head, 700);
+  const word = (s: string) =>
+    Math.max(
+      ...t(`state.${s}`)
+        .split(' ')
+        .map((w) => measure(w, 'ui', n.head, 700)),
+    );
+  const inner = Math.max(
+    ...spec.states.map(word),
+    measure(t('node.step', { n: 88, total: 88 }), 'ui', n.line, 600),
+    measure(t('node.loopShort', { count: 3, fuse: 3 }), 'ui', n.line, 600),
+    measure(t('node.waitedShort', { time: '10:59' }), 'ui', n.line, 600),
+  );
+  const nameLines = spec.states.some((s) => name(s) > inner + 1) ? 2 : 1;
+  const has = spec.states.includes(CANCEL_FROM);
+  return {
+    states: spec.states,
+    node: {
+      w: Math.ceil(inner + 2 * (p.x + p.border) + 2),
+      h: nameLines * n.headLine + n.lineH + 2 * (p.y + p.border),
+    },
+    edges: spec.edges.map((e) => {
+      const code = texts[e.id]!.code;
+      return {
+        id: e.id,
+        from: e.from === GROUP_ID && has ? CANCEL_FROM : e.from,
+        to: e.to,
+        label: labelShown(variant, code)
+          ? { w: Math.ceil(measure(code, 'mono', n.label) + 2 * p.labelX + 4), h: Math.ceil(n.label * 1.3) + 2 }
+          : { w: 1, h: 1 }, // not drawn; a 0-size label makes dagre's coordinates NaN
       };
     }),
   };

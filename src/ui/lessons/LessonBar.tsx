@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } from '../../lessons';
 import { useSimStore } from '../../store/simStore';
 import { predictThenGo, usePredictInLesson } from '../predict/lessonAsk';
+import { followArticle, openArticle } from '../article/articleOpen';
 import { useT } from '../useT';
 import './lessons.css';
 
@@ -47,6 +48,9 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [pos, lesson]);
+  // The article, when open beside the lesson, turns to the section each stop cites.
+  const cited = lesson && pos ? lesson.stops[pos.at]?.source : undefined;
+  useEffect(() => void (cited && followArticle(cited)), [cited]);
 
   if (!lesson) {
     return (
@@ -95,8 +99,18 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           {stop.caption[lang]}
         </p>
       )}
-      <p className="hs-lesson__source" data-testid="lesson-source">
-        {t('lesson.source')}: {stop.source}
+      {/* The cited section opens the article beside the lesson, at that section (article/). */}
+      <p className="hs-lesson__source">
+        {t('lesson.source')}:{' '}
+        <button
+          type="button"
+          className="hs-link"
+          data-testid="lesson-source"
+          title={t('article.openAt', { section: stop.source })}
+          onClick={() => openArticle(stop.source)}
+        >
+          {stop.source}
+        </button>
       </p>
       <div className="hs-lesson__nav">
         <button

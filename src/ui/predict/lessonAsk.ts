@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import { predictionAt, type Lesson } from '../../lessons';
 import { ask, setPredictOn, usePredictStore } from '../../store/predict';
+import { pageMode } from '../present/mode';
 
-/** In a lesson predict is on (the student may turn it off); it asks before each injected stop. */
+/**
+ * In a lesson predict is on (the student may turn it off); it asks before each injected stop.
+ * Not in presenter mode: there a remote's PageDown steps the lesson and the room answers aloud.
+ */
 export function usePredictInLesson(): void {
-  useEffect(() => setPredictOn(true), []);
+  useEffect(() => {
+    if (pageMode(window.location.search) !== 'present') setPredictOn(true);
+  }, []);
 }
 
 /**
