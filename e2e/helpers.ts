@@ -88,3 +88,17 @@ export async function answerPrediction(page: Page) {
   await prompt.getByTestId('predict-choice').first().click();
   await expect(page.getByTestId('predict-result')).toBeVisible();
 }
+
+/** The newest checkpoint in the history list: what a resume must stand on. */
+export async function newestItem(page: Page) {
+  const item = page.getByTestId('checkpoint-item').first();
+  // A run killed before its first checkpoint has none (getAttribute would wait for one forever).
+  if ((await page.getByTestId('checkpoint-item').count()) === 0)
+    return { seq: NaN, step: null, state: null, trigger: null };
+  return {
+    seq: Number(await item.getAttribute('data-seq')),
+    step: await item.getAttribute('data-step'),
+    state: await item.getAttribute('data-state'),
+    trigger: await item.getAttribute('data-trigger'),
+  };
+}

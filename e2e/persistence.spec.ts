@@ -1,19 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { driveThenTakeOver, expectState, int, open, text } from './helpers';
-
-/** The newest checkpoint in the history list: what a resume must stand on. */
-async function newestItem(page: Page) {
-  const item = page.getByTestId('checkpoint-item').first();
-  // A run killed before its first checkpoint has none (getAttribute would wait for one forever).
-  if ((await page.getByTestId('checkpoint-item').count()) === 0)
-    return { seq: NaN, step: null, state: null, trigger: null };
-  return {
-    seq: Number(await item.getAttribute('data-seq')),
-    step: await item.getAttribute('data-step'),
-    state: await item.getAttribute('data-state'),
-    trigger: await item.getAttribute('data-trigger'),
-  };
-}
+import { expect, test } from '@playwright/test';
+import { driveThenTakeOver, expectState, newestItem, open } from './helpers';
 
 test('a fresh run is saved before Start, and the address loses run=new', async ({ page }) => {
   await open(page, '?lang=en&run=new');
@@ -231,69 +217,6 @@ test('import: a file that is not ours is refused with the reason; a good one ope
 
 test('two tabs on one run: one drives, the other follows and can take over', async ({ context }) => {
   await driveThenTakeOver(context, 8);
-});
-
-/** Kill times from a seed (mulberry32), so a failing crash loop replays: E2E_CRASH_SEED=<n>. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-test('crash loop: killed at 20 seeded moments of an auto-run, each resume stands on the newest checkpoint, at or after what the screen showed', async ({
-  context,
-}, info) => {
-  test.setTimeout(180_000);
-  const seed = Number(process.env.E2E_CRASH_SEED ?? 13);
-  info.annotations.push({ type: 'crash seed', description: String(seed) });
-  const random = seeded(seed);
-  let page = await context.newPage();
-  await open(page, '?lang=en&run=new');
-  await page.getByTestId('input-speed').fill('85');
-  for (let kill = 0; kill < 20; kill++) {
-    const state = await text(page, 'current-state');
-    if (state === 'completed') {
-      await page.getByTestId('btn-new-run').click();
-      await expectState(page, 'created');
-    }
-    if (state === 'waiting_approval') await page.getByTestId('btn-approve').click();
-    await page.getByTestId('btn-play').click();
-    await page.waitForTimeout(80 + Math.floor(random() * 400));
-    // What the screen shows just before the kill, read in one go inside the page.
-    // Steps done since the newest checkpoint are shown as at risk: a kill may lose those only.
-    const shown = await page.evaluate(() => {
-      const num = (id: string) =>
-        Number((document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[^\d-]/g, ''));
-      return {
-        seq: Number(document.querySelector('[data-testid="checkpoint-item"]')?.getAttribute('data-seq') ?? 0),
-        safe: document.querySelectorAll('[data-testid="todo"][data-status="done"]').length - num('steps-at-risk'),
-      };
-    });
-    await page.close({ runBeforeUnload: false });
-    page = await context.newPage();
-    await open(page, '?lang=en');
-    const newest = await newestItem(page);
-    if (Number.isNaN(newest.seq)) continue;
-    await expect(page.getByTestId('current-step')).toHaveText(String(newest.step));
-    await expect(page.getByTestId('current-state')).toHaveText(String(newest.state));
-    const done = await page.locator('[data-testid="todo"][data-status="done"]').count();
-    expect(done).toBeGreaterThanOrEqual(Number(newest.step) - 1 - (newest.state === 'completed' ? -1 : 0));
-    expect(await int(page, 'checkpoint-count')).toBeGreaterThanOrEqual(newest.seq);
-    // Durable before shown: the resumed run stands at or after the checkpoint the screen showed,
-    // with every step it showed as safe (replay a failure with E2E_CRASH_SEED).
-    expect(
-      newest.seq,
-      `kill ${kill} (seed ${seed}): the screen showed checkpoint #${shown.seq}`,
-    ).toBeGreaterThanOrEqual(shown.seq);
-    expect(done, `kill ${kill} (seed ${seed}): the screen showed ${shown.safe} steps as safe`).toBeGreaterThanOrEqual(
-      shown.safe,
-    );
-  }
 });
 
 test('IndexedDB unavailable: the simulator runs in memory and says a reload will not resume', async ({ page }) => {

@@ -5,19 +5,10 @@ import { utf8Length } from './bytes';
 import { describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
-import { MAX_IMPORT_BYTES, parseRunFile, runFileText } from './runFile';
-import {
-  chunksOf,
-  listStored,
-  newChunks,
-  prepare,
-  readStored,
-  seqsOf,
-  stage,
-  stageWith,
-  writeProblem,
-  type Prepared,
-} from './stored';
+import { freeRunId, prepareAll, renamedSize } from './importing';
+import { parseOffThread } from './parseOffThread';
+import { MAX_IMPORT_BYTES, runFileText } from './runFile';
+import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stage, stageWith, writeProblem } from './stored';
 import { RUN_SCHEMA, type CheckpointStore, type NewRun, type PutResult, type RunMeta, type Skipped } from './types';
 
 /**
@@ -269,9 +260,9 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
 
     async importRun(text) {
-      const file = await parseRunFile(text);
+      const file = await parseOffThread(text);
       if (!file.ok) return file;
-      const prepared = file.checkpoints.map((cp) => prepare(cp, cache));
+      const prepared = await prepareAll(file.checkpoints, cache);
       try {
         const runId = await backend.write(async (tx) => {
           const runId = await freeRunId(tx, file.run.runId);
@@ -294,20 +285,4 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
   };
   return store;
-}
-
-/** Size of a checkpoint's JSON once its run id is `to` instead of `from`. */
-function renamedSize(p: Prepared, from: string, to: string): number {
-  return p.size - utf8Length(JSON.stringify(from)) + utf8Length(JSON.stringify(to));
-}
-
-/** `runId`, or, when taken (an import never overwrites), the first free `runId (imported n)`. */
-async function freeRunId(tx: Tx, runId: string): Promise<string> {
-  const taken = async (id: string) => (await tx.has(runKey(id))) || (await tx.keys(['cp', id])).length > 0;
-  if (!(await taken(runId))) return runId;
-  const base = runId.slice(0, 180);
-  for (let n = 1; ; n++) {
-    const id = `${base} (imported${n === 1 ? '' : ` ${n}`})`;
-    if (!(await taken(id))) return id;
-  }
 }

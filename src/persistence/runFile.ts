@@ -70,6 +70,20 @@ const refuse = (error: string): ParsedRunFile => ({ ok: false, error });
 const SLICE_MS = 12;
 const nextTurn = () => new Promise<void>((r) => setTimeout(r, 0));
 
+/** `fn` over `items`, with a turn for the page whenever a slice of SLICE_MS is spent. */
+export async function slices<T, U>(items: readonly T[], fn: (item: T) => U, pause = nextTurn): Promise<U[]> {
+  const out: U[] = [];
+  let slice = performance.now();
+  for (const item of items) {
+    if (performance.now() - slice > SLICE_MS) {
+      await pause();
+      slice = performance.now();
+    }
+    out.push(fn(item));
+  }
+  return out;
+}
+
 /**
  * Checks a run file in full: size, JSON, ours, this version, the run, then every checkpoint
  * by the schema and the engine's own check, all of one run, no seq twice. The first problem

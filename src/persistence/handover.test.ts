@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { UseStore } from 'idb-keyval';
+import type { Checkpoint } from '../engine';
+import { createIdbStore, openDatabase } from './idbStore';
+import { checkpointsOf } from './testkit';
+
+/**
+ * The race of a handover: the old driver's write is still in flight when the follower claims
+ * the run. Two tabs are two stores on one database, each with its own connection; the old
+ * tab's write is held before its transaction starts (a tab busy or throttled in the background).
+ */
+
+const cps = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });
+let n = 0;
+
+/** A useStore whose transactions wait, while `hold` is pending, before they begin. */
+function held(real: UseStore) {
+  let release = () => undefined as void;
+  let gate: Promise<void> | null = null;
+  const useStore: UseStore = (mode, fn) => (gate ? gate.then(() => real(mode, fn)) : real(mode, fn));
+  return {
+    useStore,
+    hold: () => (gate = new Promise<void>((r) => (release = r))),
+    release: () => {
+      gate = null;
+      release();
+    },
+  };
+}
+
+function twoTabs() {
+  const name = `handover-test-${++n}`;
+  const slow = held(openDatabase(indexedDB, name));
+  return {
+    old: createIdbStore({ useStore: slow.useStore }),
+    fresh: createIdbStore({ useStore: openDatabase(indexedDB, name) }),
+    slow,
+  };
+}
+
+describe('a handover while the old driver has a write in flight', () => {
+  it('a write still waiting when the new driver claims never lands: E519, and the new view stays the newest durable', async () => {
+    const { old, fresh, slow } = twoTabs();
+    const [a, b, c] = cps as [Checkpoint, Checkpoint, Checkpoint];
+    expect((await old.put(a, { tab: 'old', claim: true })).ok).toBe(true);
+    slow.hold();
+    const late = old.put(b, { tab: 'old' });
+    // The follower takes over and re-reads storage before driving, as the store's handover does.
+    expect(await fresh.claim(a.runId, 'new')).toBe(true);
+    const view = (await fresh.newest(a.runId)).checkpoint;
+    expect(view?.seq).toBe(a.seq);
+    slow.release();
+    expect(await late).toMatchObject({ ok: false, stale: true, error: expect.stringMatching(/^E519: /) });
+    // Nothing of the old write landed after the claim: the newest durable is still what the view read.
+    expect((await fresh.newest(a.runId)).checkpoint?.seq).toBe(view?.seq);
+    expect((await fresh.list(a.runId)).items.map((i) => i.seq)).toEqual([a.seq]);
+    // And the new driver goes on from it.
+    expect((await fresh.put(c, { tab: 'new' })).ok).toBe(true);
+    expect((await fresh.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
+  });
+
+  it('a write whose transaction began before the claim lands first, and the re-read after the claim sees it', async () => {
+    const { old, fresh } = twoTabs();
+    const [a, b] = cps as [Checkpoint, Checkpoint];
+    expect((await old.put(a, { tab: 'old', claim: true })).ok).toBe(true);
+    // IndexedDB runs overlapping read-write transactions in the order they were made.
+    const first = old.put(b, { tab: 'old' });
+    const claimed = fresh.claim(a.runId, 'new');
+    expect((await first).ok).toBe(true);
+    expect(await claimed).toBe(true);
+    expect((await fresh.newest(a.runId)).checkpoint?.seq).toBe(b.seq);
+    expect(await old.put({ ...b, seq: b.seq + 1 }, { tab: 'old' })).toMatchObject({ ok: false, stale: true });
+  });
+});

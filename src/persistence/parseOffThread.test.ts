@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Checkpoint } from '../engine';
+import { parseOffThread, type SpawnWorker } from './parseOffThread';
+import { parseRunFile, runFileText } from './runFile';
+import { checkpointsOf } from './testkit';
+import { RUN_SCHEMA, type RunMeta } from './types';
+import { batchesOf } from './workerProtocol';
+
+/**
+ * The import's parse in a Worker: the real worker module runs here on a fake worker scope (Node
+ * has no Worker), so what the page gets back is checked against the page's own parse.
+ */
+
+const cps = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });
+const last = cps.at(-1) as Checkpoint;
+const run: RunMeta = {
+  schema: RUN_SCHEMA,
+  runId: 'run-1',
+  scenario: 'migration-40',
+  seed: 1,
+  branch: null,
+  newestSeq: last.seq,
+  state: last.state,
+  step: last.step,
+  createdAt: 1,
+  updatedAt: 2,
+  checkpoints: cps.length,
+  bytes: 0,
+};
+const text = runFileText(run, cps);
+
+/** A Worker whose other end is runFile.worker.ts, loaded on a fake `self`; messages go through structuredClone. */
+async function inProcessWorker(): Promise<{ spawn: SpawnWorker; sent: () => number }> {
+  const page = new EventTarget();
+  const scope = new EventTarget();
+  let sent = 0;
+  const deliver = (to: EventTarget, data: unknown) =>
+    setTimeout(() => to.dispatchEvent(new MessageEvent('message', { data: structuredClone(data) })), 0);
+  vi.stubGlobal('self', Object.assign(scope, { postMessage: (m: unknown) => (sent++, deliver(page, m)) }));
+  vi.resetModules();
+  await import('./runFile.worker');
+  const worker = Object.assign(page, {
+    postMessage: (m: unknown) => deliver(scope, m),
+    terminate: () => undefined,
+  }) as unknown as Worker;
+  return { spawn: () => worker, sent: () => sent };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('an import parsed in a Worker', () => {
+  it('gives the page the same run and checkpoints as parsing on the page, sent in several messages', async () => {
+    expect(batchesOf(cps, 4096).length).toBeGreaterThan(1);
+    const { spawn, sent } = await inProcessWorker();
+    const fromWorker = await parseOffThread(text, spawn);
+    expect(fromWorker).toEqual(await parseRunFile(text));
+    expect(fromWorker.ok && fromWorker.checkpoints.length).toBe(cps.length);
+    expect(sent()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a bad file with its numbered reason, as the page would', async () => {
+    const file = JSON.parse(text) as { checkpoints: Record<string, unknown>[] };
+    file.checkpoints[2] = { ...file.checkpoints[2], step: 'three' };
+    const { spawn } = await inProcessWorker();
+    const r = await parseOffThread(JSON.stringify(file), spawn);
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(/^E606: Checkpoint 3 of this file is refused: /) });
+    expect(await parseOffThread('{"format": ', spawn)).toEqual({ ok: false, error: expect.stringMatching(/^E602: /) });
+  });
+
+  it('falls back to the page when the Worker cannot start or fails to load', async () => {
+    const expected = await parseRunFile(text);
+    expect(await parseOffThread(text, () => null)).toEqual(expected);
+    const blocked: SpawnWorker = () => {
+      throw new DOMException('blocked by CSP', 'SecurityError');
+    };
+    expect(await parseOffThread(text, blocked)).toEqual(expected);
+    const broken = Object.assign(new EventTarget(), {
+      postMessage: () => setTimeout(() => broken.dispatchEvent(new Event('error')), 0),
+      terminate: () => undefined,
+    });
+    expect(await parseOffThread(text, () => broken as unknown as Worker)).toEqual(expected);
+  });
+});

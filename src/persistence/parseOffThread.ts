@@ -1,0 +1,54 @@
+import type { Checkpoint } from '../engine';
+import { parseRunFile, type ParsedRunFile } from './runFile';
+import type { FromWorker, Parsed } from './workerProtocol';
+
+/**
+ * An imported file is parsed and checked in a module Worker, so a 20 MiB file does not freeze
+ * the page (one main-thread JSON.parse of 15 MiB took 348 ms in Chromium: e2e/import.spec.ts).
+ * Where there is no Worker (Node, tests) or it cannot start (blocked, offline before it was
+ * fetched), the same checks run on the page in slices.
+ */
+
+/** Starts the parsing worker, or null where the page has no Worker. */
+export type SpawnWorker = () => Worker | null;
+
+const spawnDefault: SpawnWorker = () =>
+  typeof Worker === 'undefined'
+    ? null
+    : new Worker(new URL('./runFile.worker.ts', import.meta.url), { type: 'module', name: 'harness-sim-import' });
+
+/** parseRunFile's answer, worked out in a Worker when the page can start one. */
+export async function parseOffThread(text: string, spawn: SpawnWorker = spawnDefault): Promise<ParsedRunFile> {
+  let worker: Worker | null = null;
+  try {
+    worker = spawn();
+  } catch {
+    // A Worker the page may not start (a CSP without 'self' for workers) throws: check here.
+  }
+  if (!worker) return parseRunFile(text);
+  const answer = await fromWorker(worker, text);
+  worker.terminate();
+  return answer ?? parseRunFile(text);
+}
+
+/** The worker's answer, or null when it failed (could not load, crashed): then the page checks. */
+function fromWorker(worker: Worker, text: string): Promise<ParsedRunFile | null> {
+  return new Promise((resolve) => {
+    let run: Parsed['run'] | null = null;
+    let count = 0;
+    const checkpoints: Checkpoint[] = [];
+    worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      resolve(null);
+    });
+    worker.addEventListener('messageerror', () => resolve(null));
+    worker.addEventListener('message', (e: MessageEvent<FromWorker>) => {
+      const m = e.data;
+      if (m.kind === 'refused') return resolve({ ok: false, error: m.error });
+      if (m.kind === 'run') [run, count] = [m.run, m.count];
+      else checkpoints.push(...m.checkpoints);
+      if (run && checkpoints.length === count) resolve({ ok: true, run, checkpoints });
+    });
+    worker.postMessage(text);
+  });
+}
