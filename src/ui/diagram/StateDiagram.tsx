@@ -1,12 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { machineEdges, type TaskMachine } from '../../engine';
 import { useShownView } from './viewSource';
 import { useT } from '../useT';
 import { computeLayout, pickLayout, type Layout } from './layout';
-import { GROUP_ID, edgeTexts, layoutInput, type DiagramSpec } from './machineGraph';
-import { canvasMeasure } from './measure';
+import { GROUP_ID, edgeTexts, layoutInput, specOf, type DiagramSpec } from './machineGraph';
+import { estimate } from './measure';
 import { useNodeLines } from './nodeLines';
 import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
 import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
@@ -15,23 +14,29 @@ const nodeTypes = { taskState: StateNode, activeGroup: GroupNode };
 const edgeTypes = { transition: TransitionEdge };
 const FIT = { padding: 0.02, maxZoom: 1.25 };
 
-/** The machine as plain data: its states (final ones marked) and its edges (engine/graph.ts). */
-export function specOf(machine: TaskMachine): DiagramSpec {
-  const states = Object.keys(machine.root.states);
-  const finals = states.filter((s) => machine.root.states[s]?.type === 'final');
-  return { states, finals, edges: machineEdges(machine) };
-}
-
-/** Both directions of the layout for the shown machine in the page's language. */
-function useLayouts(): { spec: DiagramSpec; layouts: Layout[]; texts: ReturnType<typeof edgeTexts> } {
+/**
+ * Both directions of the layout for the shown machine in the page's language: at once when
+ * they were generated at build time, else once dagre has computed them (null until then).
+ */
+function useLayouts(): { spec: DiagramSpec; layouts: Layout[] | null; texts: ReturnType<typeof edgeTexts> } {
   const t = useT();
   const machine = useShownView((v) => v.machine);
   const spec = useMemo(() => specOf(machine), [machine]);
-  return useMemo(() => {
+  const { texts, known, pending } = useMemo(() => {
     const texts = edgeTexts(spec, t);
-    const input = layoutInput(spec, texts, t, canvasMeasure);
-    return { spec, texts, layouts: [computeLayout(input, 'TB'), computeLayout(input, 'LR')] };
+    const input = layoutInput(spec, texts, t, estimate);
+    const both = [computeLayout(input, 'TB'), computeLayout(input, 'LR')];
+    const known = both.every((l) => !(l instanceof Promise)) ? (both as Layout[]) : null;
+    return { texts, known, pending: known ? null : Promise.all(both) };
   }, [spec, t]);
+  const [computed, setComputed] = useState<{ of: Promise<Layout[]>; layouts: Layout[] } | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    void pending.then((layouts) => live && setComputed({ of: pending, layouts }));
+    return () => void (live = false);
+  }, [pending]);
+  return { spec, texts, layouts: known ?? (computed && computed.of === pending ? computed.layouts : null) };
 }
 
 /** The nodes and edges of the diagram as the run stands, each object kept while unchanged. */
@@ -186,11 +191,10 @@ function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]
 }
 
 /**
- * The machine drawn live from its own definition, laid out by dagre in the direction that
- * draws it largest in its box: read-only, refit on resize.
+ * The machine drawn live from its own definition, laid out (at build time, or by dagre) in
+ * the direction that draws it largest in its box: read-only, refit on resize.
  */
 export function StateDiagram() {
-  const t = useT();
   const { spec, layouts, texts } = useLayouts();
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
@@ -210,24 +214,44 @@ export function StateDiagram() {
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
-  const layout = pickLayout(layouts, size?.w ?? 800, size?.h ?? 600).layout;
+  return (
+    <div
+      ref={box}
+      className="hs-diagram"
+      data-dir={layouts ? pickLayout(layouts, size?.w ?? 800, size?.h ?? 600).layout.dir : undefined}
+    >
+      {size && layouts && <Drawing spec={spec} texts={texts} layouts={layouts} size={size} />}
+    </div>
+  );
+}
+
+/** The diagram in the direction that draws it largest in its box. */
+function Drawing({
+  spec,
+  texts,
+  layouts,
+  size,
+}: {
+  spec: DiagramSpec;
+  texts: ReturnType<typeof edgeTexts>;
+  layouts: Layout[];
+  size: { w: number; h: number };
+}) {
+  const t = useT();
+  const layout = pickLayout(layouts, size.w, size.h).layout;
   const { nodes, edges } = useDiagram(layout, spec, texts);
   return (
-    <div ref={box} className="hs-diagram" data-dir={layout.dir}>
-      {size && (
-        <ReactFlowProvider
-          initialNodes={nodes}
-          initialEdges={edges}
-          initialWidth={size.w}
-          initialHeight={size.h}
-          fitView
-          initialFitViewOptions={FIT}
-        >
-          <Resized size={size} />
-          <Diagram nodes={nodes} edges={edges} layout={layout} label={t('diagram.label')} />
-        </ReactFlowProvider>
-      )}
-    </div>
+    <ReactFlowProvider
+      initialNodes={nodes}
+      initialEdges={edges}
+      initialWidth={size.w}
+      initialHeight={size.h}
+      fitView
+      initialFitViewOptions={FIT}
+    >
+      <Resized size={size} />
+      <Diagram nodes={nodes} edges={edges} layout={layout} label={t('diagram.label')} />
+    </ReactFlowProvider>
   );
 }
 
