@@ -70,6 +70,7 @@ export function App() {
   // The diagram and controls draw first; the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
+  const [laidOut, setLaidOut] = useState(false);
   useEffect(() => {
     const id = requestAnimationFrame(() => setSides(true));
     return () => cancelAnimationFrame(id);
@@ -82,7 +83,7 @@ export function App() {
     <div
       className="hs-app"
       data-testid="app"
-      data-ready={ready && sidesShown ? 'true' : 'false'}
+      data-ready={ready && sidesShown && laidOut ? 'true' : 'false'}
       data-machine={machine}
       data-mode={MODE}
     >
@@ -90,7 +91,7 @@ export function App() {
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
         <section className="hs-machine" aria-label={t('panel.stage')}>
-          <StateDiagram />
+          <StateDiagram onLaidOut={setLaidOut} />
           <ScreenReaderView />
         </section>
         <div className="hs-deck">

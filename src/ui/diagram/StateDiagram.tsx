@@ -194,8 +194,12 @@ function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]
  * The machine drawn live from its own definition, laid out (at build time, or by dagre) in
  * the direction that draws it largest in its box: read-only, refit on resize.
  */
-export function StateDiagram() {
+export function StateDiagram({ onLaidOut }: { onLaidOut?: (laidOut: boolean) => void } = {}) {
   const { spec, layouts, texts } = useLayouts();
+  // The page is ready only with its state nodes there (ui-contract): at once for a generated
+  // layout, after dagre for one that is not.
+  const laidOut = layouts !== null;
+  useEffect(() => onLaidOut?.(laidOut), [laidOut, onLaidOut]);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   // The box is measured before the first paint (a layout effect), so the first frame is
