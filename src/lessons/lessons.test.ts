@@ -3,6 +3,7 @@ import { fullStateBytes, checkpointBytes } from '../engine';
 import {
   ARTICLE_SECTIONS,
   LESSONS,
+  LESSON_TITLES,
   PACE,
   autoplay,
   checkYourTurn,
@@ -24,6 +25,10 @@ describe('the eight lessons', () => {
     expect(LESSONS).toHaveLength(8);
     expect(new Set(LESSONS.map((l) => l.id)).size).toBe(8);
     for (const l of LESSONS) expect(validateLesson(l)).toEqual({ ok: true, lesson: l });
+  });
+
+  it('are listed on the first screen in class order with their own titles (the list loads no lesson data)', () => {
+    expect(LESSON_TITLES).toEqual(LESSONS.map((l) => ({ id: l.id, title: l.title })));
   });
 
   it.each(LESSONS.map((l) => [l.id, l] as const))(

@@ -264,12 +264,15 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const asked = params.get('design');
       const design = isDesignId(asked) ? asked : null;
       if (design) set((s) => ({ settings: { ...s.settings, design } }));
+      const isFresh = params.get('run') === 'new';
+      // Storage starts opening first: the database opens while the fresh run is built. The
+      // runs are listed while storage is probed (one round trip, not two).
+      const opening = openCheckpointStore(isFresh ? {} : { alongside: (s) => s.listRuns() });
       // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
       // before the first render) and saved meanwhile; the controls wait for `ready`.
-      const fresh = params.get('run') === 'new' ? freshSim(scenarioId, seed) : null;
+      const fresh = isFresh ? freshSim(scenarioId, seed) : null;
       if (fresh) adopt(fresh, newRunState());
-      // The runs are listed while storage is probed (one round trip, not two).
-      const opened = await openCheckpointStore(fresh ? {} : { alongside: (s) => s.listRuns() });
+      const opened = await opening;
       set({
         persist: opened.store,
         storage: { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) },

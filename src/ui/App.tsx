@@ -78,6 +78,7 @@ export function App() {
   const [sidesShown, setSidesShown] = useState(false);
   const [styled, setStyled] = useState(presentStyles === null);
   useEffect(() => void presentStyles?.then(() => setStyled(true)), []);
+  const [laidOut, setLaidOut] = useState(false);
   useEffect(() => {
     const id = requestAnimationFrame(() => setSides(true));
     return () => cancelAnimationFrame(id);
@@ -90,7 +91,7 @@ export function App() {
     <div
       className="hs-app"
       data-testid="app"
-      data-ready={ready && sidesShown && styled ? 'true' : 'false'}
+      data-ready={ready && sidesShown && styled && laidOut ? 'true' : 'false'}
       data-machine={machine}
       data-mode={MODE}
     >
@@ -98,7 +99,10 @@ export function App() {
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
         <section className="hs-machine" aria-label={t('panel.stage')}>
-          <StateDiagram variant={MODE === 'present' ? 'present' : MODE === 'embed' ? 'compact' : undefined} />
+          <StateDiagram
+            variant={MODE === 'present' ? 'present' : MODE === 'embed' ? 'compact' : undefined}
+            onLaidOut={setLaidOut}
+          />
           <ScreenReaderView />
         </section>
         <div className="hs-deck">

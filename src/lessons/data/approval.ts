@@ -1,9 +1,9 @@
 import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
 
 /** Lesson 2: waiting for approval without freezing the loop (SPEC §8; the article's 自测, question 2). */
 export const approval: Lesson = {
-  id: 'approval',
-  title: { zh: '等人审批：挂起，不卡死', en: 'Waiting for approval: suspend, do not freeze' },
+  ...LESSON_META.approval,
   scenario: 'migration-40',
   seed: 1,
   design: 'article',

@@ -1,9 +1,9 @@
 import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
 
 /** Lesson 4: what a checkpoint holds (position, not luggage) and how dense to make them. */
 export const density: Lesson = {
-  id: 'density',
-  title: { zh: '存位置，不存行李；存档不是越密越好', en: 'Store the position, not the luggage; denser is not better' },
+  ...LESSON_META.density,
   scenario: 'migration-40',
   seed: 1,
   design: 'article',

@@ -1,9 +1,9 @@
 import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
 
 /** Lesson 3: count, remind, fuse; and the legitimate detour a fuse without a reminder would kill. */
 export const fuse: Lesson = {
-  id: 'fuse',
-  title: { zh: '死循环防护：计数、提醒、熔断', en: 'Dead-loop protection: count, remind, fuse' },
+  ...LESSON_META.fuse,
   scenario: 'migration-40',
   seed: 1,
   design: 'article',

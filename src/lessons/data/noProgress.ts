@@ -1,9 +1,9 @@
 import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
 
 /** Lesson 8: no progress without any failure (无失败也查). */
 export const noProgress: Lesson = {
-  id: 'no-progress',
-  title: { zh: '没有报错，也在原地打转', en: 'No error, still going in circles' },
+  ...LESSON_META.noProgress,
   scenario: 'migration-40',
   seed: 1,
   design: 'article',

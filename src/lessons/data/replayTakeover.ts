@@ -1,9 +1,9 @@
 import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
 
 /** Lesson 7: failure replay and human takeover, both on the one checkpoint the run keeps. */
 export const replayTakeover: Lesson = {
-  id: 'replay-takeover',
-  title: { zh: '失败复现与人工接管', en: 'Failure replay and human takeover' },
+  ...LESSON_META.replayTakeover,
   scenario: 'migration-40',
   seed: 1,
   design: 'article',

@@ -1,9 +1,9 @@
 import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
 
 /** Lesson 6: when eight states are over-design (script-5min on the four-state simple mode). */
 export const simpleMode: Lesson = {
-  id: 'simple-mode',
-  title: { zh: '什么时候八个状态是过度设计', en: 'When eight states are over-design' },
+  ...LESSON_META.simpleMode,
   scenario: 'script-5min',
   seed: 1,
   design: 'article',

@@ -1,9 +1,9 @@
 import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
 
 /** Lesson 5: the article's two smells, each a design that gets one thing wrong, on the opening story. */
 export const smells: Lesson = {
-  id: 'smells',
-  title: { zh: '两个坏味道', en: 'Two smells' },
+  ...LESSON_META.smells,
   scenario: 'migration-40',
   seed: 1,
   design: 'article',

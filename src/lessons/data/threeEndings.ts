@@ -1,4 +1,5 @@
 import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
 
 /**
  * Lesson 1: the opening story's three endings. Each ending is a segment of its own (a fresh run
@@ -6,8 +7,7 @@ import type { Lesson } from '../types';
  * switches design midway: a design is a property of the whole run (it is saved with it).
  */
 export const threeEndings: Lesson = {
-  id: 'three-endings',
-  title: { zh: '三种「从头再来」', en: 'Three ways to start over' },
+  ...LESSON_META.threeEndings,
   scenario: 'migration-40',
   seed: 1,
   design: 'article',

@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './compact.css';
-import { machineEdges, type TaskMachine } from '../../engine';
 import { useShownView } from './viewSource';
 import { useT } from '../useT';
 import { computeLayout, pickLayout, type Layout } from './layout';
@@ -13,10 +12,11 @@ import {
   edgeTexts,
   labelShown,
   layoutInput,
+  specOf,
   type DiagramSpec,
   type DiagramVariant,
 } from './machineGraph';
-import { canvasMeasure } from './measure';
+import { estimate } from './measure';
 import { useNodeLines } from './nodeLines';
 import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
 import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
@@ -25,30 +25,36 @@ const nodeTypes = { taskState: StateNode, activeGroup: GroupNode };
 const edgeTypes = { transition: TransitionEdge };
 const FIT = { padding: 0.02, maxZoom: 1.25 };
 
-/** The machine as plain data: its states (final ones marked) and its edges (engine/graph.ts). */
-export function specOf(machine: TaskMachine): DiagramSpec {
-  const states = Object.keys(machine.root.states);
-  const finals = states.filter((s) => machine.root.states[s]?.type === 'final');
-  return { states, finals, edges: machineEdges(machine) };
-}
-
 /** A phone's width: the compact drawing keeps its text at 12 px or more (layout.css gives it a taller box). */
 export const PHONE = '(max-width: 599px)';
 
-/** Both directions of the layout for the shown machine in the page's language. */
+/**
+ * Both directions of the layout for the shown machine in the page's language: at once when
+ * they were generated at build time, else once dagre has computed them (null until then).
+ */
 function useLayouts(variant: DiagramVariant): {
   spec: DiagramSpec;
-  layouts: Layout[];
+  layouts: Layout[] | null;
   texts: ReturnType<typeof edgeTexts>;
 } {
   const t = useT();
   const machine = useShownView((v) => v.machine);
   const spec = useMemo(() => specOf(machine), [machine]);
-  return useMemo(() => {
+  const { texts, known, pending } = useMemo(() => {
     const texts = edgeTexts(spec, t);
-    const input = layoutInput(spec, texts, t, canvasMeasure, variant);
-    return { spec, texts, layouts: [computeLayout(input, 'TB'), computeLayout(input, 'LR')] };
+    const input = layoutInput(spec, texts, t, estimate, variant);
+    const both = [computeLayout(input, 'TB'), computeLayout(input, 'LR')];
+    const known = both.every((l) => !(l instanceof Promise)) ? (both as Layout[]) : null;
+    return { texts, known, pending: known ? null : Promise.all(both) };
   }, [spec, t, variant]);
+  const [computed, setComputed] = useState<{ of: Promise<Layout[]>; layouts: Layout[] } | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    void pending.then((layouts) => live && setComputed({ of: pending, layouts }));
+    return () => void (live = false);
+  }, [pending]);
+  return { spec, texts, layouts: known ?? (computed && computed.of === pending ? computed.layouts : null) };
 }
 
 /** The nodes and edges of the diagram as the run stands, each object kept while unchanged. */
@@ -207,16 +213,22 @@ function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]
 }
 
 /**
- * The machine drawn live from its own definition, laid out by dagre in the direction that
- * draws it largest in its box: read-only, refit on resize. `variant` is the page mode's
- * (presenter mode's `present`, an embed's `compact`); without one a phone gets the compact
- * drawing and anything wider the full one.
+ * The machine drawn live from its own definition, laid out (at build time, or by dagre) in
+ * the direction that draws it largest in its box: read-only, refit on resize. `variant` is the
+ * page mode's (presenter mode's `present`, an embed's `compact`); without one a phone gets the
+ * compact drawing and anything wider the full one.
  */
-export function StateDiagram({ variant: asked }: { variant?: DiagramVariant }) {
-  const t = useT();
+export function StateDiagram({
+  variant: asked,
+  onLaidOut,
+}: { variant?: DiagramVariant; onLaidOut?: (laidOut: boolean) => void } = {}) {
   const phone = useMedia(PHONE);
   const variant: DiagramVariant = asked ?? (phone ? 'compact' : 'full');
   const { spec, layouts, texts } = useLayouts(variant);
+  // The page is ready only with its state nodes there (ui-contract): at once for a generated
+  // layout, after dagre for one that is not.
+  const laidOut = layouts !== null;
+  useEffect(() => onLaidOut?.(laidOut), [laidOut, onLaidOut]);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   // The box is measured before the first paint (a layout effect), so the first frame is
@@ -235,29 +247,47 @@ export function StateDiagram({ variant: asked }: { variant?: DiagramVariant }) {
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
-  const layout = pickLayout(layouts, size?.w ?? 800, size?.h ?? 600).layout;
-  const { nodes, edges } = useDiagram(layout, spec, texts, variant);
   return (
     <div
       ref={box}
       className={variant === 'full' ? 'hs-diagram' : `hs-diagram hs-diagram--compact hs-diagram--${variant}`}
-      data-dir={layout.dir}
+      data-dir={layouts ? pickLayout(layouts, size?.w ?? 800, size?.h ?? 600).layout.dir : undefined}
       data-variant={variant}
     >
-      {size && (
-        <ReactFlowProvider
-          initialNodes={nodes}
-          initialEdges={edges}
-          initialWidth={size.w}
-          initialHeight={size.h}
-          fitView
-          initialFitViewOptions={FIT}
-        >
-          <Resized size={size} />
-          <Diagram nodes={nodes} edges={edges} layout={layout} label={t('diagram.label')} />
-        </ReactFlowProvider>
-      )}
+      {size && layouts && <Drawing spec={spec} texts={texts} layouts={layouts} size={size} variant={variant} />}
     </div>
+  );
+}
+
+/** The diagram in the direction that draws it largest in its box. */
+function Drawing({
+  spec,
+  texts,
+  layouts,
+  size,
+  variant,
+}: {
+  spec: DiagramSpec;
+  texts: ReturnType<typeof edgeTexts>;
+  layouts: Layout[];
+  size: { w: number; h: number };
+  variant: DiagramVariant;
+}) {
+  const t = useT();
+  const layout = pickLayout(layouts, size.w, size.h).layout;
+  const { nodes, edges } = useDiagram(layout, spec, texts, variant);
+  return (
+    <ReactFlowProvider
+      initialNodes={nodes}
+      initialEdges={edges}
+      initialWidth={size.w}
+      initialHeight={size.h}
+      fitView
+      initialFitViewOptions={FIT}
+    >
+      <Resized size={size} />
+      <Diagram nodes={nodes} edges={edges} layout={layout} label={t('diagram.label')} />
+    </ReactFlowProvider>
   );
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
 import type { T } from '../useT';
 import { FULL, SIMPLE } from './__fixtures__/machines';
-import { computeLayout, overlaps, type Box, type Layout } from './layout';
+import { layoutWithDagre as computeLayout } from './dagreLayout';
+import { overlaps, type Box, type Layout } from './layout';
 import { edgeTexts, groupOf, layoutInput, type DiagramSpec } from './machineGraph';
 import { estimate } from './measure';
 

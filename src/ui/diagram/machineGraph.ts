@@ -1,4 +1,5 @@
-import type { T } from '../useT';
+import { machineEdges, type TaskMachine } from '../../engine';
+import type { T } from '../translator';
 import type { LayoutInput } from './layout';
 import type { Measure } from './measure';
 
@@ -9,6 +10,13 @@ export interface DiagramSpec {
   finals: readonly string[];
   /** `from` is a state, or `active` for a transition of the machine's root (CANCEL). */
   edges: readonly { id: string; from: string; to: string; events: readonly string[] }[];
+}
+
+/** The machine as plain data: its states (final ones marked) and its edges (engine/graph.ts). */
+export function specOf(machine: TaskMachine): DiagramSpec {
+  const states = Object.keys(machine.root.states);
+  const finals = states.filter((s) => machine.root.states[s]?.type === 'final');
+  return { states, finals, edges: machineEdges(machine) };
 }
 
 /** An edge's label: the event ids as the machine names them, and what it means in words. */
@@ -98,6 +106,7 @@ export function layoutInput(
     ...(groupOf(spec) ? { group: groupOf(spec)! } : {}),
     edges: spec.edges.map((e) => {
       const tx = texts[e.id]!;
+      // Measured bold: the label of the transition just taken is drawn bold (styles.css .is-last).
       const lw = Math.max(measure(tx.code, 'mono', LABEL_TEXT.px), measure(tx.text, 'ui', LABEL_TEXT.px));
       return {
         id: e.id,

@@ -1,4 +1,4 @@
-import { LESSONS } from '../../lessons';
+import { LESSON_TITLES } from '../../lessons/meta';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
@@ -10,7 +10,7 @@ export function LessonList() {
     <section className="hs-panel hs-lesson-list" aria-label={t('lesson.list')}>
       <h2>{t('lesson.list')}</h2>
       <ol data-testid="lesson-list">
-        {LESSONS.map((l) => (
+        {LESSON_TITLES.map((l) => (
           <li key={l.id} data-testid="lesson-item" data-lesson={l.id}>
             <a href={`?lesson=${encodeURIComponent(l.id)}&lang=${lang}`}>{l.title[lang]}</a>
           </li>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from '../../lessons';
+import { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from '../../lessons/selftest';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 

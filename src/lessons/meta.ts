@@ -1,0 +1,43 @@
+import type { Lesson } from './types';
+
+/**
+ * Each lesson's id and title, apart from its stops: the lesson list on the first screen needs
+ * only these, so the lessons' data loads when a lesson is opened.
+ */
+export const LESSON_META = {
+  threeEndings: { id: 'three-endings', title: { zh: '三种「从头再来」', en: 'Three ways to start over' } },
+  approval: {
+    id: 'approval',
+    title: { zh: '等人审批：挂起，不卡死', en: 'Waiting for approval: suspend, do not freeze' },
+  },
+  fuse: { id: 'fuse', title: { zh: '死循环防护：计数、提醒、熔断', en: 'Dead-loop protection: count, remind, fuse' } },
+  density: {
+    id: 'density',
+    title: {
+      zh: '存位置，不存行李；存档不是越密越好',
+      en: 'Store the position, not the luggage; denser is not better',
+    },
+  },
+  smells: { id: 'smells', title: { zh: '两个坏味道', en: 'Two smells' } },
+  simpleMode: {
+    id: 'simple-mode',
+    title: { zh: '什么时候八个状态是过度设计', en: 'When eight states are over-design' },
+  },
+  replayTakeover: {
+    id: 'replay-takeover',
+    title: { zh: '失败复现与人工接管', en: 'Failure replay and human takeover' },
+  },
+  noProgress: { id: 'no-progress', title: { zh: '没有报错，也在原地打转', en: 'No error, still going in circles' } },
+} as const satisfies Record<string, Pick<Lesson, 'id' | 'title'>>;
+
+/** The lessons in the order a class takes them (SPEC §8); catalog.ts keeps the same order. */
+export const LESSON_TITLES: readonly Pick<Lesson, 'id' | 'title'>[] = [
+  LESSON_META.threeEndings,
+  LESSON_META.approval,
+  LESSON_META.fuse,
+  LESSON_META.density,
+  LESSON_META.smells,
+  LESSON_META.simpleMode,
+  LESSON_META.replayTakeover,
+  LESSON_META.noProgress,
+];
