@@ -1,4 +1,4 @@
-import { MINUTE, Sim, TERMINAL_STATES, type Bilingual, type SimCommand, type StateName } from '../engine';
+import { MINUTE, Sim, isTerminal, type Bilingual, type SimCommand } from '../engine';
 import { sentByOneOf } from '../lessons/controls';
 import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
 
@@ -9,8 +9,6 @@ import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
  * the allowed ones was used; open otherwise.
  */
 
-const TERMINAL: ReadonlySet<StateName> = new Set(TERMINAL_STATES);
-
 /** A fresh Sim standing where the challenge starts (its start is not the student's doing). */
 export function startChallenge(ch: Challenge): Sim {
   const start = ch.start;
@@ -18,7 +16,7 @@ export function startChallenge(ch: Challenge): Sim {
   const sim = new Sim({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
   if (!start) return sim;
   const there = () => sim.state === start.until && (start.step === undefined || sim.context.cursor === start.step);
-  for (let i = 0; i < 5_000 && !there() && !TERMINAL.has(sim.state); i++) {
+  for (let i = 0; i < 5_000 && !there() && !isTerminal(sim.state); i++) {
     if (
       !sim.send(
         sim.state === 'created'
@@ -133,7 +131,7 @@ export function checkChallenge(ch: Challenge, sim: Sim, events: readonly SimComm
       },
     };
   }
-  const over = TERMINAL.has(sim.state);
+  const over = isTerminal(sim.state);
   const truths = ch.goal.map((p) => [p, truth(p, sim, events, over)] as const);
   // Every goal missed, the telling ones first: "the fuse tripped" says more than "not completed".
   const endsFirst = (p: Predicate) => ('state' in p || 'ended' in p ? 1 : 0);

@@ -1,4 +1,5 @@
-import { contentKey, utf8Length } from './bytes';
+import { utf8Length } from '../engine';
+import { contentKey } from './bytes';
 import {
   CHUNK_ROWS_OF,
   CHUNK_SCHEMA,

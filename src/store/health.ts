@@ -1,4 +1,4 @@
-import type { Checkpoint, TaskContext } from '../engine';
+import { isTerminal, type Checkpoint, type TaskContext } from '../engine';
 import type { OpenedStore } from '../persistence';
 import { importFile } from './files';
 import type { WriteReport } from './publish';
@@ -24,8 +24,6 @@ export interface HealthActions {
 
 type Set = (partial: Partial<Store> | ((s: Store) => Partial<Store>)) => void;
 type Get = () => Store;
-
-const isFinished = (state: string) => state === 'completed' || state === 'failed' || state === 'cancelled';
 
 export function createHealthActions(
   set: Set,
@@ -61,7 +59,7 @@ export function createHealthActions(
       const { persist, sim } = get();
       const { runs } = await persist.listRuns();
       let n = 0;
-      for (const run of runs.filter((r) => r.runId !== sim.context.runId && isFinished(r.state))) {
+      for (const run of runs.filter((r) => r.runId !== sim.context.runId && isTerminal(r.state))) {
         if ((await persist.deleteRun(run.runId)).ok) n++;
       }
       await get().refreshRuns();

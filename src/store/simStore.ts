@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import {
   DEFAULT_SCENARIO_ID,
   Sim,
+  isTerminal,
   type Config,
   type DensityPolicy,
   type DesignId,
@@ -116,8 +117,6 @@ const MIN_INTERVAL_MS = 25;
 /** Fast-forward stops after this many ticks even if no approval comes (a 4,000-step plan). */
 const FAST_FORWARD_LIMIT = 100_000;
 const OVERNIGHT_MS = 8 * 60 * 60_000;
-
-const isTerminal = (s: string) => s === 'completed' || s === 'failed' || s === 'cancelled';
 
 /** The engine config a run's settings ask for. */
 export function configOf(settings: RunSettings): Partial<Config> {

@@ -1,4 +1,4 @@
-import type { Sim } from '../../engine';
+import { isTerminal, type Sim } from '../../engine';
 import type { Store as SimState } from '../../store/simStore';
 import type { SimView } from '../../store/view';
 import { translate, type MessageKey } from '../../i18n';
@@ -21,8 +21,6 @@ export interface Command {
   tone?: 'primary' | 'danger' | 'ok';
 }
 
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-
 /** Nothing acts on a run before storage has been read and the run saved or restored. */
 const loading = (s: SimState): ReturnType<Command['blocked']> => (s.ready ? null : { key: 'why.loading' });
 
@@ -35,7 +33,7 @@ function common(s: SimState): ReturnType<Command['blocked']> {
   const tab = tabBlock(s);
   if (tab) return tab;
   if (!s.sim.alive) return { key: 'why.down' };
-  if (TERMINAL.has(s.view.state)) return { key: 'why.terminal', params: { state: s.view.state } };
+  if (isTerminal(s.view.state)) return { key: 'why.terminal', params: { state: s.view.state } };
   return null;
 }
 
