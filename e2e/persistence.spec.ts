@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { driveThenTakeOver, expectState, int, open, text } from './helpers';
+import { driveThenDriveHere, expectState, int, open, text } from './helpers';
 
 /** The newest checkpoint in the history list: what a resume must stand on. */
 async function newestItem(page: Page) {
@@ -229,8 +229,8 @@ test('import: a file that is not ours is refused with the reason; a good one ope
   await expectState(page, 'running');
 });
 
-test('two tabs on one run: one drives, the other follows and can take over', async ({ context }) => {
-  await driveThenTakeOver(context, 8);
+test('two tabs on one run: one drives, the other follows and can drive here', async ({ context }) => {
+  await driveThenDriveHere(context, 8);
 });
 
 /** Kill times from a seed (mulberry32), so a failing crash loop replays: E2E_CRASH_SEED=<n>. */

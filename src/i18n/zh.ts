@@ -170,7 +170,7 @@ export const zh: Record<keyof typeof en, string> = {
   'role.driver': '本标签页驱动这次运行',
   'role.follower': '跟随另一个标签页（只读）',
 
-  'role.takeOver': '在这里接管',
+  'role.driveHere': '由这个标签页驱动',
   'rule.created.START.planning': 'START：受理任务，开始拆解计划。',
   'rule.planning.TICK.running': '计划产出：计划与待办落盘；存档 phase_switch。',
   'rule.running.TICK.running': '步骤成功且还有下一步：划掉待办、记下产物引用、前进。',

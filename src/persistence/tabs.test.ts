@@ -116,15 +116,15 @@ describe('two tabs on one run', () => {
     expect(a.heard).toEqual([]);
   });
 
-  it('take over: the follower drives, the old driver follows and is told why', async () => {
+  it('drive here: the follower drives, the old driver follows and is told why', async () => {
     const locks = new FakeLocks();
     const a = await tab(locks);
     const b = await tab(locks);
-    expect(await b.s.takeOver()).toBe(true);
+    expect(await b.s.driveHere()).toBe(true);
     expect(b.s.role).toBe('driver');
-    expect(b.roles).toEqual([['driver', 'took_over']]);
+    expect(b.roles).toEqual([['driver', 'drove_here']]);
     await until(() => a.s.role === 'follower');
-    expect(a.roles).toEqual([['follower', 'taken_over']]);
+    expect(a.roles).toEqual([['follower', 'driven_elsewhere']]);
     // Roles swapped for real: now the other direction carries checkpoints.
     await until(() => b.s.peers === 1);
     expect(a.s.announce(newest)).toBe(false);
@@ -137,7 +137,7 @@ describe('two tabs on one run', () => {
     const a = await tab(locks);
     const b = await tab(locks);
     for (const t of [b, a, b, a]) {
-      await t.s.takeOver();
+      await t.s.driveHere();
       await until(() => [a, b].filter((x) => x.s.role === 'driver').length === 1 && t.s.role === 'driver');
     }
     await new Promise((r) => setTimeout(r, 20));
@@ -212,7 +212,7 @@ describe('without Web Locks', () => {
     expect(a.s.role).toBe('driver');
     expect(a.s.status.locks).toBe(false);
     expect(a.s.status.notice).toMatch(/Web Locks are unavailable/);
-    expect(await a.s.takeOver()).toBe(true);
+    expect(await a.s.driveHere()).toBe(true);
   });
 
   it('a lock manager that refuses the page also leaves the tab driving, with a notice', async () => {

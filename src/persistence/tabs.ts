@@ -20,10 +20,10 @@ export type RoleReason =
   | 'elected'
   /** It was following, and the driver tab went away. */
   | 'promoted'
-  /** A person pressed "take over" here. */
-  | 'took_over'
-  /** Another tab took over. */
-  | 'taken_over';
+  /** A person pressed "drive here" in this tab. */
+  | 'drove_here'
+  /** A person pressed "drive here" in another tab. */
+  | 'driven_elsewhere';
 
 /** The part of `navigator.locks` used here (injectable: Node has none). */
 export interface LocksLike {
@@ -80,7 +80,7 @@ export interface TabSession {
   /** How many other tabs on this run have said so (a tab that crashed may still count). */
   readonly peers: number;
   /** Makes this tab the driver (the old one becomes a follower and is told); false if it could not. */
-  takeOver(): Promise<boolean>;
+  driveHere(): Promise<boolean>;
   /** Leaves the run: releases the lock (a follower drives on) and closes the channel. */
   close(): void;
 }
@@ -158,7 +158,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
     const r = release;
     release = null;
     r?.();
-    become('follower', 'taken_over');
+    become('follower', 'driven_elsewhere');
     queue();
   };
 
@@ -267,13 +267,13 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
       post({ schema: MESSAGE_SCHEMA, type: 'checkpoint', runId, from: tabId, checkpoint: cp });
       return true;
     },
-    async takeOver() {
+    async driveHere() {
       if (role === 'driver') return true;
       if (closed || !locks) return false;
       queued?.abort();
       queued = null;
       const got = await new Promise<boolean>((resolve) => {
-        request({ steal: true }, 'took_over', resolve).catch(() => resolve(false));
+        request({ steal: true }, 'drove_here', resolve).catch(() => resolve(false));
       });
       if (!got) queue();
       return got;

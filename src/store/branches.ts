@@ -56,7 +56,7 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
       if (error) set({ notice: { kind: 'error', text: error } });
     },
 
-    takeover: async (edit) => {
+    editStep: async (edit) => {
       const { sim, persist, preview } = get();
       // The checkpoint shown: the one selected in the history, else the newest.
       const older = preview !== null && preview.seq !== sim.newest?.seq;

@@ -110,10 +110,10 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
       }, ANNOUNCE_MS);
     },
 
-    takeOver: async () => {
+    driveHere: async () => {
       const s = session;
       if (!s || get().role === 'driver') return;
-      if (await s.takeOver()) await handover(s);
+      if (await s.driveHere()) await handover(s);
     },
 
     writer: () => (session && session.role === 'driver' ? { tab: session.tabId, claim: !claimed } : undefined),

@@ -144,7 +144,7 @@ export interface DriverSlice {
   /** Driver: shows the followers where the run stands now (throttled). */
   announceLive: () => void;
   /** Follower: this tab becomes the driver (the other tab follows), once storage is re-read. */
-  takeOver: () => Promise<void>;
+  driveHere: () => Promise<void>;
   /** Who writes this run's checkpoints (the fence storage checks), or undefined in a follower. */
   writer: () => Writer | undefined;
 }
@@ -186,7 +186,7 @@ export interface BranchesSlice {
   selectCheckpoint: (seq: number | null) => Promise<void>;
   forkFrom: (seq: number) => Promise<void>;
   /** Human takeover (SPEC §6): a person's edit of the checkpoint shown, handed back. Returns an error, or null. */
-  takeover: (edit: TakeoverEdit) => Promise<string | null>;
+  editStep: (edit: TakeoverEdit) => Promise<string | null>;
   replayLastFailure: () => void;
   exportRun: () => Promise<string | null>;
   importRun: (text: string) => Promise<void>;
