@@ -1,7 +1,8 @@
 import { INJECTABLE_ERRORS, type InjectableError } from '../../engine';
-import { useSimStore, type Store as SimState } from '../../store/simStore';
+import { useShallow } from 'zustand/react/shallow';
+import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
-import { COMMANDS, type Command } from './commands';
+import { COMMANDS, type Command, type CommandState } from './commands';
 
 /** Slider position 0..100 ↔ ticks per second, on a log scale (as RaftScope's speed). */
 const MIN_SPEED = 0.5;
@@ -12,7 +13,7 @@ export const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / 
 /** A key as printed on the keyboard (Space in the page's language). */
 export const keyLabel = (k: string, t: (key: string) => string) => (k === ' ' ? t('ctl.key.space') : k.toUpperCase());
 
-function CommandButton({ cmd, state }: { cmd: Command; state: SimState }) {
+function CommandButton({ cmd, state }: { cmd: Command; state: CommandState }) {
   const t = useT();
   const blocked = cmd.blocked(state);
   const key = keyLabel(cmd.key, t);
@@ -42,7 +43,20 @@ const GROUPS = ['run', 'inject', 'person', 'process'] as const;
 /** All the buttons of the UI contract, grouped; each disabled with a tooltip saying why. */
 export function Controls() {
   const t = useT();
-  const state = useSimStore();
+  // Only what the buttons and fields read: a write report or a history refresh redraws nothing here.
+  const state = useSimStore(
+    useShallow((s) => ({
+      ready: s.ready,
+      role: s.role,
+      sim: s.sim,
+      view: s.view,
+      playing: s.playing,
+      speed: s.speed,
+      errorType: s.errorType,
+      rejectReason: s.rejectReason,
+    })),
+  );
+  const { setSpeed, setErrorType, setRejectReason } = useSimStore.getState();
   const visible = COMMANDS.filter((c) => c.visible?.(state) ?? true);
   const speedText = t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) });
   return (
@@ -66,7 +80,7 @@ export function Controls() {
                 step={1}
                 value={Math.round(sliderFromSpeed(state.speed))}
                 aria-valuetext={speedText}
-                onChange={(e) => state.setSpeed(speedFromSlider(Number(e.target.value)))}
+                onChange={(e) => setSpeed(speedFromSlider(Number(e.target.value)))}
               />
               <output>{speedText}</output>
             </label>
@@ -77,7 +91,7 @@ export function Controls() {
               <select
                 data-testid="select-error-type"
                 value={state.errorType}
-                onChange={(e) => state.setErrorType(e.target.value as InjectableError)}
+                onChange={(e) => setErrorType(e.target.value as InjectableError)}
               >
                 {INJECTABLE_ERRORS.map((e) => (
                   <option key={e} value={e}>
@@ -96,7 +110,7 @@ export function Controls() {
                 maxLength={300}
                 value={state.rejectReason}
                 placeholder={t('ctl.rejectPlaceholder')}
-                onChange={(e) => state.setRejectReason(e.target.value)}
+                onChange={(e) => setRejectReason(e.target.value)}
               />
             </label>
           )}
