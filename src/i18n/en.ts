@@ -31,6 +31,7 @@ export const en = {
   'node.reason.loop_fuse': 'fuse tripped',
   'node.reason.retries_exhausted': 'attempts used up',
   'node.reason.cancelled': 'stopped by a person',
+  'node.reason.step_failed': 'step failed (no retry)',
 
   'edge.START': 'begin',
   'edge.TICK': 'tick',

@@ -30,6 +30,7 @@ export const zh: Record<keyof typeof en, string> = {
   'node.reason.loop_fuse': '熔断',
   'node.reason.retries_exhausted': '重试耗尽',
   'node.reason.cancelled': '由人叫停',
+  'node.reason.step_failed': '步骤失败（不重试）',
 
   'edge.START': '开始',
   'edge.TICK': '时钟一拍',

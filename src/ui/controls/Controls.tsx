@@ -1,4 +1,5 @@
-import { INJECTABLE_ERRORS, type InjectableError } from '../../engine';
+import { INJECTABLE_ERRORS, type InjectableError, type StateName } from '../../engine';
+import type { MessageKey } from '../../i18n';
 import { useShallow } from 'zustand/react/shallow';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -11,7 +12,8 @@ export const speedFromSlider = (v: number) => MIN_SPEED * Math.pow(MAX_SPEED / M
 export const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / Math.log(MAX_SPEED / MIN_SPEED);
 
 /** A key as printed on the keyboard (Space in the page's language). */
-export const keyLabel = (k: string, t: (key: string) => string) => (k === ' ' ? t('ctl.key.space') : k.toUpperCase());
+export const keyLabel = (k: string, t: (key: MessageKey) => string) =>
+  k === ' ' ? t('ctl.key.space') : k.toUpperCase();
 
 function CommandButton({ cmd, state }: { cmd: Command; state: CommandState }) {
   const t = useT();
@@ -19,7 +21,7 @@ function CommandButton({ cmd, state }: { cmd: Command; state: CommandState }) {
   const key = keyLabel(cmd.key, t);
   // A state in a reason is named in words (its id is an English word).
   const params = blocked?.params?.state
-    ? { ...blocked.params, state: t(`state.${blocked.params.state}`) }
+    ? { ...blocked.params, state: t(`state.${blocked.params.state as StateName}`) }
     : blocked?.params;
   const title = blocked ? t(blocked.key, params) : `${t(cmd.label)} (${key})`;
   return (

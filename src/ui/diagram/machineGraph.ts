@@ -1,3 +1,4 @@
+import type { StateName } from '../../engine';
 import type { T } from '../useT';
 import type { LayoutInput } from './layout';
 import type { Measure } from './measure';
@@ -38,7 +39,14 @@ export function edgeTexts(spec: DiagramSpec, t: T): Record<string, EdgeText> {
   return Object.fromEntries(
     spec.edges.map((e) => {
       const cond = `edge.cond.${e.id}`;
-      const text = t.has(cond) ? t(cond) : e.events.map((ev) => t(`edge.${ev}`)).join(' / ');
+      const text = t.has(cond)
+        ? t(cond)
+        : e.events
+            .map((ev) => {
+              const key = `edge.${ev}`;
+              return t.has(key) ? t(key) : ev;
+            })
+            .join(' / ');
       return [e.id, { code: e.events.join(' / '), text }];
     }),
   );
@@ -58,7 +66,7 @@ export function layoutInput(spec: DiagramSpec, texts: Record<string, EdgeText>, 
     t('node.reason.retries_exhausted'),
   ];
   const widest = Math.max(
-    ...spec.states.map((s) => n.icon + n.gap + measure(t(`state.${s}`), 'ui', n.head, 700)),
+    ...spec.states.map((s) => n.icon + n.gap + measure(t(`state.${s as StateName}`), 'ui', n.head, 700)),
     ...spec.states.map((s) => measure(s, 'mono', n.id)),
     ...samples.map((l) => measure(l, 'ui', n.line, 600)),
   );
