@@ -112,7 +112,9 @@ describe('two tabs on one run', () => {
     await until(() => b.heard.length === 1);
     expect(b.heard).toEqual([newest]);
     expect(b.s.announce(newest)).toBe(false);
-    await new Promise((r) => setTimeout(r, 20));
+    // b's goodbye goes out after anything its announce could have sent: once a hears it, nothing came.
+    b.s.close();
+    await until(() => a.s.peers === 0);
     expect(a.heard).toEqual([]);
   });
 
@@ -140,7 +142,10 @@ describe('two tabs on one run', () => {
       await t.s.driveHere();
       await until(() => [a, b].filter((x) => x.s.role === 'driver').length === 1 && t.s.role === 'driver');
     }
-    await new Promise((r) => setTimeout(r, 20));
+    // A checkpoint the driver sends arrives after every role message sent before it: no late flip.
+    await until(() => a.s.peers === 1);
+    expect(a.s.announce(newest)).toBe(true);
+    await until(() => b.heard.length === 1);
     expect([a.s.role, b.s.role]).toEqual(['driver', 'follower']);
   });
 
@@ -181,8 +186,14 @@ describe('two tabs on one run', () => {
     const a = await tab(locks, 'run-1');
     const b = await tab(locks, 'run-2');
     expect([a.s.role, b.s.role]).toEqual(['driver', 'driver']);
-    a.s.announce(newest);
-    await new Promise((r) => setTimeout(r, 20));
+    // A follower on run-1, so a's checkpoint really goes out on the channel the tabs share.
+    const c = await tab(locks, 'run-1');
+    await until(() => a.s.peers === 1);
+    expect(a.s.announce(newest)).toBe(true);
+    await until(() => c.heard.length === 1);
+    // A tab joining run-2 says hello after a's checkpoint went out; b hears messages in the order sent.
+    await tab(locks, 'run-2');
+    await until(() => b.s.peers === 1);
     expect(b.heard).toEqual([]);
   });
 
