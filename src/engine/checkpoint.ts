@@ -109,9 +109,8 @@ function toRow(a: Attempt, planned: Step | undefined): LedgerRow {
 }
 
 /**
- * The ledger rows as stored. A run's ledger only grows, so the next checkpoint shares the rows
- * of the common prefix with the last one (found by identity, kept in the run's memo) and
- * converts only the new attempts; one slot, not a map per attempt (docs/BENCHMARKS.md, engine).
+ * The ledger rows as stored. A run's ledger only grows, so the next checkpoint reuses the rows
+ * of the common prefix (found by identity, in the run's memo) (docs/BENCHMARKS.md, Engine).
  */
 function storedLedger(memo: RunMemo, ledger: readonly Attempt[], steps: readonly Step[]): LedgerRow[] {
   const lastStored = memo.stored as {
