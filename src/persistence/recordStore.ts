@@ -1,22 +1,12 @@
 import { MAX_CHECKPOINT_BYTES, findScenario, utf8Length, type Checkpoint } from '../engine';
 import { ChunkCache } from './chunks';
+import { freeRunId, renamedSize } from './importIds';
 import type { Backend, Tx } from './backend';
 import { describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
 import { MAX_IMPORT_BYTES, parseRunFile, runFileText } from './runFile';
-import {
-  chunksOf,
-  listStored,
-  newChunks,
-  prepare,
-  readStored,
-  seqsOf,
-  stage,
-  stageWith,
-  writeProblem,
-  type Prepared,
-} from './stored';
+import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stage, stageWith, writeProblem } from './stored';
 import { RUN_SCHEMA, type CheckpointStore, type NewRun, type PutResult, type RunMeta, type Skipped } from './types';
 
 /**
@@ -293,20 +283,4 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
   };
   return store;
-}
-
-/** Size of a checkpoint's JSON once its run id is `to` instead of `from`. */
-function renamedSize(p: Prepared, from: string, to: string): number {
-  return p.size - utf8Length(JSON.stringify(from)) + utf8Length(JSON.stringify(to));
-}
-
-/** `runId`, or, when taken (an import never overwrites), the first free `runId (imported n)`. */
-async function freeRunId(tx: Tx, runId: string): Promise<string> {
-  const taken = async (id: string) => (await tx.has(runKey(id))) || (await tx.keys(['cp', id])).length > 0;
-  if (!(await taken(runId))) return runId;
-  const base = runId.slice(0, 180);
-  for (let n = 1; ; n++) {
-    const id = `${base} (imported${n === 1 ? '' : ` ${n}`})`;
-    if (!(await taken(id))) return id;
-  }
 }

@@ -1,0 +1,22 @@
+import { utf8Length } from '../engine';
+import type { Tx } from './backend';
+import { runKey } from './keys';
+import type { Prepared } from './stored';
+
+/** An imported run's id: free in this database (an import never overwrites), and what renaming costs. */
+
+/** Size of a checkpoint's JSON once its run id is `to` instead of `from`. */
+export function renamedSize(p: Prepared, from: string, to: string): number {
+  return p.size - utf8Length(JSON.stringify(from)) + utf8Length(JSON.stringify(to));
+}
+
+/** `runId`, or, when taken (an import never overwrites), the first free `runId (imported n)`. */
+export async function freeRunId(tx: Tx, runId: string): Promise<string> {
+  const taken = async (id: string) => (await tx.has(runKey(id))) || (await tx.keys(['cp', id])).length > 0;
+  if (!(await taken(runId))) return runId;
+  const base = runId.slice(0, 180);
+  for (let n = 1; ; n++) {
+    const id = `${base} (imported${n === 1 ? '' : ` ${n}`})`;
+    if (!(await taken(id))) return id;
+  }
+}
