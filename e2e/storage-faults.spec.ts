@@ -38,7 +38,7 @@ test('a failed write is said out loud: play stops, storage-status is error, the 
   expect(await int(page, 'steps-at-risk')).toBe(0);
 });
 
-test('two tabs without Web Locks (plain http): one drives, the other follows and can take over', async ({
+test('two tabs without Web Locks (plain http): one drives, the other follows and can drive here', async ({
   context,
 }) => {
   await context.addInitScript(() => {

@@ -134,7 +134,7 @@ describe('two tabs on one run', () => {
     await until(() => a.heard.length === 1);
   });
 
-  it('taking over back and forth leaves exactly one driver each time', async () => {
+  it('driving here back and forth leaves exactly one driver each time', async () => {
     const locks = new FakeLocks();
     const a = await tab(locks);
     const b = await tab(locks);

@@ -6,7 +6,7 @@ import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
  * Several tabs on one run: exactly one drives it, the others follow read-only. The driver
  * holds a Web Lock named after the run for as long as it drives (the browser releases it when
  * the tab closes or reloads); followers queue for it, so when the driver goes the first
- * follower drives on by itself. "Take over" steals the lock: the old driver's hold is aborted,
+ * follower drives on by itself. "Drive here" steals the lock: the old driver's hold is aborted,
  * it becomes a follower and queues again. A BroadcastChannel carries each durable checkpoint
  * and each change of driver to the other tabs; tabs say hello, here and bye on it, so a tab
  * alone on its run sends no checkpoints at all.
