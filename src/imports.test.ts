@@ -83,7 +83,6 @@ describe('imports', () => {
       'engine/checkpoint.ts -> engine/schema.ts -> engine/checkpoint.ts',
       'engine/checkpoint.ts -> engine/schema.ts -> engine/takeover.ts -> engine/checkpoint.ts',
       'engine/checkpoint.ts -> engine/restore.ts -> engine/checkpoint.ts',
-      'persistence/lease.ts -> persistence/tabs.ts -> persistence/lease.ts',
     ]);
   });
 });

@@ -1,5 +1,8 @@
 import { type Checkpoint, checkAgainst } from '../engine';
 import { pageLeaseLocks } from './lease';
+import type { LocksLike, TabChannel } from './tabLinks';
+
+export type { LocksLike, TabChannel } from './tabLinks';
 import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
 
 /**
@@ -24,22 +27,6 @@ export type RoleReason =
   | 'drove_here'
   /** A person pressed "drive here" in another tab. */
   | 'driven_elsewhere';
-
-/** The part of `navigator.locks` used here (injectable: Node has none). */
-export interface LocksLike {
-  request(
-    name: string,
-    options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal },
-    callback: (lock: { name: string } | null) => unknown,
-  ): Promise<unknown>;
-}
-
-/** A message channel between the tabs of one origin (a BroadcastChannel by default). */
-export interface TabChannel {
-  post(message: unknown): void;
-  listen(listener: (message: unknown) => void): void;
-  close(): void;
-}
 
 export interface TabOptions {
   /** `navigator.locks` by default; `null` acts as if the browser had none. */
