@@ -40,6 +40,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  { files: ['patches/*.mjs'], languageOptions: { globals: globals.node } },
   {
     files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

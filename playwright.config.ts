@@ -16,7 +16,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,

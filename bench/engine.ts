@@ -14,53 +14,16 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { assign, createActor, setup } from 'xstate';
-import {
-  Sim,
-  checkpointBytes,
-  findScenario,
-  sizesAt,
-  type Checkpoint,
-  type Scenario,
-  type StateName,
-} from '../src/engine';
-import { atLeast, atMost, collectGarbage, figure, median, progress, type Figure } from './lib';
+import { Sim, checkpointBytes, isTerminal, sizesAt, type Checkpoint } from '../src/engine';
+import { atLeast, atMost, figure, median, progress, type Figure } from './lib';
 import { endings } from './endings';
+import { heap } from './engine/heap';
+import { START, TICK, runToEnd, scenario } from './engine/runs';
 
 /** Wall time of one throughput trial; BENCH_TRIAL_MS shortens it (e.g. under a profiler). */
 const TRIAL_MS = Number(process.env.BENCH_TRIAL_MS ?? 2000);
 const WARMUP_MS = Math.min(1000, TRIAL_MS);
 const TRIALS = 5;
-
-const START = { type: 'START' } as const;
-const TICK = { type: 'TICK' } as const;
-const APPROVE = { type: 'APPROVE' } as const;
-
-const TERMINAL: ReadonlySet<StateName> = new Set<StateName>(['completed', 'failed', 'cancelled']);
-
-function scenario(id: string): Scenario {
-  const s = findScenario(id);
-  if (!s) throw new Error(`scenario ${id} not found`);
-  return s;
-}
-
-interface Run {
-  sim: Sim;
-  /** Every send: START, each TICK, each APPROVE. */
-  sends: number;
-}
-
-/** A run to its end as a student pressing "tick" would drive it, approving when asked. */
-function runToEnd(s: Scenario | string): Run {
-  const sim = new Sim({ scenario: s });
-  sim.send(START);
-  let sends = 1;
-  for (;;) {
-    const state = sim.state;
-    if (TERMINAL.has(state)) return { sim, sends };
-    sim.send(state === 'waiting_approval' ? APPROVE : TICK);
-    sends++;
-  }
-}
 
 /** Repeats `chunk` (which returns how many events it sent) for `ms` of wall time: events/s. */
 function timed(ms: number, chunk: () => number): number {
@@ -170,7 +133,7 @@ function checkpointAt27(): Figure[] {
   const sim = new Sim({ scenario: 'migration-40' });
   sim.send(START);
   while (sim.state !== 'waiting_approval') {
-    if (TERMINAL.has(sim.state)) throw new Error(`migration-40 ended ${sim.state} without waiting for approval`);
+    if (isTerminal(sim.state)) throw new Error(`migration-40 ended ${sim.state} without waiting for approval`);
     sim.send(TICK);
   }
   const cp = sim.newest as Checkpoint | null;
@@ -259,63 +222,6 @@ function timePerRun(id: string, reps: number): number {
     batches.push((performance.now() - t0) / reps);
   }
   return median(batches);
-}
-
-/** Keeps runs reachable across a measurement, so the collector cannot take them. */
-const kept: Run[] = [];
-
-/** heapUsed after full GCs, in bytes. */
-function heapUsed(): number {
-  collectGarbage();
-  return process.memoryUsage().heapUsed;
-}
-
-/**
- * Runs `copies` runs of the plan to the end and keeps them all: the heap with them alive, and
- * what one finished Sim retains (the difference over the heap before, divided by `copies`:
- * one 40-step Sim is too small to see above the collector's noise, a hundred are not).
- */
-function heapOf(s: Scenario, copies: number): { used: number; perSim: number } {
-  kept.length = 0;
-  const base = heapUsed();
-  for (let i = 0; i < copies; i++) kept.push(runToEnd(s));
-  const used = heapUsed();
-  if (kept.length !== copies || kept.some((r) => r.sim.state !== 'completed'))
-    throw new Error(`${s.id} did not complete`);
-  kept.length = 0;
-  return { used, perSim: (used - base) / copies };
-}
-
-const WHOLE_HEAP =
-  'process.memoryUsage().heapUsed after global.gc(), with the finished Sim still referenced: the whole Node process (bench code, xstate, the engine, the plan); not the browser page';
-
-function heap(): Figure[] {
-  if (!collectGarbage()) {
-    return [figure('Node engine heap (skipped: run with node --expose-gc)', 0, 'MiB')];
-  }
-  const out: Figure[] = [];
-  for (const [id, copies] of [
-    ['migration-40', 100],
-    ['migration-4000', 1],
-  ] as const) {
-    progress(`heap: ${id}`);
-    const s = scenario(id);
-    // The plan (made here) and its machine (cached by the runs above) exist before the
-    // measurement: neither counts as retained by the Sim.
-    const one = heapOf(s, 1);
-    const many = copies > 1 ? heapOf(s, copies) : one;
-    out.push(
-      figure(`Node engine heap after GC, end of ${id} run`, one.used / 2 ** 20, 'MiB', undefined, WHOLE_HEAP),
-      figure(
-        `Node engine heap retained per finished ${id} Sim`,
-        many.perSim / 2 ** 10,
-        'KiB',
-        undefined,
-        `heapUsed with ${copies === 1 ? 'the finished Sim' : `${copies} finished Sims`} kept, minus heapUsed before the run${copies === 1 ? '' : 's, divided by ' + copies} (all after GC)`,
-      ),
-    );
-  }
-  return out;
 }
 
 export async function run(): Promise<Figure[]> {

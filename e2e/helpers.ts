@@ -57,9 +57,9 @@ export async function shownInBox(box: Locator, inner: Locator): Promise<boolean>
 
 /**
  * Two tabs on one run (ui-contract `tab-role`): `a` starts it and drives, `b` follows and mirrors
- * it, then takes over and `a` follows. Returns both pages for what the caller checks next.
+ * it, then presses drive-here (`btn-take-over`) and `a` follows. Returns both pages for what the caller checks next.
  */
-export async function driveThenTakeOver(context: BrowserContext, steps: number): Promise<{ a: Page; b: Page }> {
+export async function driveThenDriveHere(context: BrowserContext, steps: number): Promise<{ a: Page; b: Page }> {
   const a = await context.newPage();
   await open(a, '?lang=en&run=new');
   await a.getByTestId('btn-start').click();

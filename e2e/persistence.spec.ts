@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { driveThenTakeOver, expectState, newestItem, open } from './helpers';
+import { driveThenDriveHere, expectState, newestItem, open } from './helpers';
 
 test('a fresh run is saved before Start, and the address loses run=new', async ({ page }) => {
   await open(page, '?lang=en&run=new');
@@ -215,8 +215,8 @@ test('import: a file that is not ours is refused with the reason; a good one ope
   await expectState(page, 'running');
 });
 
-test('two tabs on one run: one drives, the other follows and can take over', async ({ context }) => {
-  await driveThenTakeOver(context, 8);
+test('two tabs on one run: one drives, the other follows and can drive here', async ({ context }) => {
+  await driveThenDriveHere(context, 8);
 });
 
 test('IndexedDB unavailable: the simulator runs in memory and says a reload will not resume', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { driveThenTakeOver, int, open, text } from './helpers';
+import { driveThenDriveHere, int, open, text } from './helpers';
 
 /** Storage that fails, and tabs without Web Locks: what the page says and does (issue 13). */
 
@@ -38,13 +38,13 @@ test('a failed write is said out loud: play stops, storage-status is error, the 
   expect(await int(page, 'steps-at-risk')).toBe(0);
 });
 
-test('two tabs without Web Locks (plain http): one drives, the other follows and can take over', async ({
+test('two tabs without Web Locks (plain http): one drives, the other follows and can drive here', async ({
   context,
 }) => {
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });
   });
-  const { a, b } = await driveThenTakeOver(context, 5);
+  const { a, b } = await driveThenDriveHere(context, 5);
   expect(await a.evaluate(() => 'locks' in navigator && navigator.locks !== undefined)).toBe(false);
   // The old driver closes nothing: when the new one goes, it drives on.
   await b.close();

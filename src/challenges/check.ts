@@ -1,12 +1,4 @@
-import {
-  MINUTE,
-  Sim,
-  TERMINAL_STATES,
-  type Bilingual,
-  type SimCommand,
-  type SimOptions,
-  type StateName,
-} from '../engine';
+import { MINUTE, Sim, isTerminal, type Bilingual, type SimCommand, type SimOptions } from '../engine';
 import { sentByOneOf } from '../lessons/controls';
 import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
 
@@ -16,8 +8,6 @@ import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
  * fail as soon as one can no longer come true (every measure only grows) or a control outside
  * the allowed ones was used; open otherwise.
  */
-
-const TERMINAL: ReadonlySet<StateName> = new Set(TERMINAL_STATES);
 
 /**
  * A fresh Sim standing where the challenge starts (its start is not the student's doing); `make`
@@ -31,7 +21,7 @@ export function startChallenge(ch: Challenge, make: (opts: SimOptions) => Sim = 
   const sim = make({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
   if (!start) return sim;
   const there = () => sim.state === start.until && (start.step === undefined || sim.context.cursor === start.step);
-  for (let i = 0; i < 5_000 && !there() && !TERMINAL.has(sim.state); i++) {
+  for (let i = 0; i < 5_000 && !there() && !isTerminal(sim.state); i++) {
     if (
       !sim.send(
         sim.state === 'created'
@@ -146,7 +136,7 @@ export function checkChallenge(ch: Challenge, sim: Sim, events: readonly SimComm
       },
     };
   }
-  const over = TERMINAL.has(sim.state);
+  const over = isTerminal(sim.state);
   const truths = ch.goal.map((p) => [p, truth(p, sim, events, over)] as const);
   // Every goal missed, the telling ones first: "the fuse tripped" says more than "not completed".
   const endsFirst = (p: Predicate) => ('state' in p || 'ended' in p ? 1 : 0);

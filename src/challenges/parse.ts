@@ -1,4 +1,4 @@
-import { STATE_NAMES, checkCheckpoint, findScenario, isDesignId, validateConfig } from '../engine';
+import { STATE_NAMES, checkCheckpoint, findScenario, isDesignId, utf8Length, validateConfig } from '../engine';
 import { isControlId } from '../lessons/controls';
 import { isBilingual, isObject, problem, unknownKeys, type Problem } from '../lessons/problem';
 import { CHALLENGE_FORMAT, MEASURES, type Challenge } from './types';
@@ -20,7 +20,7 @@ const fail = (error: Problem): ChallengeResult => ({ ok: false, error });
  * wrong types or values. Written by hand: the format is small and valibot is not a dependency.
  */
 export function parseChallenge(text: string): ChallengeResult {
-  const bytes = new TextEncoder().encode(text).length;
+  const bytes = utf8Length(text);
   if (bytes > MAX_CHALLENGE_BYTES)
     return fail(
       problem(

@@ -20,6 +20,7 @@ import type {
 import { canonicalArgs } from './canonical';
 import { validateConfig } from './config';
 import { errorText } from './errors';
+import { isObject, utf8Length } from './json';
 import { readLoop } from './loopGuard';
 import { designOf, type DesignId } from './designs';
 import { CHECKPOINT_SCHEMA_V, checkAgainst } from './schema';
@@ -108,9 +109,8 @@ function toRow(a: Attempt, planned: Step | undefined): LedgerRow {
 }
 
 /**
- * The ledger rows as stored. A run's ledger only grows, so the next checkpoint shares the rows
- * of the common prefix with the last one (found by identity, kept in the run's memo) and
- * converts only the new attempts; one slot, not a map per attempt (docs/BENCHMARKS.md, engine).
+ * The ledger rows as stored. A run's ledger only grows, so the next checkpoint reuses the rows
+ * of the common prefix (found by identity, in the run's memo) (docs/BENCHMARKS.md, Engine).
  */
 function storedLedger(memo: RunMemo, ledger: readonly Attempt[], steps: readonly Step[]): LedgerRow[] {
   const lastStored = memo.stored as {
@@ -178,7 +178,7 @@ export const serializeCheckpoint = (cp: Checkpoint): string => JSON.stringify(cp
 
 /** Bytes of the checkpoint as stored (UTF-8 of its JSON). */
 export function checkpointBytes(cp: Checkpoint): number {
-  return new TextEncoder().encode(serializeCheckpoint(cp)).length;
+  return utf8Length(serializeCheckpoint(cp));
 }
 
 export type ParseResult = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
@@ -193,7 +193,6 @@ export type Migrations = Readonly<Record<string, (old: Record<string, unknown>) 
 export const MIGRATIONS: Migrations = {};
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
 
 /**
@@ -220,7 +219,7 @@ function firstProblem(c: Obj): string | null {
  * migration exists), over 1 MiB, or damaged; and checks it fits its scenario's plan.
  */
 export function parseCheckpoint(text: string, migrations: Migrations = MIGRATIONS): ParseResult {
-  const bytes = new TextEncoder().encode(text).length;
+  const bytes = utf8Length(text);
   if (bytes > MAX_CHECKPOINT_BYTES) return { ok: false, error: errorText('E204', bytes.toLocaleString('en')) };
   let raw: unknown;
   try {
@@ -233,7 +232,7 @@ export function parseCheckpoint(text: string, migrations: Migrations = MIGRATION
 
 /** The same checks on a value already parsed from JSON (IndexedDB stores objects). */
 export function checkCheckpoint(raw: unknown, migrations: Migrations = MIGRATIONS): ParseResult {
-  if (!isObj(raw) || !isStr(raw.schema) || !raw.schema.startsWith('harness-sim.checkpoint')) {
+  if (!isObject(raw) || !isStr(raw.schema) || !raw.schema.startsWith('harness-sim.checkpoint')) {
     return { ok: false, error: errorText('E202') };
   }
   let c: Obj = raw;

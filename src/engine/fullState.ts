@@ -1,5 +1,6 @@
 import type { Attempt, TaskContext, ToolName } from './types';
 import { serializeCheckpoint, toCheckpoint } from './checkpoint';
+import { utf8Length } from './json';
 import { intAt } from './random';
 
 /**
@@ -33,13 +34,13 @@ function attemptBytes(a: Attempt, seed: number): number {
 export function fullStateBytes(ctx: TaskContext, stateBytes: number): number {
   let history = SYSTEM_PROMPT_BYTES;
   for (const a of ctx.ledger) history += attemptBytes(a, ctx.seed);
-  for (const m of ctx.channel) history += new TextEncoder().encode(m.text.en).length;
+  for (const m of ctx.channel) history += utf8Length(m.text.en);
   return stateBytes + history;
 }
 
 /** Both sizes at once, for the UI's position-vs-luggage bar and the benchmark. */
 export function sizesAt(ctx: TaskContext, state: Parameters<typeof toCheckpoint>[1]) {
-  const position = new TextEncoder().encode(serializeCheckpoint(toCheckpoint(ctx, state, 'manual', 0))).length;
+  const position = utf8Length(serializeCheckpoint(toCheckpoint(ctx, state, 'manual', 0)));
   return { position, fullState: fullStateBytes(ctx, position) };
 }
 

@@ -21,7 +21,8 @@ export type {
   TodoStatus,
   ToolName,
 } from './types';
-export { ACTIVE_STATES, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES } from './types';
+export { ACTIVE_STATES, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES, isTerminal } from './types';
+export { isObject, utf8Length } from './json';
 export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from './config';
 export { errorText, type ErrorCode } from './errors';
 export { canonicalArgs } from './canonical';

@@ -8,7 +8,7 @@ import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
 import type { CheckpointDue, TaskEvent } from './taskMachine';
 import { designOf, type Design } from './designs';
 import { Meters } from './meters';
-import { failNow, rereadOnResume, stalled } from './simRules';
+import { failNow, replanDue, rereadOnResume, stalled } from './simRules';
 import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
 import { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 
@@ -193,7 +193,7 @@ export class Sim {
   private deliver(event: TaskEvent): boolean {
     const actor = this.actor;
     if (!actor) return false;
-    if (event.type === 'TICK' && this.replanDue()) event = { type: 'REPLAN' };
+    if (event.type === 'TICK' && replanDue(this.scenario, this.state, this.context)) event = { type: 'REPLAN' };
     const before = actor.getSnapshot();
     if (before.status !== 'active') return false;
     actor.send(event);
@@ -225,17 +225,6 @@ export class Sim {
     this.meters.account(ctx);
     // The overnight watchdog kills a process that has stood still too long.
     if (stalled(after, this.startedAt)) this.crash('timeout');
-  }
-
-  /**
-   * A dynamic scenario's model revises its plan when it first reaches the step the scenario
-   * names: on that tick its move is REPLAN instead of running the step. Decided from the
-   * context alone, so a run resumed from a checkpoint makes the same move.
-   */
-  private replanDue(): boolean {
-    const at = this.scenario.autoReplanAt;
-    const ctx = this.context;
-    return at !== undefined && this.state === 'running' && ctx.cursor === at && !ctx.plan.revisions.includes(at);
   }
 
   private crash(why: 'crash' | 'timeout'): boolean {

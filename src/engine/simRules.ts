@@ -3,6 +3,7 @@ import type { TaskEvent } from './taskMachine';
 import type { Design } from './designs';
 import type { Meters } from './meters';
 import type { TaskSnapshot } from './machines';
+import type { Scenario } from './scenarios';
 import { attemptsExhausted, loopFused } from './task';
 import { REREAD_MS, REREAD_TOKENS } from './world';
 
@@ -83,4 +84,14 @@ export function rereadOnResume(ctx: TaskContext, design: Design, meters: Meters)
   const clock = ctx.clock + files.length * REREAD_MS;
   const tokens = ctx.tokens + files.length * REREAD_TOKENS;
   return { ...ctx, refs, clock, tokens };
+}
+
+/**
+ * A dynamic scenario's model revises its plan when it first reaches the step the scenario
+ * names: on that tick its move is REPLAN instead of running the step. Decided from the
+ * context alone, so a run resumed from a checkpoint makes the same move.
+ */
+export function replanDue(scenario: Scenario, state: StateName, ctx: TaskContext): boolean {
+  const at = scenario.autoReplanAt;
+  return at !== undefined && state === 'running' && ctx.cursor === at && !ctx.plan.revisions.includes(at);
 }

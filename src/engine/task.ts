@@ -59,9 +59,8 @@ export function createTaskContext({ scenario, seed, runId, config, design = 'art
 }
 
 /**
- * A copy of the task with some fields changed, built as one literal of every field: several
- * times cheaper than `{ ...ctx, ...changes }` on this hot path (V8 allocates a spread of a
- * 17-field object with overrides about three times as large).
+ * A copy of the task with some fields changed, one literal of every field: no spread on this
+ * hot path (docs/BENCHMARKS.md, Engine).
  */
 export function withTask(c: TaskContext, p: Partial<TaskContext>): TaskContext {
   return {

@@ -101,10 +101,8 @@ export function createTaskMachine(scenario: Scenario) {
   /**
    * Runs the current step with the checkpoints around it, in the order they happen: before a
    * risky or side-effect step; after it, on a phase switch or as the density policy asks, or
-   * the terminal one when it was the last. Worked out once per context (contexts are
-   * immutable), so the action that emits the checkpoints and the one that assigns the result
-   * share one computation (in the run's memo): plain emit + assign, cheaper than
-   * enqueueActions on every tick.
+   * the terminal one when it was the last. Worked out once per context, in the run's memo,
+   * for both the emit and the assign (speed: docs/BENCHMARKS.md, Engine).
    */
   type StepRun = { context: TaskContext; due: CheckpointDue[] };
   const runStep = (ctx: TaskContext): StepRun =>
@@ -141,10 +139,7 @@ export function createTaskMachine(scenario: Scenario) {
 
   return setup({
     types: {
-      /**
-       * The task in one field: XState copies the context's keys on every assign, so one key
-       * instead of seventeen keeps a tick cheap (the task object itself is replaced whole).
-       */
+      /** The task in one field: XState copies the context's keys on every assign (BENCHMARKS.md, Engine). */
       context: {} as { task: TaskContext },
       events: {} as TaskEvent,
       /** The context to start from: a fresh one (`createTaskContext`) or a restored one. */
@@ -206,9 +201,8 @@ export function createTaskMachine(scenario: Scenario) {
     id: 'task',
     context: ({ input }) => ({ task: input }),
     initial: 'created',
-    // The machine's own transitions are those of the group of active states (a flat machine:
-    // a nested group cost XState ~40% more per tick): CANCEL is one transition from every
-    // active state. `active` keeps them off the terminal states, which absorb every event.
+    // Flat (a nested group is slower: docs/BENCHMARKS.md, Engine): CANCEL is one transition from
+    // every active state; `active` keeps it off the terminal states, which absorb every event.
     on: {
       CANCEL: {
         guard: 'active',
@@ -240,9 +234,7 @@ export function createTaskMachine(scenario: Scenario) {
             },
             { guard: 'stepFails', target: 'tool_failed', actions: ['emitStepCheckpoints', 'applyStep'] },
             { guard: 'isLastStep', target: 'completed', actions: ['emitStepCheckpoints', 'applyStep'] },
-            // Most steps owe no checkpoint, so they only assign: an emit of nothing costs XState
-            // as much as an emit of one, and the actions it executes are what V8 ends up
-            // keeping alive longest (docs/BENCHMARKS.md, engine).
+            // Most steps owe no checkpoint, so they only assign (docs/BENCHMARKS.md, Engine).
             { guard: 'stepCheckpointsDue', target: 'running', actions: ['emitStepCheckpoints', 'applyStep'] },
             { target: 'running', actions: 'applyStep' },
           ],

@@ -179,6 +179,11 @@ export const ACTIVE_STATES = [
 export const TERMINAL_STATES = ['completed', 'failed', 'cancelled'] as const satisfies readonly StateName[];
 export const STATE_NAMES: readonly StateName[] = [...ACTIVE_STATES, ...TERMINAL_STATES];
 
+const TERMINAL: ReadonlySet<string> = new Set(TERMINAL_STATES);
+
+/** Whether `state` is one of the three absorbing states (completed, failed, cancelled). */
+export const isTerminal = (state: string): state is (typeof TERMINAL_STATES)[number] => TERMINAL.has(state);
+
 /** Why a run ended; `step_failed` is the simple mode's one failure (no retry, no fuse). */
 export type EndReason = 'completed' | 'loop_fuse' | 'retries_exhausted' | 'cancelled' | 'step_failed';
 

@@ -71,6 +71,7 @@ export const en = {
   'node.reason.loop_fuse': 'fuse tripped',
   'node.reason.retries_exhausted': 'attempts used up',
   'node.reason.cancelled': 'stopped by a person',
+  'node.reason.step_failed': 'step failed (no retry)',
 
   'edge.START': 'begin',
   'edge.TICK': 'tick',
@@ -211,7 +212,7 @@ export const en = {
   'role.driver': 'This tab drives the run',
   'role.follower': 'Following another tab (read-only)',
 
-  'role.takeOver': 'Take over here',
+  'role.driveHere': 'Drive here',
   'rule.created.START.planning': 'START: the task is accepted and planning begins.',
   'rule.planning.TICK.running': 'Plan produced: plan and todos stored; checkpoint phase_switch.',
   'rule.running.TICK.running': 'Step ok and steps remain: todo ticked, artifact ref kept, advance.',

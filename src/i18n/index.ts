@@ -4,7 +4,6 @@ import { zh } from './zh';
 
 export type { MessageKey };
 export const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { en, zh };
-export const LANGS: readonly Lang[] = ['zh', 'en'];
 
 /** The text for `key` in `lang`, with `{name}` placeholders filled from `params`. */
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {

@@ -70,6 +70,7 @@ export const zh: Record<keyof typeof en, string> = {
   'node.reason.loop_fuse': '熔断',
   'node.reason.retries_exhausted': '重试耗尽',
   'node.reason.cancelled': '由人叫停',
+  'node.reason.step_failed': '步骤失败（不重试）',
 
   'edge.START': '开始',
   'edge.TICK': '时钟一拍',
@@ -210,7 +211,7 @@ export const zh: Record<keyof typeof en, string> = {
   'role.driver': '本标签页驱动这次运行',
   'role.follower': '跟随另一个标签页（只读）',
 
-  'role.takeOver': '在这里接管',
+  'role.driveHere': '由这个标签页驱动',
   'rule.created.START.planning': 'START：受理任务，开始拆解计划。',
   'rule.planning.TICK.running': '计划产出：计划与待办落盘；存档 phase_switch。',
   'rule.running.TICK.running': '步骤成功且还有下一步：划掉待办、记下产物引用、前进。',

@@ -2,7 +2,7 @@ import {
   STORIES,
   Sim,
   StoryRun,
-  TERMINAL_STATES,
+  isTerminal,
   applyTakeover,
   replayFailure,
   type Bilingual,
@@ -28,8 +28,6 @@ export const PACE = { captionMs: 8_000, moveMs: 200, fastMoveMs: 50 } as const;
 
 /** No lesson needs more moves than this in one stop; a stop that would is a broken lesson. */
 const MOVE_LIMIT = 5_000;
-
-const TERMINAL: ReadonlySet<StateName> = new Set(TERMINAL_STATES);
 
 /** What one stop did: where the run stood after it, and the checkpoint the UI can restore. */
 export interface StopTrace {
@@ -103,7 +101,7 @@ class Runner {
   }
 
   private ended(): boolean {
-    return TERMINAL.has(this.sim.state) || !this.sim.alive;
+    return isTerminal(this.sim.state) || !this.sim.alive;
   }
 
   private move(m: LessonMove): boolean {
@@ -131,7 +129,7 @@ class Runner {
           )
             break;
         }
-        return TERMINAL.has(sim.state);
+        return isTerminal(sim.state);
       case 'beat': {
         const story = STORIES[m.story];
         const beat = story.beats[m.beat];

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../engine';
+import { isObject, type Bilingual } from '../engine';
 
 /**
  * A refused input, for the teacher who wrote it: a number to look up, the field at fault (a
@@ -16,8 +16,7 @@ export const problem = (code: string, field: string, en: string, zh: string): Pr
   message: { en: `${code} ${field}: ${en}`, zh: `${code} ${field}：${zh}` },
 });
 
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObject };
 
 export const isBilingual = (v: unknown): v is Bilingual =>
   isObject(v) &&

@@ -1,26 +1,9 @@
+import { utf8Length } from '../engine';
+
 /**
  * Sizes and content addresses. Sizes are the UTF-8 length of a value's JSON: what a person
  * would download, and a fair stand-in for what IndexedDB keeps on disk.
  */
-
-/** UTF-8 length of `s`, counted without allocating (a 4,000-step run measures a lot of text). */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      // A surrogate pair is one code point, four bytes; a lone surrogate encodes as U+FFFD, three.
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
-}
 
 /**
  * JSON of a stored value and its UTF-8 size, or null when it has no JSON form (a cycle, a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkpointBytes, type Checkpoint } from '../engine';
-import { cyrb53, utf8Length } from './bytes';
+import { checkpointBytes, utf8Length, type Checkpoint } from '../engine';
+import { cyrb53 } from './bytes';
 import { CHUNK_ROWS, ChunkCache, chainOf, chunkReader, readChain } from './chunks';
 import { prepare } from './stored';
 import { checkpointsOf, idbHarness } from './testkit';

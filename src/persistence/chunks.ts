@@ -1,4 +1,5 @@
-import { contentKey, utf8Length } from './bytes';
+import { utf8Length } from '../engine';
+import { contentKey } from './bytes';
 import {
   CHUNK_ROWS_OF,
   CHUNK_SCHEMA,
@@ -16,11 +17,8 @@ import type { SkipKind } from './types';
  * (a hash chain, as git links commits). Consecutive checkpoints then share every chunk but the
  * newest, and a record holds one head hash and at most CHUNK_ROWS - 1 tail rows: storage grows
  * linearly with the steps, and a record stays small however long the run.
- *
- * Why 16 rows (stored-checkpoint/2; v1 used 64): the tail is repeated by every record, so with
- * 64 it averaged ~32 rows per array per record and outweighed the rows stored once (a 4,000-step
- * run weighed 130 times a 40-step one). With 16 a record repeats at most 15 rows; a read follows
- * four times as many (smaller) chunks, the same bytes in all.
+ * 16 rows (stored-checkpoint/2; v1 used 64): every record repeats its tail, so a smaller tail
+ * keeps growth linear (docs/BENCHMARKS.md, Storage: stored bytes growth).
  */
 export const CHUNK_ROWS: number = CHUNK_ROWS_OF[STORED_CHECKPOINT_SCHEMA];
 

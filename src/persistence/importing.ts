@@ -1,6 +1,5 @@
-import type { Checkpoint } from '../engine';
+import { utf8Length, type Checkpoint } from '../engine';
 import type { Tx } from './backend';
-import { utf8Length } from './bytes';
 import type { ChunkCache } from './chunks';
 import { runKey } from './keys';
 import { slices } from './runFile';

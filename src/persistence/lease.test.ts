@@ -4,7 +4,7 @@ import { joinRun, type TabChannel, type TabSession } from './tabs';
 
 /**
  * Two tabs without Web Locks (plain http): the lease over BroadcastChannel elects one driver,
- * a takeover moves it, and a driver that goes (or dies) lets a follower drive on.
+ * "drive here" moves it, and a driver that goes (or dies) lets a follower drive on.
  * Real BroadcastChannels (Node has them), one pair of names per test.
  */
 
@@ -37,12 +37,12 @@ const names = () => ({ lease: `lease-test-${++n}`, tabs: `tabs-test-${n}` });
 const roles = (...tabs: TabSession[]) => tabs.map((t) => t.role);
 
 describe('two tabs without Web Locks', () => {
-  it('elect exactly one driver, and a takeover moves it', async () => {
+  it('elect exactly one driver, and drive-here moves it', async () => {
     const nm = names();
     const a = await tab('A', nm);
     const b = await tab('B', nm);
     expect(roles(a.s, b.s)).toEqual(['driver', 'follower']);
-    expect(await b.s.takeOver()).toBe(true);
+    expect(await b.s.driveHere()).toBe(true);
     await vi.waitFor(() => expect(roles(a.s, b.s)).toEqual(['follower', 'driver']));
     a.s.close();
     b.s.close();

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { checkAgainst } from '../engine';
-import type { LocksLike, TabChannel } from './tabs';
+import type { LocksLike, TabChannel } from './tabLinks';
 
 /**
  * Web Locks exist only in secure contexts: a build served over plain http (a classroom

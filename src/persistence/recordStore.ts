@@ -1,7 +1,6 @@
-import { MAX_CHECKPOINT_BYTES, findScenario, type Checkpoint } from '../engine';
+import { MAX_CHECKPOINT_BYTES, findScenario, utf8Length, type Checkpoint } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
-import { utf8Length } from './bytes';
 import { describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';

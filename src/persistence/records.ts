@@ -1,4 +1,4 @@
-import { MAX_CHECKPOINT_BYTES, type CheckpointTrigger, type StateName, checkAgainst } from '../engine';
+import { MAX_CHECKPOINT_BYTES, type CheckpointTrigger, type StateName, checkAgainst, isObject } from '../engine';
 import { jsonOf } from './bytes';
 import { quote, storageError } from './errors';
 import { CHUNK_RECORD_SCHEMA, RUN_META_SCHEMA, STORED_CHECKPOINT_ENVELOPE } from './schemas';
@@ -58,7 +58,6 @@ export interface ChunkRecord {
 }
 
 export type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 export const isRunId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 
@@ -80,7 +79,7 @@ function checkRecord<T>(
   const j = jsonOf(value);
   if (!j) return skip('corrupt', storageError('E513', 'it has no JSON form'));
   if (j.bytes > MAX_CHECKPOINT_BYTES) return skip('oversize', storageError('E512', j.bytes.toLocaleString('en')));
-  if (!isObj(value) || typeof value.schema !== 'string' || !value.schema.startsWith('harness-sim.')) {
+  if (!isObject(value) || typeof value.schema !== 'string' || !value.schema.startsWith('harness-sim.')) {
     return skip('foreign', storageError('E510'));
   }
   const family = schema.slice(0, schema.lastIndexOf('/') + 1);

@@ -1,7 +1,13 @@
-import { MAX_CHECKPOINT_BYTES, checkpointBytes, findScenario, type Checkpoint, checkAgainst } from '../engine';
-import { utf8Length } from './bytes';
+import {
+  MAX_CHECKPOINT_BYTES,
+  checkpointBytes,
+  findScenario,
+  type Checkpoint,
+  checkAgainst,
+  isObject,
+  utf8Length,
+} from '../engine';
 import { quote, storageError } from './errors';
-import { isObj } from './records';
 import { RUN_FILE_SCHEMA, checkCheckpointInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
@@ -102,7 +108,7 @@ export async function parseRunFile(text: unknown, pause: () => Promise<void> = n
   } catch (e) {
     return refuse(storageError('E602', (e as Error).message.slice(0, 120)));
   }
-  if (!isObj(raw) || typeof raw.format !== 'string' || !raw.format.startsWith('harness-sim.run'))
+  if (!isObject(raw) || typeof raw.format !== 'string' || !raw.format.startsWith('harness-sim.run'))
     return refuse(storageError('E603'));
   if (raw.format !== RUN_SCHEMA) return refuse(storageError('E604', quote(raw.format)));
   // The checkpoints are checked one by one below (each its own numbered reason), not walked twice.

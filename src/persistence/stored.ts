@@ -1,7 +1,15 @@
-import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, STATE_NAMES, type Checkpoint, type StateName } from '../engine';
+import {
+  CHECKPOINT_SCHEMA,
+  MAX_CHECKPOINT_BYTES,
+  STATE_NAMES,
+  type Checkpoint,
+  type StateName,
+  isObject,
+  utf8Length,
+} from '../engine';
 import { checkCheckpointInput } from './schemas';
 import type { Tx } from './backend';
-import { jsonOf, utf8Length } from './bytes';
+import { jsonOf } from './bytes';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
 import { quote, storageError } from './errors';
 import { checkpointKey, chunkKey, keyText, parseKey } from './keys';
@@ -10,7 +18,6 @@ import {
   STORED_CHECKPOINT_SCHEMA,
   checkStoredCheckpoint,
   isNat,
-  isObj,
   isRunId,
   summaryOf,
   type Chain,
@@ -42,7 +49,7 @@ const NULL_BYTES = 4;
  * 4,000) runs on every read, so a bad one is still caught, reported and skipped there.
  */
 export function writeProblem(cp: unknown): string | null {
-  if (!isObj(cp) || cp.schema !== CHECKPOINT_SCHEMA) return 'it is not a harness-sim.checkpoint/1';
+  if (!isObject(cp) || cp.schema !== CHECKPOINT_SCHEMA) return 'it is not a harness-sim.checkpoint/1';
   const checks: [string, boolean][] = [
     ['runId', isRunId(cp.runId)],
     ['seq', isNat(cp.seq)],
@@ -53,10 +60,10 @@ export function writeProblem(cp: unknown): string | null {
     ['trigger', typeof cp.trigger === 'string'],
     ['ledger', Array.isArray(cp.ledger)],
     ['refs', Array.isArray(cp.refs)],
-    ['time', isObj(cp.time) && isNat(cp.time.virtual) && isNat(cp.time.wall)],
+    ['time', isObject(cp.time) && isNat(cp.time.virtual) && isNat(cp.time.wall)],
     [
       'branch',
-      cp.branch === undefined || (isObj(cp.branch) && typeof cp.branch.from === 'string' && isNat(cp.branch.seq)),
+      cp.branch === undefined || (isObject(cp.branch) && typeof cp.branch.from === 'string' && isNat(cp.branch.seq)),
     ],
   ];
   const bad = checks.find(([, ok]) => !ok);

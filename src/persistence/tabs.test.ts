@@ -112,19 +112,21 @@ describe('two tabs on one run', () => {
     await until(() => b.heard.length === 1);
     expect(b.heard).toEqual([newest]);
     expect(b.s.announce(newest)).toBe(false);
-    await new Promise((r) => setTimeout(r, 20));
+    // b's goodbye goes out after anything its announce could have sent: once a hears it, nothing came.
+    b.s.close();
+    await until(() => a.s.peers === 0);
     expect(a.heard).toEqual([]);
   });
 
-  it('take over: the follower drives, the old driver follows and is told why', async () => {
+  it('drive here: the follower drives, the old driver follows and is told why', async () => {
     const locks = new FakeLocks();
     const a = await tab(locks);
     const b = await tab(locks);
-    expect(await b.s.takeOver()).toBe(true);
+    expect(await b.s.driveHere()).toBe(true);
     expect(b.s.role).toBe('driver');
-    expect(b.roles).toEqual([['driver', 'took_over']]);
+    expect(b.roles).toEqual([['driver', 'drove_here']]);
     await until(() => a.s.role === 'follower');
-    expect(a.roles).toEqual([['follower', 'taken_over']]);
+    expect(a.roles).toEqual([['follower', 'driven_elsewhere']]);
     // Roles swapped for real: now the other direction carries checkpoints.
     await until(() => b.s.peers === 1);
     expect(a.s.announce(newest)).toBe(false);
@@ -132,15 +134,18 @@ describe('two tabs on one run', () => {
     await until(() => a.heard.length === 1);
   });
 
-  it('taking over back and forth leaves exactly one driver each time', async () => {
+  it('driving here back and forth leaves exactly one driver each time', async () => {
     const locks = new FakeLocks();
     const a = await tab(locks);
     const b = await tab(locks);
     for (const t of [b, a, b, a]) {
-      await t.s.takeOver();
+      await t.s.driveHere();
       await until(() => [a, b].filter((x) => x.s.role === 'driver').length === 1 && t.s.role === 'driver');
     }
-    await new Promise((r) => setTimeout(r, 20));
+    // A checkpoint the driver sends arrives after every role message sent before it: no late flip.
+    await until(() => a.s.peers === 1);
+    expect(a.s.announce(newest)).toBe(true);
+    await until(() => b.heard.length === 1);
     expect([a.s.role, b.s.role]).toEqual(['driver', 'follower']);
   });
 
@@ -181,8 +186,14 @@ describe('two tabs on one run', () => {
     const a = await tab(locks, 'run-1');
     const b = await tab(locks, 'run-2');
     expect([a.s.role, b.s.role]).toEqual(['driver', 'driver']);
-    a.s.announce(newest);
-    await new Promise((r) => setTimeout(r, 20));
+    // A follower on run-1, so a's checkpoint really goes out on the channel the tabs share.
+    const c = await tab(locks, 'run-1');
+    await until(() => a.s.peers === 1);
+    expect(a.s.announce(newest)).toBe(true);
+    await until(() => c.heard.length === 1);
+    // A tab joining run-2 says hello after a's checkpoint went out; b hears messages in the order sent.
+    await tab(locks, 'run-2');
+    await until(() => b.s.peers === 1);
     expect(b.heard).toEqual([]);
   });
 
@@ -212,7 +223,7 @@ describe('without Web Locks', () => {
     expect(a.s.role).toBe('driver');
     expect(a.s.status.locks).toBe(false);
     expect(a.s.status.notice).toMatch(/Web Locks are unavailable/);
-    expect(await a.s.takeOver()).toBe(true);
+    expect(await a.s.driveHere()).toBe(true);
   });
 
   it('a lock manager that refuses the page also leaves the tab driving, with a notice', async () => {

@@ -1,12 +1,15 @@
 import { type Checkpoint, checkAgainst } from '../engine';
 import { pageLeaseLocks } from './lease';
+import type { LocksLike, TabChannel } from './tabLinks';
+
+export type { LocksLike, TabChannel } from './tabLinks';
 import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
 
 /**
  * Several tabs on one run: exactly one drives it, the others follow read-only. The driver
  * holds a Web Lock named after the run for as long as it drives (the browser releases it when
  * the tab closes or reloads); followers queue for it, so when the driver goes the first
- * follower drives on by itself. "Take over" steals the lock: the old driver's hold is aborted,
+ * follower drives on by itself. "Drive here" steals the lock: the old driver's hold is aborted,
  * it becomes a follower and queues again. A BroadcastChannel carries each durable checkpoint
  * and each change of driver to the other tabs; tabs say hello, here and bye on it, so a tab
  * alone on its run sends no checkpoints at all.
@@ -20,26 +23,10 @@ export type RoleReason =
   | 'elected'
   /** It was following, and the driver tab went away. */
   | 'promoted'
-  /** A person pressed "take over" here. */
-  | 'took_over'
-  /** Another tab took over. */
-  | 'taken_over';
-
-/** The part of `navigator.locks` used here (injectable: Node has none). */
-export interface LocksLike {
-  request(
-    name: string,
-    options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal },
-    callback: (lock: { name: string } | null) => unknown,
-  ): Promise<unknown>;
-}
-
-/** A message channel between the tabs of one origin (a BroadcastChannel by default). */
-export interface TabChannel {
-  post(message: unknown): void;
-  listen(listener: (message: unknown) => void): void;
-  close(): void;
-}
+  /** A person pressed "drive here" in this tab. */
+  | 'drove_here'
+  /** A person pressed "drive here" in another tab. */
+  | 'driven_elsewhere';
 
 export interface TabOptions {
   /** `navigator.locks` by default; `null` acts as if the browser had none. */
@@ -80,7 +67,7 @@ export interface TabSession {
   /** How many other tabs on this run have said so (a tab that crashed may still count). */
   readonly peers: number;
   /** Makes this tab the driver (the old one becomes a follower and is told); false if it could not. */
-  takeOver(): Promise<boolean>;
+  driveHere(): Promise<boolean>;
   /** Leaves the run: releases the lock (a follower drives on) and closes the channel. */
   close(): void;
 }
@@ -158,7 +145,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
     const r = release;
     release = null;
     r?.();
-    become('follower', 'taken_over');
+    become('follower', 'driven_elsewhere');
     queue();
   };
 
@@ -267,13 +254,13 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
       post({ schema: MESSAGE_SCHEMA, type: 'checkpoint', runId, from: tabId, checkpoint: cp });
       return true;
     },
-    async takeOver() {
+    async driveHere() {
       if (role === 'driver') return true;
       if (closed || !locks) return false;
       queued?.abort();
       queued = null;
       const got = await new Promise<boolean>((resolve) => {
-        request({ steal: true }, 'took_over', resolve).catch(() => resolve(false));
+        request({ steal: true }, 'drove_here', resolve).catch(() => resolve(false));
       });
       if (!got) queue();
       return got;

@@ -1,29 +1,15 @@
 import { checkpointBytes, fromRanges, fullStateBytes, type Checkpoint, type TaskContext } from '../engine';
 import type { CheckpointSummary, PutResult } from '../persistence';
+import { reportOf, type WriteReport } from './writeReport';
 
 /**
  * The publish gate: what the page shows is published at most once a frame, and never while a
  * checkpoint write is pending, so the page never shows a step whose checkpoint is not durable.
- * Its own module (STYLE 16) so the invariant has its own tests (publish.test.ts).
+ * Its own module (STYLE 16) so the invariant has its own tests (publish.test.ts); the store's
+ * shown slice (shown.ts) is its one user.
  */
 
-/** The last checkpoint write as the checkpoint panel shows it: durable or not, and how fast. */
-export interface WriteReport {
-  seq: number;
-  trigger: string;
-  ok: boolean;
-  ms: number;
-  /** What the write added to storage. */
-  bytes: number;
-  /** The checkpoint's own bytes as JSON (0 when the write failed). */
-  size: number;
-  error?: string;
-  /** Why it failed, as the page explains it (absent when it did not). */
-  failure?: WriteFailureKind;
-}
-
-/** What a failed write means for the person: the disk is full, the browser closed storage, ... */
-export type WriteFailureKind = 'quota' | 'closed' | 'too_big' | 'stale' | 'other';
+export type { WriteReport, WriteFailureKind } from './writeReport';
 
 export interface Written {
   summary: CheckpointSummary;
@@ -71,15 +57,6 @@ export interface Publisher {
   readonly pending: number;
 }
 
-/** Sorts a failed write into what it means for the person. */
-export function failureKind(r: { error: string; quota: boolean; stale: boolean }): WriteFailureKind {
-  if (r.quota) return 'quota';
-  if (r.stale) return 'stale';
-  if (r.error.startsWith('E504')) return 'too_big';
-  if (/InvalidStateError|closing|closed|AbortError|UnknownError/i.test(r.error)) return 'closed';
-  return 'other';
-}
-
 export function createPublisher(host: PublishHost, clock: FrameClock = pageClock): Publisher {
   let pending = 0;
   let flushTimer: unknown = null;
@@ -113,29 +90,8 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
     void host
       .put(cp)
       .then(
-        (r): WriteReport =>
-          r.ok
-            ? { seq: cp.seq, trigger: cp.trigger, ok: true, ms: r.ms, bytes: r.bytes, size: r.size }
-            : {
-                seq: cp.seq,
-                trigger: cp.trigger,
-                ok: false,
-                ms: 0,
-                bytes: 0,
-                size: 0,
-                error: r.error,
-                failure: failureKind(r),
-              },
-        (e: unknown): WriteReport => ({
-          seq: cp.seq,
-          trigger: cp.trigger,
-          ok: false,
-          ms: 0,
-          bytes: 0,
-          size: 0,
-          error: String(e),
-          failure: 'other',
-        }),
+        (result) => reportOf(cp, { result }),
+        (thrown: unknown) => reportOf(cp, { thrown }),
       )
       .then((report) => {
         pending--;

@@ -1,68 +1,26 @@
+import type { StateCreator } from 'zustand';
 import {
   DEFAULT_SCENARIO_ID,
   Sim,
-  applyTakeover,
   checkpointBytes,
   findScenario,
-  forkCheckpoint,
-  isDesignId,
   fromRanges,
   fullStateBytes,
-  replayFailure,
-  toCheckpoint,
+  isDesignId,
   workingSet,
   type Checkpoint,
   type Config,
-  type DesignId,
-  type TakeoverEdit,
-  type TaskContext,
 } from '../engine';
-import { joinRun, openCheckpointStore, type RunMeta, type TabSession, type Writer } from '../persistence';
-import type { WriteReport } from './publish';
-import type { ResumeReport, Store } from './simStore';
-import { configOf } from './simStore';
+import { joinRun, openCheckpointStore } from '../persistence';
+import { configOf } from './settings';
+import type { ResumeReport, RunsSlice, Store } from './types';
 import { viewOf } from './view';
 
 /**
- * The store's run actions: boot (resume or create), new runs, restart from storage, history
- * preview, fork, takeover, replay, export and import. Each one leaves the page usable: a
- * failure becomes a notice, never an uncaught error.
+ * The page's run: boot (resume the newest saved run or create one), new runs, opening a saved
+ * one, restart and approval from what storage holds, and the list of runs. Each action leaves
+ * the page usable: a failure becomes a notice, never an uncaught error.
  */
-export interface RunActions {
-  boot: (search: string) => Promise<void>;
-  /** A fresh run with the page's settings (and `config` on top, e.g. a story's watchdog). */
-  newRun: (scenarioId?: string, seed?: number, config?: Partial<Config>) => Promise<void>;
-  /** Opens a saved run; with `design`, only if the run follows that design. */
-  openRun: (runId: string, design?: DesignId) => Promise<boolean>;
-  /** Shows a lesson's run (a deterministic replay, kept in memory, never saved) as the page's run. */
-  showLessonRun: (sim: Sim) => void;
-  /** APPROVE, read from the checkpoint on disk (the article: 批准则读档从断点续跑). */
-  approve: () => Promise<void>;
-  restart: () => Promise<void>;
-  selectCheckpoint: (seq: number | null) => Promise<void>;
-  forkFrom: (seq: number) => Promise<void>;
-  takeover: (edit: TakeoverEdit) => Promise<string | null>;
-  replayLastFailure: () => void;
-  exportRun: () => Promise<string | null>;
-  importRun: (text: string) => Promise<void>;
-  deleteRun: (runId: string) => Promise<void>;
-  refreshRuns: () => Promise<void>;
-  afterWrite: (cp: Checkpoint, report: WriteReport) => void;
-  /** Driver: shows the followers where the run stands now (throttled). */
-  announceLive: () => void;
-  /** Follower: becomes the driver (the other tab follows), once storage is re-read. */
-  takeOver: () => Promise<void>;
-  /** Who writes this run's checkpoints (the fence storage checks), or undefined in a follower. */
-  writer: () => Writer | undefined;
-}
-
-type Set = (partial: Partial<Store> | ((s: Store) => Partial<Store>)) => void;
-type Get = () => Store;
-interface Wiring {
-  onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void;
-  publish: () => void;
-  stopTimer: () => void;
-}
 
 /** A run id nobody has used: time and a few random letters (ids are not part of a replay). */
 export const newRunId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -76,122 +34,10 @@ function dropRunNew() {
   window.history.replaceState(null, '', url);
 }
 
-export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
-  /** Makes `sim` the page's run: subscribed, shown, meters reset to what it carries. */
-  const adopt = (sim: Sim, extra: Partial<Store> = {}) => {
-    w.stopTimer();
-    sim.subscribe(w.publish);
-    const cp = sim.newest;
-    const bytes = cp ? checkpointBytes(cp) : 0;
-    set({
-      sim,
-      view: viewOf(sim),
-      preview: null,
-      playing: false,
-      replay: null,
-      rejectReason: '',
-      lessonRun: false,
-      newestBytes: bytes,
-      newestFullBytes: cp ? fullStateBytes(sim.context, bytes) : 0,
-      newestDone: cp ? (fromRanges(cp.done)?.length ?? 0) : 0,
-      bytesWritten: 0,
-      // Another run: the last one's failed write and export note are not about it.
-      exported: null,
-      ...(get().writeFailure ? { writeFailure: null, storage: { status: get().persist.kind } } : {}),
-      ...extra,
-    });
-  };
+/** What a new run starts with besides its Sim: no history, not resumed, nothing written. */
+const newRunState = (): Partial<Store> => ({ history: [], resumed: null, lastWrite: null });
 
-  const resumeFrom = (cp: Checkpoint, run: RunMeta | undefined) => {
-    const sim = new Sim({ scenario: cp.scenario, from: cp, wallClock: Date.now, onCheckpoint: w.onCheckpoint });
-    adopt(sim, { bytesWritten: run?.bytes ?? 0, resumed: resumeReport(cp, sim) });
-  };
-
-  /** This tab's membership of the current run: driver or follower (Web Locks + BroadcastChannel). */
-  let session: TabSession | null = null;
-  let lastStored: Checkpoint | null = null;
-  let announceTimer: ReturnType<typeof setTimeout> | null = null;
-  /** At most this often a driver sends followers its live position (stored checkpoints go at once). */
-  const ANNOUNCE_MS = 100;
-
-  /** Makes `s` this tab's membership (the previous one, if any, is let go). */
-  const attach = (s: TabSession) => {
-    if (session !== s) session?.close();
-    session = s;
-    lastStored = get().sim.newest;
-    set({ role: s.role });
-    claimed = false;
-    s.onRole((role, why) => {
-      if (session !== s) return;
-      if (role === 'follower') get().pause();
-      // A tab that becomes driver from following reads storage first (handover).
-      if (role === 'driver' && why !== 'elected') void handover(s);
-      else set({ role });
-    });
-    s.onCheckpoint((cp) => {
-      if (session === s && get().role === 'follower' && cp.runId === get().sim.context.runId) mirror(cp);
-    });
-    // A tab that just joined has only what storage holds (nothing, on the memory fallback).
-    s.onPeer(() => {
-      if (session === s) actions.announceLive();
-    });
-  };
-
-  /** Whether this tab's claim on the run has landed (its first write as elected driver makes it). */
-  let claimed = false;
-
-  /**
-   * Becomes the driver of a run another tab drove: claims it in storage (from then on the old
-   * driver's writes in flight are refused), re-reads its newest checkpoint, and only then drives.
-   */
-  const handover = async (s: TabSession) => {
-    const { persist, sim } = get();
-    const runId = sim.context.runId;
-    await persist.claim(runId, s.tabId);
-    claimed = true;
-    const { checkpoint } = await persist.newest(runId);
-    if (session !== s) return;
-    if (checkpoint && checkpoint.seq >= (get().sim.newest?.seq ?? 0))
-      resumeFrom(
-        checkpoint,
-        get().runs.find((r) => r.runId === runId),
-      );
-    set({ role: 'driver' });
-  };
-
-  /** Joins a run already shown (the old membership goes first: it may hold this run's lock). */
-  const join = async (runId: string) => {
-    session?.close();
-    session = null;
-    attach(await joinRun(runId));
-  };
-
-  /** A follower shows what the driver announced: a Sim resumed from it, never driven here. */
-  const mirror = (cp: Checkpoint) => {
-    // A stored checkpoint has a new sequence number; a live position repeats the last one.
-    const stored = lastStored === null || cp.seq > lastStored.seq;
-    if (stored) lastStored = cp;
-    const sim = new Sim({
-      scenario: cp.scenario,
-      from: cp,
-      shownOnly: true,
-      wallClock: Date.now,
-      onCheckpoint: w.onCheckpoint,
-    });
-    sim.newest = lastStored;
-    sim.subscribe(w.publish);
-    set({ sim, view: viewOf(sim), resumed: null });
-    if (stored) void loadHistory(cp.runId);
-  };
-
-  const loadHistory = async (runId: string) => {
-    const { items, skipped } = await get().persist.list(runId);
-    set((s) => ({ history: items, skipped: mergeSkipped(s.skipped, skipped) }));
-  };
-
-  /** What a new run starts with besides its Sim: no history, not resumed, nothing written. */
-  const newRunState = (): Partial<Store> => ({ history: [], resumed: null, lastWrite: null });
-
+export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get) => {
   /** A new run of `scenarioId` with the page's settings, not saved yet. */
   const freshSim = (scenarioId: string, seed: number, config: Partial<Config> = {}) => {
     const { settings } = get();
@@ -202,7 +48,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       config: { ...configOf(settings), ...config },
       design: settings.design,
       wallClock: Date.now,
-      onCheckpoint: w.onCheckpoint,
+      onCheckpoint: get().onCheckpoint,
     });
   };
 
@@ -223,36 +69,60 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
     // byte counts without holding up the page being ready.
     const runs = saved.ok ? [saved.run, ...get().runs.filter((r) => r.runId !== runId)] : get().runs;
     if (shown) set({ notice, runs });
-    else adopt(sim, { ...newRunState(), notice, runs });
-    attach(tab);
-    void actions.refreshRuns();
+    else get().adopt(sim, { ...newRunState(), notice, runs });
+    get().attachTab(tab);
+    void get().refreshRuns();
   };
 
-  /**
-   * A new run that goes on from `cp` (a stored checkpoint of this run, or an edit of one),
-   * recorded as a branch of `origin`: saved, joined and shown. Returns an error, or null.
-   */
-  const branchFrom = async (cp: Checkpoint, origin: Checkpoint): Promise<string | null> => {
-    const { persist } = get();
-    const runId = newRunId();
-    const branch = forkCheckpoint(cp, runId, origin);
-    const created = await persist.createRun({
-      runId,
-      scenario: branch.scenario,
-      seed: branch.seed,
-      branch: branch.branch,
-    });
-    if (!created.ok) return created.error;
-    const put = await persist.put(branch);
-    if (!put.ok) return put.error;
-    resumeFrom(branch, undefined);
-    await join(runId);
-    await loadHistory(runId);
-    await actions.refreshRuns();
-    return null;
+  /** The checkpoint a restart or an approval reads: what the disk holds, as a reload would. */
+  const stored = async (): Promise<Checkpoint | null> => {
+    const { sim, persist, lessonRun } = get();
+    if (!sim.checkpointing) return null;
+    // A lesson's run is a replay kept in memory, so its own newest checkpoint is its disk.
+    if (lessonRun) return sim.newest;
+    return (await persist.newest(sim.context.runId)).checkpoint;
   };
 
-  const actions: RunActions = {
+  return {
+    ready: false,
+    lessonRun: false,
+    resumed: null,
+    runs: [],
+    skipped: [],
+
+    adopt: (sim, extra = {}) => {
+      get().pause();
+      sim.subscribe(get().publish);
+      const cp = sim.newest;
+      const bytes = cp ? checkpointBytes(cp) : 0;
+      set({
+        sim,
+        view: viewOf(sim),
+        preview: null,
+        replay: null,
+        rejectReason: '',
+        lessonRun: false,
+        newestBytes: bytes,
+        newestFullBytes: cp ? fullStateBytes(sim.context, bytes) : 0,
+        newestDone: cp ? (fromRanges(cp.done)?.length ?? 0) : 0,
+        bytesWritten: 0,
+        // Another run: the last one's failed write and export note are not about it.
+        exported: null,
+        ...(get().writeFailure ? { writeFailure: null, storage: { status: get().persist.kind } } : {}),
+        ...extra,
+      });
+    },
+
+    resumeFrom: (cp, run) => {
+      const sim = new Sim({ scenario: cp.scenario, from: cp, wallClock: Date.now, onCheckpoint: get().onCheckpoint });
+      get().adopt(sim, { bytesWritten: run?.bytes ?? 0, resumed: resumeReport(cp, sim) });
+    },
+
+    loadHistory: async (runId) => {
+      const { items, skipped } = await get().persist.list(runId);
+      set((s) => ({ history: items, skipped: mergeSkipped(s.skipped, skipped) }));
+    },
+
     boot: async (search) => {
       const params = new URLSearchParams(search);
       const scenarioId = findScenario(params.get('scenario') ?? '')
@@ -271,7 +141,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
       // before the first render) and saved meanwhile; the controls wait for `ready`.
       const fresh = isFresh ? freshSim(scenarioId, seed) : null;
-      if (fresh) adopt(fresh, newRunState());
+      if (fresh) get().adopt(fresh, newRunState());
       const opened = await opening;
       set({
         persist: opened.store,
@@ -286,11 +156,11 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
           (await opened.store.listRuns());
         set({ runs, skipped });
         for (const run of runs.filter((r) => r.scenario === scenarioId)) {
-          if ((resumed = await actions.openRun(run.runId, design ?? undefined))) break;
+          if ((resumed = await get().openRun(run.runId, design ?? undefined))) break;
         }
       }
       if (fresh) await saveAndJoin(fresh, true);
-      else if (!resumed) await actions.newRun(scenarioId, seed);
+      else if (!resumed) await get().newRun(scenarioId, seed);
       dropRunNew();
       // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
       set({ ready: true });
@@ -304,10 +174,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
       const { persist, runs } = get();
       const run = runs.find((r) => r.runId === runId);
       // This tab may hold the run's lock already: let go first, or it would follow itself.
-      if (session?.runId === runId) {
-        session.close();
-        session = null;
-      }
+      get().leaveRun(runId);
       // The newest checkpoint, the history and the lock (this tab's role) are asked together.
       const [{ checkpoint, skipped }, listed, tab] = await Promise.all([
         persist.newest(runId),
@@ -320,11 +187,11 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
         return false;
       }
       if (checkpoint) {
-        resumeFrom(checkpoint, run);
+        get().resumeFrom(checkpoint, run);
       } else if (run && run.newestSeq === 0 && findScenario(run.scenario)) {
         // Saved before its first checkpoint: it stands where it was created, with its design.
         const { settings } = get();
-        adopt(
+        get().adopt(
           new Sim({
             scenario: run.scenario,
             seed: run.seed,
@@ -332,7 +199,7 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
             config: configOf(settings),
             design: design ?? run.design ?? 'article',
             wallClock: Date.now,
-            onCheckpoint: w.onCheckpoint,
+            onCheckpoint: get().onCheckpoint,
           }),
           { resumed: null },
         );
@@ -341,150 +208,42 @@ export function createRunActions(set: Set, get: Get, w: Wiring): RunActions {
         return false;
       }
       set({ lastWrite: null, notice: null, history: listed.items });
-      attach(tab);
+      get().attachTab(tab);
       return true;
     },
 
     restart: async () => {
-      const { sim, persist, lessonRun } = get();
-      // A restart reads what the disk holds, as a reload would (not what memory last wrote); a
-      // lesson's run is a replay kept in memory, so its own newest checkpoint is its disk.
-      const { checkpoint } = !sim.checkpointing
-        ? { checkpoint: null }
-        : lessonRun
-          ? { checkpoint: sim.newest }
-          : await persist.newest(sim.context.runId);
+      const checkpoint = await stored();
       if (!get().sim.send({ type: 'RESTART', from: checkpoint })) return;
       if (checkpoint) set({ resumed: resumeReport(checkpoint, get().sim) });
     },
 
     showLessonRun: (sim) => {
-      adopt(sim, { ...newRunState(), lessonRun: true });
+      get().adopt(sim, { ...newRunState(), lessonRun: true });
     },
 
     approve: async () => {
-      const { sim, persist, lessonRun } = get();
+      const { sim } = get();
       if (get().role === 'follower' || sim.state !== 'waiting_approval') return;
-      const { checkpoint } = !sim.checkpointing
-        ? { checkpoint: null }
-        : lessonRun
-          ? { checkpoint: sim.newest }
-          : await persist.newest(sim.context.runId);
+      const checkpoint = await stored();
       if (get().sim !== sim || !sim.send({ type: 'APPROVE', from: checkpoint })) return;
       const from = sim.resumedFrom;
       if (from && from.trigger === 'before_suspend') set({ resumed: resumeReport(from, sim) });
-    },
-
-    selectCheckpoint: async (seq) => {
-      if (seq === null) return set({ preview: null });
-      const { persist, sim } = get();
-      const r = await persist.get(sim.context.runId, seq);
-      if (!r.ok) return set({ notice: { kind: 'error', text: r.error }, preview: null });
-      // A preview is a Sim resumed from the checkpoint, shown but never driven.
-      const shadow = new Sim({ scenario: r.checkpoint.scenario, from: r.checkpoint, shownOnly: true });
-      set({ preview: { seq, view: viewOf(shadow) } });
-    },
-
-    forkFrom: async (seq) => {
-      const { persist, sim } = get();
-      const r = await persist.get(sim.context.runId, seq);
-      if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
-      const error = await branchFrom(r.checkpoint, r.checkpoint);
-      if (error) set({ notice: { kind: 'error', text: error } });
-    },
-
-    takeover: async (edit) => {
-      const { sim, persist, preview } = get();
-      // The checkpoint shown: the one selected in the history, else the newest.
-      const older = preview !== null && preview.seq !== sim.newest?.seq;
-      const got = older ? await persist.get(sim.context.runId, preview.seq) : null;
-      if (got && !got.ok) return got.error;
-      const from = got ? got.checkpoint : sim.newest;
-      if (!from) return 'E401: there is no checkpoint to take over from yet';
-      const scenario = findScenario(from.scenario);
-      if (!scenario) return `E206: unknown scenario ${from.scenario}`;
-      const r = applyTakeover(from, edit, scenario, Date.now());
-      if (!r.ok) return r.error;
-      // From an older checkpoint the edit starts a branch: what this run did after it stays.
-      if (older) return branchFrom(r.checkpoint, from);
-      const put = await persist.put(r.checkpoint);
-      if (!put.ok) return put.error;
-      // Hand back: the process continues from the edited checkpoint.
-      resumeFrom(
-        r.checkpoint,
-        get().runs.find((x) => x.runId === r.checkpoint.runId),
-      );
-      await loadHistory(r.checkpoint.runId);
-      return null;
-    },
-
-    replayLastFailure: () => {
-      const { sim } = get();
-      const cp = sim.newest;
-      const scenario = findScenario(sim.scenario.id);
-      if (!cp || !scenario) return;
-      set({ replay: replayFailure(cp, scenario) });
-    },
-
-    exportRun: async () => {
-      const r = await get().persist.exportRun(get().sim.context.runId);
-      if (!r.ok) {
-        set({ notice: { kind: 'error', text: r.error } });
-        return null;
-      }
-      // The page says what the file leaves out, as the file itself does.
-      set({ exported: { omitted: r.omitted, unreadable: r.skipped.length } });
-      return r.text;
-    },
-
-    importRun: async (text) => {
-      const r = await get().persist.importRun(text);
-      if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
-      await actions.refreshRuns();
-      await actions.openRun(r.runId);
-      set({ notice: { kind: 'info', text: r.runId } });
     },
 
     deleteRun: async (runId) => {
       if (runId === get().sim.context.runId) return;
       const r = await get().persist.deleteRun(runId);
       if (!r.ok) set({ notice: { kind: 'error', text: r.error } });
-      await actions.refreshRuns();
+      await get().refreshRuns();
     },
 
     refreshRuns: async () => {
       const { runs, skipped } = await get().persist.listRuns();
       set((s) => ({ runs, skipped: mergeSkipped(s.skipped, skipped) }));
     },
-
-    afterWrite: (cp, report) => {
-      if (!report.ok || get().role !== 'driver') return;
-      claimed = true;
-      lastStored = cp;
-      session?.announce(cp);
-    },
-
-    announceLive: () => {
-      // Alone on the run (the usual case), there is nobody to build a position for.
-      if (!session || session.peers === 0 || get().role !== 'driver' || announceTimer !== null) return;
-      announceTimer = setTimeout(() => {
-        announceTimer = null;
-        const { sim } = get();
-        if (get().role === 'driver' && session && session.peers > 0)
-          session.announce(toCheckpoint(sim.context, sim.state, 'manual', Date.now()));
-      }, ANNOUNCE_MS);
-    },
-
-    takeOver: async () => {
-      const s = session;
-      if (!s || get().role === 'driver') return;
-      if (await s.takeOver()) await handover(s);
-    },
-
-    writer: () => (session && session.role === 'driver' ? { tab: session.tabId, claim: !claimed } : undefined),
   };
-  return actions;
-}
+};
 
 /** "Resumed from checkpoint #n": what the process read, and the working set it rebuilt. */
 function resumeReport(cp: Checkpoint, sim: Sim): ResumeReport {

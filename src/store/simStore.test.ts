@@ -82,11 +82,11 @@ describe('resume', () => {
   });
 });
 
-describe('takeover', () => {
+describe('human takeover (editStep)', () => {
   it('a skip is stored as the newest checkpoint and the run goes on from it', async () => {
     await drive(6);
     const step = st().sim.context.cursor + 1;
-    const error = await st().takeover({ kind: 'skip', step });
+    const error = await st().editStep({ kind: 'skip', step });
     expect(error).toBeNull();
     const { checkpoint } = await st().persist.newest(st().sim.context.runId);
     expect(checkpoint?.seq).toBe(st().sim.newest?.seq);
@@ -96,7 +96,7 @@ describe('takeover', () => {
   it('an oversized args edit is refused and changes nothing', async () => {
     await drive(6);
     const before = st().sim.newest?.seq;
-    const error = await st().takeover({
+    const error = await st().editStep({
       kind: 'set_args',
       step: st().sim.context.cursor + 1,
       args: { path: 'x'.repeat(400_000) },
@@ -118,7 +118,7 @@ describe('an IndexedDB that answered late', () => {
 });
 
 describe('follow and drive (two tabs, no Web Locks)', () => {
-  it('a second tab that takes over makes this one follow; when it goes, this one re-reads storage and drives', async () => {
+  it('a second tab that drives here makes this one follow; when it goes, this one re-reads storage and drives', async () => {
     await drive(4);
     const runId = st().sim.context.runId;
     expect(st().role).toBe('driver');
@@ -134,7 +134,7 @@ describe('follow and drive (two tabs, no Web Locks)', () => {
       ),
     });
     expect(other.role).toBe('follower');
-    expect(await other.takeOver()).toBe(true);
+    expect(await other.driveHere()).toBe(true);
     await vi.waitFor(() => expect(st().role).toBe('follower'));
     expect(st().send({ type: 'TICK' })).toBe(false);
     // The other tab stored a checkpoint while it drove (written here as if by it).

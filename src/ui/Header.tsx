@@ -61,9 +61,9 @@ export function Header() {
             type="button"
             className="hs-btn"
             data-testid="btn-take-over"
-            onClick={() => void useSimStore.getState().takeOver()}
+            onClick={() => void useSimStore.getState().driveHere()}
           >
-            {t('role.takeOver')}
+            {t('role.driveHere')}
           </button>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { machineEdges, type StateName } from '../../engine';
 import { shownView, useSimStore } from '../../store/simStore';
-import { useT } from '../useT';
+import { useT, type T } from '../useT';
 
 /** The id of the edge a log line took, as the diagram marks it (`data-last`); none for a restore. */
 const edgeOf = (r: { event: string; from: string; to: string } | undefined) =>
@@ -23,7 +23,7 @@ export function DiagramText() {
     () =>
       machineEdges(machine).map((e) => {
         const cond = `edge.cond.${e.id}`;
-        const events = e.events.map((ev) => t(`edge.${ev}`)).join(' / ') + (t.has(cond) ? ` · ${t(cond)}` : '');
+        const events = e.events.map((ev) => eventText(t, ev)).join(' / ') + (t.has(cond) ? ` · ${t(cond)}` : '');
         const from = e.from === 'active' ? t('sr.diagram.anyActive') : t(`state.${e.from}`);
         return { id: e.id, text: t('sr.diagram.edge', { from, to: t(`state.${e.to}`), events }) };
       }),
@@ -57,4 +57,10 @@ export function DiagramText() {
       </ul>
     </section>
   );
+}
+
+/** An event's words on an edge, or its id when the dictionary has none. */
+function eventText(t: T, ev: string): string {
+  const key = `edge.${ev}`;
+  return t.has(key) ? t(key) : ev;
 }

@@ -1,9 +1,11 @@
-import { INJECTABLE_ERRORS, type InjectableError } from '../../engine';
+import { INJECTABLE_ERRORS, type InjectableError, type StateName } from '../../engine';
+import type { MessageKey } from '../../i18n';
+import { useShallow } from 'zustand/react/shallow';
 import { useChallengeGate } from '../../store/challengeGate';
 import { usePredictStore } from '../../store/predict';
-import { useSimStore, type Store as SimState } from '../../store/simStore';
+import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
-import { COMMANDS, type Command } from './commands';
+import { COMMANDS, type Command, type CommandState } from './commands';
 
 /** Slider position 0..100 ↔ ticks per second, on a log scale (as RaftScope's speed). */
 const MIN_SPEED = 0.5;
@@ -12,15 +14,16 @@ export const speedFromSlider = (v: number) => MIN_SPEED * Math.pow(MAX_SPEED / M
 export const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / Math.log(MAX_SPEED / MIN_SPEED);
 
 /** A key as printed on the keyboard (Space in the page's language). */
-export const keyLabel = (k: string, t: (key: string) => string) => (k === ' ' ? t('ctl.key.space') : k.toUpperCase());
+export const keyLabel = (k: string, t: (key: MessageKey) => string) =>
+  k === ' ' ? t('ctl.key.space') : k.toUpperCase();
 
-function CommandButton({ cmd, state }: { cmd: Command; state: SimState }) {
+function CommandButton({ cmd, state }: { cmd: Command; state: CommandState }) {
   const t = useT();
   const blocked = cmd.blocked(state);
   const key = keyLabel(cmd.key, t);
   // A state in a reason is named in words (its id is an English word).
   const params = blocked?.params?.state
-    ? { ...blocked.params, state: t(`state.${blocked.params.state}`) }
+    ? { ...blocked.params, state: t(`state.${blocked.params.state as StateName}`) }
     : blocked?.params;
   const title = blocked ? t(blocked.key, params) : `${t(cmd.label)} (${key})`;
   return (
@@ -44,7 +47,20 @@ const GROUPS = ['run', 'inject', 'person', 'process'] as const;
 /** All the buttons of the UI contract, grouped; each disabled with a tooltip saying why. */
 export function Controls() {
   const t = useT();
-  const state = useSimStore();
+  // Only what the buttons and fields read: a write report or a history refresh redraws nothing here.
+  const state = useSimStore(
+    useShallow((s) => ({
+      ready: s.ready,
+      role: s.role,
+      sim: s.sim,
+      view: s.view,
+      playing: s.playing,
+      speed: s.speed,
+      errorType: s.errorType,
+      rejectReason: s.rejectReason,
+    })),
+  );
+  const { setSpeed, setErrorType, setRejectReason } = useSimStore.getState();
   // What a command allows also hangs on an open challenge and on a question waiting for an answer.
   useChallengeGate((g) => g.allowed);
   usePredictStore((p) => p.asking);
@@ -71,7 +87,7 @@ export function Controls() {
                 step={1}
                 value={Math.round(sliderFromSpeed(state.speed))}
                 aria-valuetext={speedText}
-                onChange={(e) => state.setSpeed(speedFromSlider(Number(e.target.value)))}
+                onChange={(e) => setSpeed(speedFromSlider(Number(e.target.value)))}
               />
               <output>{speedText}</output>
             </label>
@@ -82,7 +98,7 @@ export function Controls() {
               <select
                 data-testid="select-error-type"
                 value={state.errorType}
-                onChange={(e) => state.setErrorType(e.target.value as InjectableError)}
+                onChange={(e) => setErrorType(e.target.value as InjectableError)}
               >
                 {INJECTABLE_ERRORS.map((e) => (
                   <option key={e} value={e}>
@@ -101,7 +117,7 @@ export function Controls() {
                 maxLength={300}
                 value={state.rejectReason}
                 placeholder={t('ctl.rejectPlaceholder')}
-                onChange={(e) => state.setRejectReason(e.target.value)}
+                onChange={(e) => setRejectReason(e.target.value)}
               />
             </label>
           )}

@@ -1,5 +1,5 @@
-import type { Sim } from '../../engine';
-import type { Store as SimState } from '../../store/simStore';
+import { isTerminal, type Sim } from '../../engine';
+import type { Store } from '../../store/simStore';
 import type { SimView } from '../../store/view';
 import { translate, type MessageKey } from '../../i18n';
 import { challengeForbids } from '../../store/challengeGate';
@@ -9,6 +9,9 @@ import { askFirst, predictHolds } from '../../store/predict';
  * Every control as data: its test hook, label, shortcut, whether it applies now and, when it
  * does not, why (shown as the tooltip). Buttons and keyboard shortcuts both run from here.
  */
+/** What a command's availability reads of the store: the controls re-render when these change. */
+export type CommandState = Pick<Store, 'ready' | 'role' | 'sim' | 'view' | 'playing'>;
+
 export interface Command {
   id: string;
   testId: string;
@@ -16,35 +19,33 @@ export interface Command {
   key: string;
   group: 'run' | 'inject' | 'person' | 'process';
   /** null when it applies now; else the reason (a dictionary key and its params). */
-  blocked: (s: SimState) => { key: MessageKey; params?: Record<string, string> } | null;
-  run: (s: SimState) => void;
+  blocked: (s: CommandState) => { key: MessageKey; params?: Record<string, string> } | null;
+  run: (s: Store) => void;
   /** Shown only when this returns true (play and pause swap places). */
-  visible?: (s: SimState) => boolean;
+  visible?: (s: CommandState) => boolean;
   tone?: 'primary' | 'danger' | 'ok';
 }
 
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-
 /** Nothing acts on a run before storage has been read and the run saved or restored. */
-const loading = (s: SimState): ReturnType<Command['blocked']> => (s.ready ? null : { key: 'why.loading' });
+const loading = (s: CommandState): ReturnType<Command['blocked']> => (s.ready ? null : { key: 'why.loading' });
 
 /** Who may act on this run at all: not before it stands (`ready`), not from a follower tab. */
-const tabBlock = (s: SimState): ReturnType<Command['blocked']> =>
+const tabBlock = (s: CommandState): ReturnType<Command['blocked']> =>
   loading(s) ?? (s.role === 'follower' ? { key: 'why.follower' } : null);
 
 /** Reasons shared by most controls: not ready, a follower tab, a dead process, an ended task. */
-function common(s: SimState): ReturnType<Command['blocked']> {
+function common(s: CommandState): ReturnType<Command['blocked']> {
   const tab = tabBlock(s);
   if (tab) return tab;
   if (!s.sim.alive) return { key: 'why.down' };
-  if (TERMINAL.has(s.view.state)) return { key: 'why.terminal', params: { state: s.view.state } };
+  if (isTerminal(s.view.state)) return { key: 'why.terminal', params: { state: s.view.state } };
   return null;
 }
 
 /** Applies when `ok` holds of what the page shows (and of the live Sim, for `can`). */
 const when =
   (ok: (v: SimView, sim: Sim) => boolean, why: MessageKey, params?: (v: SimView) => Record<string, string>) =>
-  (s: SimState) =>
+  (s: CommandState) =>
     common(s) ?? (ok(s.view, s.sim) ? null : { key: why, ...(params ? { params: params(s.view) } : {}) });
 
 const stateParam = (v: SimView) => ({ state: v.state });
@@ -245,6 +246,6 @@ export const COMMANDS: readonly Command[] = TABLE.map((c) => ({
 }));
 
 /** The command a key press runs, if any applies now. */
-export function commandForKey(key: string, s: SimState): Command | undefined {
+export function commandForKey(key: string, s: CommandState): Command | undefined {
   return COMMANDS.find((c) => c.key === key.toLowerCase() && (c.visible?.(s) ?? true));
 }

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './compact.css';
+import type { StateName } from '../../engine';
 import { useShownView } from './viewSource';
 import { useT } from '../useT';
 import { computeLayout, pickLayout, type Layout } from './layout';
@@ -103,7 +104,7 @@ function useDiagram(
         handles: handleBounds(b.w, b.h),
         data: {
           name,
-          label: t(`state.${name}`),
+          label: t(`state.${name as StateName}`),
           terminal: spec.finals.includes(name),
           active: name === state,
           nowLabel: t('state.now'),
@@ -142,8 +143,8 @@ function useDiagram(
           targetHandle: 'in',
           type: 'transition',
           ariaLabel: t('diagram.edge', {
-            from: e.from === GROUP_ID ? t('state.active') : t(`state.${e.from}`),
-            to: t(`state.${e.to}`),
+            from: e.from === GROUP_ID ? t('state.active') : t(`state.${e.from as StateName}`),
+            to: t(`state.${e.to as StateName}`),
             text: texts[e.id]!.text,
           }),
           markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },

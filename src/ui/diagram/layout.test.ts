@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../i18n';
+import { DICTIONARIES, translate, type MessageKey } from '../../i18n';
 import type { T } from '../useT';
 import { FULL, SIMPLE } from './__fixtures__/machines';
 import { layoutWithDagre as computeLayout } from './dagreLayout';
@@ -8,8 +8,8 @@ import { edgeTexts, groupOf, layoutInput, type DiagramSpec } from './machineGrap
 import { estimate } from './measure';
 
 const tOf = (lang: 'zh' | 'en'): T =>
-  Object.assign((k: string, p?: Record<string, string | number>) => translate(lang, k as never, p), {
-    has: (k: string) => translate(lang, k as never) !== k,
+  Object.assign((k: MessageKey, p?: Record<string, string | number>) => translate(lang, k, p), {
+    has: (k: string): k is MessageKey => k in DICTIONARIES[lang],
   });
 const specOf = (m: typeof FULL | typeof SIMPLE, finals: string[]): DiagramSpec => ({
   states: m.states,

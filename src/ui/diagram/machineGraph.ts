@@ -1,4 +1,4 @@
-import { machineEdges, type TaskMachine } from '../../engine';
+import { machineEdges, type StateName, type TaskMachine } from '../../engine';
 import type { T } from '../translator';
 import type { LayoutInput } from './layout';
 import type { Measure } from './measure';
@@ -68,7 +68,14 @@ export function edgeTexts(spec: DiagramSpec, t: T): Record<string, EdgeText> {
   return Object.fromEntries(
     spec.edges.map((e) => {
       const cond = `edge.cond.${e.id}`;
-      const text = t.has(cond) ? t(cond) : e.events.map((ev) => t(`edge.${ev}`)).join(' / ');
+      const text = t.has(cond)
+        ? t(cond)
+        : e.events
+            .map((ev) => {
+              const key = `edge.${ev}`;
+              return t.has(key) ? t(key) : ev;
+            })
+            .join(' / ');
       return [e.id, { code: e.events.join(' / '), text }];
     }),
   );
@@ -95,7 +102,7 @@ export function layoutInput(
     t('node.reason.retries_exhausted'),
   ];
   const widest = Math.max(
-    ...spec.states.map((s) => n.icon + n.gap + measure(t(`state.${s}`), 'ui', n.head, 700)),
+    ...spec.states.map((s) => n.icon + n.gap + measure(t(`state.${s as StateName}`), 'ui', n.head, 700)),
     ...spec.states.map((s) => measure(s, 'mono', n.id)),
     ...samples.map((l) => measure(l, 'ui', n.line, 600)),
   );
@@ -128,10 +135,10 @@ function compactInput(
 ): LayoutInput {
   const n = COMPACT_TEXT[variant];
   const p = COMPACT_PAD;
-  const name = (s: string) => measure(t(`state.${s}`), 'ui', n.head, 700);
+  const name = (s: string) => measure(t(`state.${s as StateName}`), 'ui', n.head, 700);
   const word = (s: string) =>
     Math.max(
-      ...t(`state.${s}`)
+      ...t(`state.${s as StateName}`)
         .split(' ')
         .map((w) => measure(w, 'ui', n.head, 700)),
     );

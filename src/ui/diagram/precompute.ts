@@ -1,4 +1,4 @@
-import { LANGS } from '../../i18n';
+import { DICTIONARIES } from '../../i18n';
 import { SCENARIOS, machineFor, type Lang } from '../../engine';
 import { translatorFor } from '../translator';
 import { layoutWithDagre } from './dagreLayout';
@@ -15,7 +15,7 @@ import { estimate } from './measure';
 export function knownInputs(): LayoutInput[] {
   const variants: DiagramVariant[] = ['full', 'compact', 'present'];
   const inputs = SCENARIOS.flatMap((scenario) =>
-    LANGS.flatMap((lang: Lang) => {
+    (Object.keys(DICTIONARIES) as Lang[]).flatMap((lang) => {
       const t = translatorFor(lang);
       const spec = specOf(machineFor(scenario));
       return variants.map((variant) => layoutInput(spec, edgeTexts(spec, t), t, estimate, variant));

@@ -1,5 +1,5 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import { formatInt } from '../../i18n';
+import { formatInt, type MessageKey } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import { boxClass } from './boxClass';
@@ -24,7 +24,7 @@ export function CheckpointPanel() {
   const full = useSimStore((s) => s.newestFullBytes);
   const ratio = bytes > 0 ? Math.round(full / bytes) : 0;
   /** A number inside its unit's words ("{n} 字节"), the number kept as its own element (test hook). */
-  const unit = (key: string, n: ReactNode) => {
+  const unit = (key: MessageKey, n: ReactNode) => {
     const [before, after] = t(key, { n: '\u0000' }).split('\u0000');
     return (
       <>

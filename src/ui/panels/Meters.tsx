@@ -5,8 +5,10 @@ import { useT } from '../useT';
 /** Virtual clock, tokens, steps wasted, checkpoints and bytes written, steps at risk. */
 export function Meters() {
   const t = useT();
-  const s = useSimStore();
-  const { view, lang } = s;
+  const view = useSimStore((s) => s.view);
+  const lang = useSimStore((s) => s.lang);
+  const bytesWritten = useSimStore((s) => s.bytesWritten);
+  const atRisk = useSimStore(stepsAtRisk);
   return (
     <section className="hs-meters" aria-label={t('panel.meters')}>
       <Meter label={t('meter.clock')} testId="virtual-clock" value={formatClock(lang, view.clock)} />
@@ -17,8 +19,8 @@ export function Meters() {
         testId="checkpoint-count"
         value={formatInt(view.checkpointing ? view.context.seq : 0)}
       />
-      <Meter label={t('meter.bytes')} testId="bytes-written" value={formatInt(s.bytesWritten)} />
-      <Meter label={t('cp.lost')} testId="steps-at-risk" value={formatInt(stepsAtRisk(s))} />
+      <Meter label={t('meter.bytes')} testId="bytes-written" value={formatInt(bytesWritten)} />
+      <Meter label={t('cp.lost')} testId="steps-at-risk" value={formatInt(atRisk)} />
     </section>
   );
 }

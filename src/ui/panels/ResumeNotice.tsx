@@ -1,3 +1,4 @@
+import type { StateName } from '../../engine';
 import { formatDuration, formatInt } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -19,7 +20,7 @@ export function ResumeNotice() {
           trigger: resumed.trigger,
           age,
           step: resumed.step,
-          state: t(`state.${resumed.state}`),
+          state: t(`state.${resumed.state as StateName}`),
         })}
       </p>
       <p className="hs-note">{t('resume.workingSet')}</p>

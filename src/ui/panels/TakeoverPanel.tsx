@@ -34,7 +34,7 @@ export function TakeoverPanel() {
       }
     } else edit = kind === 'mark_done' ? { kind, step: stepN, ...(ref ? { ref } : {}) } : { kind, step: stepN };
     const from = view.newest?.seq ?? 0;
-    const error = await st.takeover(edit);
+    const error = await st.editStep(edit);
     if (error) return setResult({ ok: false, text: error });
     setResult({
       ok: true,

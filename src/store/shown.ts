@@ -1,0 +1,41 @@
+import type { StateCreator } from 'zustand';
+import { DEFAULT_SCENARIO_ID, Sim } from '../engine';
+import { createPublisher, shownOf } from './publish';
+import type { ShownSlice, Store } from './types';
+import { viewOf } from './view';
+
+/**
+ * The live run and what the page shows of it. Every Sim the store adopts writes through
+ * `onCheckpoint` and is shown through `publish`: the publish gate (publish.ts) shows what
+ * follows a checkpoint only once that checkpoint is durable.
+ */
+export const createShownSlice: StateCreator<Store, [], [], ShownSlice> = (set, get) => {
+  const publisher = createPublisher({
+    put: (cp) => get().persist.put(cp, get().writer()),
+    settled: (cp, report) => {
+      get().afterWrite(cp, report);
+      get().writeSettled(report);
+    },
+    show: (batch) => {
+      set((s) => ({ view: viewOf(s.sim), ...shownOf(batch, s.sim.context.runId, s) }));
+      get().announceLive();
+    },
+  });
+  // Shown until boot adopts the page's run (boot runs before the first render).
+  const first = new Sim({ scenario: DEFAULT_SCENARIO_ID, runId: 'boot' });
+
+  return {
+    sim: first,
+    view: viewOf(first),
+    preview: null,
+    history: [],
+    lastWrite: null,
+    writesPending: 0,
+    bytesWritten: 0,
+    newestBytes: 0,
+    newestDone: 0,
+    newestFullBytes: 0,
+    onCheckpoint: publisher.onCheckpoint,
+    publish: publisher.publish,
+  };
+};

@@ -1,0 +1,195 @@
+import type {
+  Checkpoint,
+  Config,
+  DensityPolicy,
+  DesignId,
+  InjectableError,
+  Lang,
+  Replay,
+  Sim,
+  SimCommand,
+  TakeoverEdit,
+  TaskContext,
+  WorkingSet,
+} from '../engine';
+import type {
+  CheckpointStore,
+  CheckpointSummary,
+  OpenedStore,
+  RunMeta,
+  Skipped,
+  TabRole,
+  TabSession,
+  Writer,
+} from '../persistence';
+import type { SimView } from './view';
+import type { WriteReport } from './writeReport';
+
+/**
+ * The shape of the one UI store, slice by slice (zustand's slices pattern: each slice is a
+ * `StateCreator<Store, [], [], Slice>` in its own file). The shapes live here, apart from the
+ * code, so every slice can see the whole store without importing another slice.
+ */
+
+export type StorageStatus = { status: 'indexeddb' | 'memory' | 'error'; message?: string };
+
+/** How the run was resumed, for "resumed from checkpoint #n (trigger, age)". */
+export interface ResumeReport {
+  seq: number;
+  trigger: string;
+  wall: number;
+  /** How old the checkpoint was when the run resumed from it (wall ms). */
+  age: number;
+  step: number;
+  state: string;
+  workingSet: WorkingSet;
+}
+
+/** Settings a new run starts with (density, harness design, overnight timeout, the model's temper). */
+export interface RunSettings {
+  density: DensityPolicy;
+  design: DesignId;
+  overnight: boolean;
+  /** The chance the simulated model changes approach after a system-reminder. */
+  heedReminder: number;
+}
+
+/** settings.ts: what the person chose on the page. */
+export interface SettingsSlice {
+  lang: Lang;
+  errorType: InjectableError;
+  rejectReason: string;
+  helpOpen: boolean;
+  settings: RunSettings;
+  setLang: (lang: Lang) => void;
+  setErrorType: (e: InjectableError) => void;
+  setRejectReason: (reason: string) => void;
+  setHelpOpen: (open: boolean) => void;
+  setSettings: (s: Partial<RunSettings>) => void;
+}
+
+/** play.ts: commands to the run, and the play timer. */
+export interface PlaySlice {
+  /** Ticks per second while playing (log scale on the slider). */
+  speed: number;
+  playing: boolean;
+  send: (cmd: SimCommand) => boolean;
+  play: () => void;
+  pause: () => void;
+  setSpeed: (ticksPerSecond: number) => void;
+  fastForwardToApproval: () => void;
+}
+
+/** shown.ts: the live run and what the page shows of it, behind the publish gate (publish.ts). */
+export interface ShownSlice {
+  /** The live simulation; components read `view` (what is published) instead. */
+  sim: Sim;
+  /** What the page shows: republished on every change once pending checkpoints are durable. */
+  view: SimView;
+  /** A checkpoint being previewed from the history (the run itself goes on unchanged). */
+  preview: { seq: number; view: SimView } | null;
+  /** The current run's checkpoints, newest first. */
+  history: CheckpointSummary[];
+  lastWrite: WriteReport | null;
+  writesPending: number;
+  /** Bytes of all checkpoints written by this run, and of the newest one. */
+  bytesWritten: number;
+  newestBytes: number;
+  /** Done steps the newest checkpoint records (for "steps lost if it died now"). */
+  newestDone: number;
+  /** What a full-state checkpoint (message history included) would weigh at the same point. */
+  newestFullBytes: number;
+  /** A Sim's `onCheckpoint`: the checkpoint is written, and nothing after it shown until durable. */
+  onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void;
+  /** A Sim's subscriber: shows the run once nothing is pending (at most once a frame). */
+  publish: () => void;
+}
+
+/** health.ts: where checkpoints are kept, and a failed write said out loud. */
+export interface HealthSlice {
+  persist: CheckpointStore;
+  storage: StorageStatus;
+  /** The write that failed and is not yet covered by a later durable one (the page says so). */
+  writeFailure: WriteReport | null;
+  /** Whether the browser granted persistent storage (`navigator.storage.persist()`); null: not asked or no answer. */
+  persisted: boolean | null;
+  /** A message for the person: an import refused, an edit refused, a write that failed. */
+  notice: { kind: 'error' | 'info'; text: string } | null;
+  setNotice: (n: HealthSlice['notice']) => void;
+  /** A write settled (from the publish gate): a failure stops play and is shown; a later success clears it. */
+  writeSettled: (report: WriteReport) => void;
+  /** Writes the newest checkpoint again (through the publish gate). */
+  retryWrite: () => void;
+  /** Deletes the finished runs other than this one (a person asked), then retries. Returns how many. */
+  pruneRuns: () => Promise<number>;
+  /** Asks the browser to keep this origin's storage (`navigator.storage.persist()`). */
+  askPersist: () => Promise<void>;
+  /** Imports a file a person picked, refusing one over 20 MiB before reading it. */
+  importFile: (file: Blob) => Promise<void>;
+  /** IndexedDB answered after all (it was slow at boot): the run moves there from memory. */
+  adoptStore: (opened: OpenedStore) => Promise<void>;
+}
+
+/** driver.ts: this tab's part in the run, driver or follower (Web Locks + BroadcastChannel). */
+export interface DriverSlice {
+  role: TabRole;
+  /** Makes `tab` this tab's membership of the run shown (the previous one is let go). */
+  attachTab: (tab: TabSession) => void;
+  /** Lets go of this tab's membership, if it is of `runId` (or of any run, with no argument). */
+  leaveRun: (runId?: string) => void;
+  /** Joins the run shown (the old membership goes first: it may hold this run's lock). */
+  joinShown: (runId: string) => Promise<void>;
+  /** A write settled: a driver's durable checkpoint goes to the followers. */
+  afterWrite: (cp: Checkpoint, report: WriteReport) => void;
+  /** Driver: shows the followers where the run stands now (throttled). */
+  announceLive: () => void;
+  /** Follower: this tab becomes the driver (the other tab follows), once storage is re-read. */
+  driveHere: () => Promise<void>;
+  /** Who writes this run's checkpoints (the fence storage checks), or undefined in a follower. */
+  writer: () => Writer | undefined;
+}
+
+/** runs.ts: boot (resume or create), new runs, opening a saved one, restart, approval, the run list. */
+export interface RunsSlice {
+  ready: boolean;
+  /** The page shows a lesson's run: a replay in memory, not a saved run. */
+  lessonRun: boolean;
+  resumed: ResumeReport | null;
+  /** All runs, and records storage skipped. */
+  runs: RunMeta[];
+  skipped: Skipped[];
+  boot: (search: string) => Promise<void>;
+  /** A fresh run with the page's settings (and `config` on top, e.g. a story's watchdog). */
+  newRun: (scenarioId?: string, seed?: number, config?: Partial<Config>) => Promise<void>;
+  /** Opens a saved run; with `design`, only if the run follows that design. */
+  openRun: (runId: string, design?: DesignId) => Promise<boolean>;
+  /** Shows a lesson's run (a deterministic replay, kept in memory, never saved) as the page's run. */
+  showLessonRun: (sim: Sim) => void;
+  /** APPROVE, read from the checkpoint on disk (the article: 批准则读档从断点续跑). */
+  approve: () => Promise<void>;
+  restart: () => Promise<void>;
+  deleteRun: (runId: string) => Promise<void>;
+  refreshRuns: () => Promise<void>;
+  /** Makes `sim` the page's run: subscribed, shown, meters reset to what it carries. */
+  adopt: (sim: Sim, extra?: Partial<Store>) => void;
+  /** Makes a Sim resumed from `cp` the page's run. */
+  resumeFrom: (cp: Checkpoint, run: RunMeta | undefined) => void;
+  /** Reads the run's checkpoint list into `history`. */
+  loadHistory: (runId: string) => Promise<void>;
+}
+
+/** branches.ts: what a person does with a checkpoint: preview, fork, edit, replay, export, import. */
+export interface BranchesSlice {
+  replay: Replay | null;
+  /** What the last export left out (older checkpoints past the size an import reads, unreadable ones). */
+  exported: { omitted: number; unreadable: number } | null;
+  selectCheckpoint: (seq: number | null) => Promise<void>;
+  forkFrom: (seq: number) => Promise<void>;
+  /** Human takeover (SPEC §6): a person's edit of the checkpoint shown, handed back. Returns an error, or null. */
+  editStep: (edit: TakeoverEdit) => Promise<string | null>;
+  replayLastFailure: () => void;
+  exportRun: () => Promise<string | null>;
+  importRun: (text: string) => Promise<void>;
+}
+
+export type Store = SettingsSlice & PlaySlice & ShownSlice & HealthSlice & DriverSlice & RunsSlice & BranchesSlice;

@@ -1,0 +1,44 @@
+import type { Checkpoint } from '../engine';
+import type { PutResult } from '../persistence';
+
+/**
+ * A checkpoint write as the page reports it: durable or not, how fast, how big, and, when it
+ * failed, what that means for the person. The publish gate makes these; the health slice and
+ * the checkpoint panel read them.
+ */
+export interface WriteReport {
+  seq: number;
+  trigger: string;
+  ok: boolean;
+  ms: number;
+  /** What the write added to storage. */
+  bytes: number;
+  /** The checkpoint's own bytes as JSON (0 when the write failed). */
+  size: number;
+  error?: string;
+  /** Why it failed, as the page explains it (absent when it did not). */
+  failure?: WriteFailureKind;
+}
+
+/** What a failed write means for the person: the disk is full, the browser closed storage, ... */
+export type WriteFailureKind = 'quota' | 'closed' | 'too_big' | 'stale' | 'other';
+
+/** Sorts a failed write into what it means for the person. */
+export function failureKind(r: { error: string; quota: boolean; stale: boolean }): WriteFailureKind {
+  if (r.quota) return 'quota';
+  if (r.stale) return 'stale';
+  if (r.error.startsWith('E504')) return 'too_big';
+  if (/InvalidStateError|closing|closed|AbortError|UnknownError/i.test(r.error)) return 'closed';
+  return 'other';
+}
+
+/** The report of writing `cp`: from what storage answered, or from what it threw. */
+export function reportOf(cp: Checkpoint, answer: { result: PutResult } | { thrown: unknown }): WriteReport {
+  const { seq, trigger } = cp;
+  if ('thrown' in answer)
+    return { seq, trigger, ok: false, ms: 0, bytes: 0, size: 0, error: String(answer.thrown), failure: 'other' };
+  const r = answer.result;
+  return r.ok
+    ? { seq, trigger, ok: true, ms: r.ms, bytes: r.bytes, size: r.size }
+    : { seq, trigger, ok: false, ms: 0, bytes: 0, size: 0, error: r.error, failure: failureKind(r) };
+}
