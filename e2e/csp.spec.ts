@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectState, open } from './helpers';
+import { answerPrediction, expectState, open } from './helpers';
 
 /**
  * The built page runs under its strict Content-Security-Policy (issue 11): the policy stands in a
@@ -86,6 +86,7 @@ test('a whole session runs with no CSP violation: play, approve, a lesson, the c
   await open(page, '?lang=en&lesson=approval');
   await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
   await page.getByTestId('btn-lesson-next').click();
+  await answerPrediction(page); // predict is on in a lesson: it asks first
   await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
 
   await page.goto('/?lang=zh&compare=article,no-checkpoint&script=opening-story');

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answerPrediction } from './helpers';
 import { serveStatic, type StaticServer } from './staticServer';
 
 /**
@@ -75,6 +76,7 @@ test.describe('the default build (relative base) in a subfolder', () => {
     await expect(caption).toBeVisible();
     const before = Number(await caption.getAttribute('data-at'));
     await page.getByTestId('btn-lesson-next').click();
+    await answerPrediction(page); // predict is on in a lesson: it asks first
     await expect(caption).toHaveAttribute('data-at', String(before + 1));
     await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
     await page.getByTestId('btn-lang').click();
@@ -112,6 +114,7 @@ test('a build for a fixed path (vite build --base /course/sim/) runs there and o
     await page.reload();
     await ready(page);
     await page.getByTestId('btn-lesson-next').click();
+    await answerPrediction(page); // predict is on in a lesson: it asks first
     await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
   } finally {
     rmSync(out, { recursive: true, force: true });
