@@ -59,6 +59,29 @@ describe('a handover while the old driver has a write in flight', () => {
     expect((await fresh.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
   });
 
+  it("an elected driver's first, claiming write still waiting when another tab claims never takes the run back", async () => {
+    const { old, fresh, slow } = twoTabs();
+    const [a, b, c] = cps as [Checkpoint, Checkpoint, Checkpoint];
+    expect((await fresh.put(a, { tab: 'first' })).ok).toBe(true);
+    // 'old' was elected (its since) and its first write claims; it is held while 'new' claims.
+    slow.hold();
+    const late = old.put(b, { tab: 'old', claim: true, since: Date.now() - 1000 });
+    expect(await fresh.claim(a.runId, 'new')).toBe(true);
+    slow.release();
+    expect(await late).toMatchObject({ ok: false, stale: true, error: expect.stringMatching(/^E519: /) });
+    // The new driver still drives: its write lands, the old one's did not.
+    expect((await fresh.put(c, { tab: 'new' })).ok).toBe(true);
+    expect((await fresh.list(a.runId)).items.map((i) => i.seq)).toEqual([c.seq, a.seq]);
+  });
+
+  it('a claiming write by a tab that began driving after the last claim takes the run (its driver left)', async () => {
+    const { old, fresh } = twoTabs();
+    const [a, b] = cps as [Checkpoint, Checkpoint];
+    expect((await fresh.put(a, { tab: 'first' })).ok).toBe(true);
+    expect(await fresh.claim(a.runId, 'gone')).toBe(true);
+    expect((await old.put(b, { tab: 'old', claim: true, since: Date.now() + 1000 })).ok).toBe(true);
+  });
+
   it('a write whose transaction began before the claim lands first, and the re-read after the claim sees it', async () => {
     const { old, fresh } = twoTabs();
     const [a, b] = cps as [Checkpoint, Checkpoint];

@@ -8,12 +8,24 @@ import { freeRunId, prepareAll, renamedSize } from './importing';
 import { parseOffThread } from './parseOffThread';
 import { MAX_IMPORT_BYTES, runFileText } from './runFile';
 import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stage, stageWith, writeProblem } from './stored';
-import { RUN_SCHEMA, type CheckpointStore, type NewRun, type PutResult, type RunMeta, type Skipped } from './types';
+import {
+  RUN_SCHEMA,
+  type CheckpointStore,
+  type NewRun,
+  type PutResult,
+  type RunMeta,
+  type Skipped,
+  type Writer,
+} from './types';
 
 /**
  * The CheckpointStore over any Backend: the IndexedDB one and the memory one share every rule
  * here (sequence guard, checks, skipping, messages), so the fallback behaves like the real thing.
  */
+
+/** A first write as driver takes the run, unless another tab claimed it after this one began driving. */
+const mayClaim = (w: Writer, run: RunMeta): boolean =>
+  !!w.claim && (run.claimedAt === undefined || w.since === undefined || run.claimedAt < w.since);
 
 export interface RecordStoreOptions {
   /** Wall clock for createdAt / updatedAt (ms since 1970). */
@@ -149,7 +161,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           // The sequence guard: a tab that fell behind never overwrites what a newer write stored.
           if (cp.seq <= run.newestSeq) return { stale: run.newestSeq };
           // The fence: after a handover, the old driver's writes in flight are refused.
-          if (writer && !writer.claim && run.driver !== undefined && run.driver !== writer.tab)
+          if (writer && run.driver !== undefined && run.driver !== writer.tab && !mayClaim(writer, run))
             return { fenced: run.newestSeq };
           const added = stageWith(tx, cp.runId, p, fresh);
           tx.put(runKey(cp.runId), { ...advanced(run, cp, added), ...(writer ? { driver: writer.tab } : {}) });
@@ -171,7 +183,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         return await backend.write(async (tx) => {
           const found = await runIn(tx, runId);
           if ('error' in found || !found.run) return false;
-          tx.put(runKey(runId), { ...found.run, driver: tab });
+          tx.put(runKey(runId), { ...found.run, driver: tab, claimedAt: now() });
           return true;
         });
       } catch {

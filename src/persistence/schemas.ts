@@ -37,6 +37,8 @@ export const RUN_META_SCHEMA = v.strictObject({
   bytes: nat,
   design: v.exactOptional(DESIGN_SCHEMA),
   driver: v.exactOptional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+  /** When `driver` claimed the run by a handover (ms since 1970). */
+  claimedAt: v.exactOptional(nat),
 });
 
 const chain = v.pipe(

@@ -34,6 +34,8 @@ export interface RunMeta {
   design?: 'article' | 'no-checkpoint' | 'no-fuse' | 'every-step' | 'no-refs' | 'blocking-wait';
   /** The tab that drives the run (its session id): writes from any other tab are refused (fencing). */
   driver?: string;
+  /** When `driver` claimed the run by a handover (ms since 1970). */
+  claimedAt?: number;
 }
 
 /**
@@ -44,6 +46,11 @@ export interface RunMeta {
 export interface Writer {
   tab: string;
   claim?: boolean;
+  /**
+   * When this tab became the driver (ms since 1970): its claiming write never takes back a run
+   * another tab claimed since (the new driver's claim wins over an old first write in flight).
+   */
+  since?: number;
 }
 
 /** What the app says about a run it has just created (before its first checkpoint). */

@@ -18,6 +18,8 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
   let announceTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether this tab's claim on the run has landed (its first write as elected driver makes it). */
   let claimed = false;
+  /** When this tab last became the driver: a claim another tab made after it wins (recordStore's fence). */
+  let since = Date.now();
 
   /**
    * Becomes the driver of a run another tab drove: claims it in storage (from then on the old
@@ -65,9 +67,11 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
       lastStored = get().sim.newest;
       set({ role: s.role });
       claimed = false;
+      since = Date.now();
       s.onRole((role, why) => {
         if (session !== s) return;
         if (role === 'follower') get().pause();
+        else since = Date.now();
         // A tab that becomes driver from following reads storage first (handover).
         if (role === 'driver' && why !== 'elected') void handover(s);
         else set({ role });
@@ -116,7 +120,7 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
       if (await s.driveHere()) await handover(s);
     },
 
-    writer: () => (session && session.role === 'driver' ? { tab: session.tabId, claim: !claimed } : undefined),
+    writer: () => (session && session.role === 'driver' ? { tab: session.tabId, claim: !claimed, since } : undefined),
   };
   return slice;
 };
