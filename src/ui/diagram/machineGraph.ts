@@ -100,6 +100,7 @@ export function layoutInput(
     t('node.plan', { v: 88 }),
     t('node.reason.completed'),
     t('node.reason.retries_exhausted'),
+    t('node.waited', { time: '88 分钟' }),
   ];
   const widest = Math.max(
     ...spec.states.map((s) => n.icon + n.gap + measure(t(`state.${s as StateName}`), 'ui', n.head, 700)),
