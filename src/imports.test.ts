@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * No import cycles in src (STYLE 16: slices, not modules that import each other). A value cycle
  * decides what is defined when a module runs; a type-only one is erased by the compiler but is
- * still one module split in two. The type-only cycles left are listed: a new one fails, and a
- * fixed one must leave the list.
+ * still one module split in two, so neither is allowed.
  */
 
 const SRC = dirname(fileURLToPath(import.meta.url));
@@ -77,12 +76,7 @@ describe('imports', () => {
     expect(cycles(true)).toEqual([]);
   });
 
-  it('src has no type-only import cycle but the ones listed (to be fixed)', () => {
-    expect(cycles(false)).toEqual([
-      'engine/types.ts -> engine/designs.ts -> engine/types.ts',
-      'engine/checkpoint.ts -> engine/schema.ts -> engine/checkpoint.ts',
-      'engine/checkpoint.ts -> engine/schema.ts -> engine/takeover.ts -> engine/checkpoint.ts',
-      'engine/checkpoint.ts -> engine/restore.ts -> engine/checkpoint.ts',
-    ]);
+  it('src has no type-only import cycle either', () => {
+    expect(cycles(false)).toEqual([]);
   });
 });

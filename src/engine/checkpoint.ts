@@ -1,30 +1,16 @@
 import { findScenario } from './scenarios';
-import type {
-  ApprovalBook,
-  Args,
-  ArtifactRef,
-  Attempt,
-  CheckpointTrigger,
-  EndReason,
-  StoredConfig,
-  InjectableError,
-  Outcome,
-  PlanMode,
-  Step,
-  StateName,
-  TaskContext,
-  TodoStatus,
-  ToolError,
-  WorldQueue,
-} from './types';
+import type { ArtifactRef, Attempt, CheckpointTrigger, Step, StateName, TaskContext } from './types';
 import { canonicalArgs } from './canonical';
 import { validateConfig } from './config';
 import { errorText } from './errors';
 import { isObject, utf8Length } from './json';
 import { readLoop } from './loopGuard';
-import { designOf, type DesignId } from './designs';
+import { designOf } from './designs';
 import { CHECKPOINT_SCHEMA_V, checkAgainst } from './schema';
 import { RunMemo } from './memo';
+import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, type Checkpoint, type LedgerRow } from './checkpointShape';
+import { fromRanges, todoRanges } from './ranges';
+import { rebuildSteps } from './restore';
 
 /**
  * Checkpoints of SPEC §5: the position, not the luggage. Plain JSON a person can read and
@@ -32,66 +18,16 @@ import { RunMemo } from './memo';
  * plus what replay and approval need. Never the message history: that is rebuilt on resume.
  */
 
-export const CHECKPOINT_SCHEMA = 'harness-sim.checkpoint/1';
-/** Records above this are refused, whatever they hold (ui-contract: "oversize: over 1 MiB"). */
-export const MAX_CHECKPOINT_BYTES = 1024 * 1024;
-
-/**
- * A ledger row as stored. What the plan already says is left out: the tool (always the step's),
- * the args when they are the planned ones, the ref when it is the one the step produces.
- */
-export interface LedgerRow {
-  step: number;
-  attempt: number;
-  outcome: Outcome;
-  at: number;
-  args?: Args;
-  fault?: InjectableError;
-  error?: ToolError;
-  actor?: 'human';
-  ref?: string;
-}
-
-import { fromRanges, todoRanges, type Ranges } from './ranges';
-import { rebuildSteps } from './restore';
+export {
+  CHECKPOINT_SCHEMA,
+  MAX_CHECKPOINT_BYTES,
+  type Checkpoint,
+  type LedgerRow,
+  type TakeoverEdit,
+} from './checkpointShape';
 
 export { fromRanges, toRanges, type Ranges } from './ranges';
 export { restoreContext } from './restore';
-
-export interface Checkpoint {
-  schema: typeof CHECKPOINT_SCHEMA;
-  runId: string;
-  seq: number;
-  trigger: CheckpointTrigger;
-  scenario: string;
-  seed: number;
-  /** The run's harness design; absent means `article` (SPEC §9). */
-  design?: DesignId;
-  /** 1. state and step number (the step in progress or to run next). */
-  state: StateName;
-  step: number;
-  /** 2. done steps. */
-  done: Ranges;
-  /** 3. artifact references (bodies live in the file system). */
-  refs: ArtifactRef[];
-  /** 4. the todo snapshot, by status. */
-  todos: Record<Exclude<TodoStatus, 'done'>, Ranges>;
-  /** 5. the plan snapshot: a pointer for one-shot plans, the remaining steps for dynamic ones. */
-  plan: { mode: PlanMode; version: number; total: number; revisions: number[]; remaining?: Step[] };
-  ledger: LedgerRow[];
-  /** Loop-guard counts at the current step (derived from the ledger; shown for people). */
-  loop: Record<string, number>;
-  approval: ApprovalBook;
-  world: WorldQueue;
-  config: StoredConfig;
-  meters: { clock: number; tokens: number };
-  waitingSince: number | null;
-  ended: EndReason | null;
-  /** Virtual time (ms since the run's start) and wall time (ms since 1970) of the write. */
-  time: { virtual: number; wall: number };
-  /** Set on a fork: the run and checkpoint this branch started from. */
-  branch?: { from: string; seq: number };
-}
 
 /** A ledger row as stored: what the plan already says (`planned`) is left out. */
 function toRow(a: Attempt, planned: Step | undefined): LedgerRow {

@@ -1,11 +1,10 @@
-import type { Bilingual, DensityPolicy } from './types';
+import { DESIGN_IDS, type Bilingual, type DensityPolicy, type DesignId } from './types';
 
 /**
  * Harness designs (SPEC §9): the article's, and five that each change one thing, so running two
  * side by side isolates what that one thing is worth. Plain data, saved with a run.
  */
-export const DESIGN_IDS = ['article', 'no-checkpoint', 'no-fuse', 'every-step', 'no-refs', 'blocking-wait'] as const;
-export type DesignId = (typeof DESIGN_IDS)[number];
+export { DESIGN_IDS, type DesignId } from './types';
 
 export interface Design {
   id: DesignId;

@@ -1,6 +1,6 @@
 import type { Scenario } from './scenarios';
 import type { Attempt, Plan, Step, TaskContext, TodoStatus } from './types';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from './checkpointShape';
 import { fromRanges } from './ranges';
 import { canonicalArgs } from './canonical';
 import { DEFAULT_CONFIG } from './config';

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import type { Checkpoint } from './checkpoint';
-import type { TakeoverEdit } from './takeover';
+import type { Checkpoint, TakeoverEdit } from './checkpointShape';
 import type { Step, StoredConfig } from './types';
 
 /**

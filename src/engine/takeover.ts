@@ -1,7 +1,8 @@
 import type { Scenario } from './scenarios';
 import type { Args, Attempt, StateName, TaskContext } from './types';
 import { canonicalArgs } from './canonical';
-import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
+import { restoreContext, toCheckpoint } from './checkpoint';
+import type { Checkpoint, TakeoverEdit } from './checkpointShape';
 import { errorText } from './errors';
 import { attemptsAt, record } from './ledger';
 import { advance, completeStep, setTodo } from './task';
@@ -33,11 +34,7 @@ export function replayFailure(cp: Checkpoint, scenario: Scenario): Replay | null
   return { step: failed.step, attempt: failed.attempt, input: failed.input, original: failed.error, replayed, same };
 }
 
-/** What a person can do to a checkpoint before handing it back. */
-export type TakeoverEdit =
-  | { kind: 'mark_done'; step: number; ref?: string }
-  | { kind: 'skip'; step: number }
-  | { kind: 'set_args'; step: number; args: Args };
+export type { TakeoverEdit } from './checkpointShape';
 
 export type TakeoverResult = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
 

@@ -1,4 +1,6 @@
-import type { DesignId } from './designs';
+/** Harness designs (SPEC §9; what each changes: designs.ts). */
+export const DESIGN_IDS = ['article', 'no-checkpoint', 'no-fuse', 'every-step', 'no-refs', 'blocking-wait'] as const;
+export type DesignId = (typeof DESIGN_IDS)[number];
 import type { RunMemo } from './memo';
 
 /**
