@@ -12,6 +12,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from '../e2e/chromium';
+import { STATE_NAMES } from '../src/engine';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -20,16 +21,8 @@ export { CHROMIUM_ARGS, VIEWPORT } from '../e2e/chromium';
 export { coldLoad, watchDrawn, watchShifts, type Drawn, type Load } from './coldLoad';
 export { cpuMark, loadFigures, type CpuMark } from './cpuLoad';
 export const CHROMIUM = CHROMIUM_PATH;
-export const STATES = [
-  'created',
-  'planning',
-  'running',
-  'tool_failed',
-  'waiting_approval',
-  'completed',
-  'failed',
-  'cancelled',
-];
+/** The eight state nodes a drawn diagram shows. */
+export const STATES: string[] = [...STATE_NAMES];
 
 /** Time limits (ms). */
 const BUILD_LIMIT = 120_000;

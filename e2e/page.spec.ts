@@ -1,17 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { STATE_NAMES } from '../src/engine';
 import { expectState, int, open, text } from './helpers';
-
-const STATES = [
-  'created',
-  'planning',
-  'running',
-  'tool_failed',
-  'waiting_approval',
-  'completed',
-  'failed',
-  'cancelled',
-];
 
 test('the diagram is whole in its first frame: all nodes shown and all 13 edges drawn before any measuring', async ({
   page,
@@ -92,7 +82,7 @@ test('the edges of the first frame end where React Flow, having measured the nod
 
 test('the diagram draws the eight states and the edges of SPEC §2, the active one marked', async ({ page }) => {
   await open(page, '?lang=en');
-  for (const s of STATES) await expect(page.getByTestId(`state-${s}`)).toBeVisible();
+  for (const s of STATE_NAMES) await expect(page.getByTestId(`state-${s}`)).toBeVisible();
   await expect(page.locator('[data-testid^="state-"][data-active="true"]')).toHaveCount(1);
   await expectState(page, 'created');
   for (const e of [

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { STATE_NAMES } from '../src/engine';
 import { answerPrediction, open } from './helpers';
 
 /** Share links (ui-contract "Room and course page"): the link reproduces what is on screen. */
@@ -65,16 +66,7 @@ for (const size of [
     await expect(page.getByTestId('storage-status')).toBeHidden();
     await expect(page.getByTestId('ledger')).toBeHidden();
     // Every state node lies inside the window, and nothing scrolls sideways.
-    for (const s of [
-      'created',
-      'planning',
-      'running',
-      'tool_failed',
-      'waiting_approval',
-      'completed',
-      'failed',
-      'cancelled',
-    ]) {
+    for (const s of STATE_NAMES) {
       const b = await page.getByTestId(`state-${s}`).boundingBox();
       expect(b && b.x >= 0 && b.x + b.width <= size.width).toBe(true);
     }

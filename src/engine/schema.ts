@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Checkpoint, TakeoverEdit } from './checkpointShape';
-import type { Step, StoredConfig } from './types';
+import { STATE_NAMES, type Step, type StoredConfig } from './types';
 
 /**
  * The engine's records described once, as valibot schemas: the checkpoint (schema
@@ -36,16 +36,7 @@ const dict = <T extends v.GenericSchema>(key: ReturnType<typeof safeKey>, value:
     v.check((o) => Object.keys(o).length <= MAX_KEYS, `at most ${MAX_KEYS} keys`),
   );
 
-export const STATE_SCHEMA = v.picklist([
-  'created',
-  'planning',
-  'running',
-  'tool_failed',
-  'waiting_approval',
-  'completed',
-  'failed',
-  'cancelled',
-]);
+export const STATE_SCHEMA = v.picklist(STATE_NAMES);
 export const TRIGGER_SCHEMA = v.picklist([
   'phase_switch',
   'before_side_effect',
