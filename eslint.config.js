@@ -7,23 +7,28 @@ import globals from 'globals';
  * Folder boundaries live here, not in a wiki (STYLE.md): the engine is pure and knows nothing
  * of the page; storage sits behind persistence/; React never touches IndexedDB.
  */
+/** What a page is made of: the engine and the classroom modules import none of it. */
+const PAGE_LIBRARIES = [
+  'react',
+  'react-dom',
+  'react/*',
+  '@xyflow/*',
+  'zustand',
+  'zustand/*',
+  'idb-keyval',
+  '@xstate/react',
+];
+/** The layers above the engine. */
+const UPPER_LAYERS = ['persistence', 'store', 'ui', 'i18n'].flatMap((d) => [`**/${d}`, `**/${d}/*`]);
+
 const engineOnlyXState = {
   patterns: [
     {
-      group: ['react', 'react-dom', 'react/*', '@xyflow/*', 'zustand', 'zustand/*', 'idb-keyval', '@xstate/react'],
+      group: PAGE_LIBRARIES,
       message: 'src/engine is pure TypeScript: it imports only xstate and its own files.',
     },
     {
-      group: [
-        '**/persistence',
-        '**/persistence/*',
-        '**/store',
-        '**/store/*',
-        '**/ui',
-        '**/ui/*',
-        '**/i18n',
-        '**/i18n/*',
-      ],
+      group: UPPER_LAYERS,
       message: 'src/engine imports only its own files.',
     },
   ],
@@ -100,30 +105,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                'react',
-                'react-dom',
-                'react/*',
-                '@xyflow/*',
-                'zustand',
-                'zustand/*',
-                'idb-keyval',
-                '@xstate/react',
-              ],
+              group: PAGE_LIBRARIES,
               message:
                 'The classroom modules are pure TypeScript over the engine: the UI calls them, not the other way round.',
             },
             {
-              group: [
-                '**/persistence',
-                '**/persistence/*',
-                '**/store',
-                '**/store/*',
-                '**/ui',
-                '**/ui/*',
-                '**/i18n',
-                '**/i18n/*',
-              ],
+              group: UPPER_LAYERS,
               message:
                 'The classroom modules import only the engine and each other (bilingual text lives in their data).',
             },
