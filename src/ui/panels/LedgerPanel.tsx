@@ -78,7 +78,7 @@ export function LedgerPanel() {
       if (!atEnd.current) return;
       byStudent.current = false;
       // A windowed ledger's height grows as its newest rows are measured: the virtualizer follows that.
-      if (windowed) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+      if (windowed) virtualizer?.scrollToIndex(count - 1, { align: 'end' });
       else box.scrollTop = box.scrollHeight;
     },
     [windowed, virtualizer, count],

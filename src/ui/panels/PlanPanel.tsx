@@ -111,7 +111,7 @@ export function PlanPanel() {
         const cur = box.querySelector<HTMLElement>('.is-current');
         if (cur) box.scrollTop = cur.offsetTop - box.offsetTop - box.clientHeight / 3;
       } else if (currentRow !== undefined) {
-        const at = virtualizer.measurementsCache[currentRow];
+        const at = virtualizer?.measurementsCache[currentRow];
         if (at) box.scrollTop = at.start - box.clientHeight / 3;
       }
     },

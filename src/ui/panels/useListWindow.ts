@@ -1,5 +1,6 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import type { Virtualizer } from '@tanstack/virtual-core';
 import type { KeyboardEvent, RefObject } from 'react';
+import { useLazyVirtualizer } from './useLazyVirtualizer';
 import { isWhole, spacers } from './window';
 
 /** Rows drawn beyond each edge of the box, so a keyboard scroll by a line never shows a gap. */
@@ -17,11 +18,12 @@ export interface ListWindow<S extends HTMLElement> {
   measure: ((el: Element | null) => void) | undefined;
   /** Give to the box: Home and End reach the first and the last row of a windowed list. */
   onKeyDown: ((e: KeyboardEvent<HTMLElement>) => void) | undefined;
-  virtualizer: Virtualizer<S, Element>;
+  /** The virtualizer of a windowed list; null while the list is whole or the core is on its way. */
+  virtualizer: Virtualizer<S, Element> | null;
 }
 
 /**
- * A windowed list (@tanstack/react-virtual): while it is short (window.ts, WHOLE_UP_TO) every row
+ * A windowed list (@tanstack/virtual-core, useLazyVirtualizer.ts): while it is short (window.ts, WHOLE_UP_TO) every row
  * is drawn, as before, so the UI contract's hooks count rows exactly; a longer list draws only
  * the rows in its box plus OVERSCAN, and spacers keep the scroll height of all of them.
  * `box` is the element that scrolls, `rowPx` a row's estimated height, `boxPx` the box's, and
@@ -35,10 +37,7 @@ export function useListWindow<S extends HTMLElement>(
   startPx = 0,
 ): ListWindow<S> {
   const whole = isWhole(count);
-  // The page is not built with the React Compiler; rows are memoised by hand and get only the
-  // virtualizer's stable measureElement, so its unmemoisable API does no harm here.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer<S, Element>({
+  const v = useLazyVirtualizer<S>({
     count,
     getScrollElement: () => box.current,
     estimateSize: () => rowPx,
@@ -46,12 +45,11 @@ export function useListWindow<S extends HTMLElement>(
     paddingStart: startPx,
     // The box's size before it is measured: the first frame of a long list already has rows.
     initialRect: { width: 0, height: boxPx },
-    // flushSync inside React's commit warns in React 19 and buys nothing here.
-    useFlushSync: false,
     // A whole list needs no window: no scroll or resize observers, no re-render on scroll.
     enabled: !whole,
   });
-  if (whole) {
+  // Whole, or the core could not be fetched: every row, as a short list is drawn.
+  if (whole || v === 'failed') {
     return {
       indexes: Array.from({ length: count }, (_, i) => i),
       windowed: false,
@@ -59,9 +57,23 @@ export function useListWindow<S extends HTMLElement>(
       after: 0,
       measure: undefined,
       onKeyDown: undefined,
-      virtualizer,
+      virtualizer: null,
     };
   }
+  // The core on its way (a few ms, once a page): the rows the box shows first, at estimated heights.
+  if (v === null) {
+    const shown = Math.min(count, Math.ceil(boxPx / rowPx) + OVERSCAN);
+    return {
+      indexes: Array.from({ length: shown }, (_, i) => i),
+      windowed: true,
+      before: 0,
+      after: (count - shown) * rowPx,
+      measure: undefined,
+      onKeyDown: undefined,
+      virtualizer: null,
+    };
+  }
+  const virtualizer = v;
   const items = virtualizer.getVirtualItems();
   const gaps = spacers(items, virtualizer.getTotalSize(), startPx);
   // The browser's own Home/End land on estimated heights; rows measured on arrival then move
