@@ -10,6 +10,7 @@ import {
   startChallenge,
   type Challenge,
 } from '.';
+import { CHALLENGE_TITLES } from './meta';
 import { CONTROL_IDS } from '../lessons';
 import README from './README.md?raw';
 
@@ -91,6 +92,10 @@ describe('the shipped challenges', () => {
   it('are at least five, each with a solution and a wrong attempt below', () => {
     expect(CHALLENGES.length).toBeGreaterThanOrEqual(5);
     expect(Object.keys(CASES).sort()).toEqual(CHALLENGES.map((c) => c.id).sort());
+  });
+
+  it("are listed on the first screen by the files' own ids and titles, in the catalog's order", () => {
+    expect(CHALLENGE_TITLES).toEqual(CHALLENGES.map((c) => ({ id: c.id, title: c.title })));
   });
 
   it.each(Object.keys(CASES))('%s: is open at the start, passes when solved', (id) => {

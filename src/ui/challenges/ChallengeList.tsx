@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CHALLENGES, parseChallenge } from '../../challenges';
+import { CHALLENGE_TITLES } from '../../challenges/meta';
 import { requestChallenge } from '../../store/challengeGate';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -15,6 +15,8 @@ export function ChallengeList() {
   const [error, setError] = useState<string | null>(null);
   const open = async (file: File | undefined) => {
     if (!file) return;
+    // The parser comes with the challenge chunk, which the page needs once a challenge is opened.
+    const { parseChallenge } = await import('../../challenges/parse');
     const r = parseChallenge(await file.text());
     if (!r.ok) return setError(t('challenge.fileError', { msg: r.error.message[lang] }));
     setError(null);
@@ -28,7 +30,7 @@ export function ChallengeList() {
     <section className="hs-panel hs-challenge-list" aria-label={t('challenge.list')}>
       <h2>{t('challenge.list')}</h2>
       <ol data-testid="challenge-list">
-        {CHALLENGES.map((c) => (
+        {CHALLENGE_TITLES.map((c) => (
           <li key={c.id} data-testid="challenge-item" data-challenge={c.id}>
             <a href={`?challenge=${encodeURIComponent(c.id)}&lang=${lang}`}>{c.title[lang]}</a>
           </li>
