@@ -84,7 +84,8 @@ describe('the group of active states', () => {
       Math.abs(start.y - g.y),
       Math.abs(start.y - g.y - g.h),
     );
-    expect(onBorder).toBeLessThan(0.5);
+    // A path's points are rounded to the whole pixel (dagreLayout.ts).
+    expect(onBorder).toBeLessThanOrEqual(0.5);
   });
 });
 

@@ -24,12 +24,21 @@ export function layoutKey(input: LayoutInput, dir: 'TB' | 'LR'): string {
 const KNOWN = PRECOMPUTED as Record<string, Layout>;
 
 /**
- * Lays the machine out top-to-bottom or left-to-right: at once from the layouts generated at
- * build time (`npm run layouts`), else with dagre, loaded only then (a new diagram variant
- * draws before its layouts are generated).
+ * Lays the machine out top-to-bottom or left-to-right: at once from the first screen's layouts
+ * generated at build time (`npm run layouts`); else from the others (the simple mode's machine,
+ * presenter mode), a chunk of their own; else with dagre, loaded only then (a new diagram
+ * variant draws before its layouts are generated).
  */
 export function computeLayout(input: LayoutInput, dir: 'TB' | 'LR'): Layout | Promise<Layout> {
-  return KNOWN[layoutKey(input, dir)] ?? import('./dagreLayout').then((m) => m.layoutWithDagre(input, dir));
+  const key = layoutKey(input, dir);
+  return (
+    KNOWN[key] ??
+    import('./generated/layouts.later.json').then(
+      (m) =>
+        (m.default as Record<string, Layout>)[key] ??
+        import('./dagreLayout').then((d) => d.layoutWithDagre(input, dir)),
+    )
+  );
 }
 
 /** The direction whose drawing is largest in a box of this size, and its scale. */
