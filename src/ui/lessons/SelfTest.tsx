@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { ModelAnswer } from '../../lessons/selftestAnswers';
 import { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from '../../lessons/selftest';
+import type { Lang } from '../../engine';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
@@ -22,10 +24,16 @@ function Question({ q }: { q: SelfTestQuestion }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const [text, setText] = useState('');
-  const [shown, setShown] = useState(false);
-  const answer = q.answer[lang];
-  const bold = q.emphasis?.[lang];
-  const at = bold ? answer.indexOf(bold) : -1;
+  // The model answer, fetched (a chunk of its own) once the student has written and asks for it.
+  const [model, setModel] = useState<ModelAnswer | null>(null);
+  const [asked, setAsked] = useState(false);
+  const reveal = () => {
+    setAsked(true);
+    void import('../../lessons/selftestAnswers').then(
+      (m) => setModel(m.SELF_TEST_ANSWERS[q.id]),
+      () => setAsked(false),
+    );
+  };
   return (
     <div className="hs-selftest__q" data-testid="selftest-question" data-q={q.id}>
       <label>
@@ -42,25 +50,33 @@ function Question({ q }: { q: SelfTestQuestion }) {
         type="button"
         className="hs-btn"
         data-testid="btn-selftest-reveal"
-        disabled={text.trim() === '' || shown}
+        disabled={text.trim() === '' || asked}
         title={text.trim() === '' ? t('selftest.first') : undefined}
-        onClick={() => setShown(true)}
+        onClick={reveal}
       >
         {t('selftest.reveal')}
       </button>
-      {shown && (
-        <p data-testid="selftest-model-answer" className="hs-selftest__answer">
-          {at < 0 || !bold ? (
-            answer
-          ) : (
-            <>
-              {answer.slice(0, at)}
-              <strong>{bold}</strong>
-              {answer.slice(at + bold.length)}
-            </>
-          )}
-        </p>
-      )}
+      {model && <Answer model={model} lang={lang} />}
     </div>
+  );
+}
+
+/** The model answer, with the sentence the article sets in bold in bold. */
+function Answer({ model, lang }: { model: ModelAnswer; lang: Lang }) {
+  const answer = model.answer[lang];
+  const bold = model.emphasis?.[lang];
+  const at = bold ? answer.indexOf(bold) : -1;
+  return (
+    <p data-testid="selftest-model-answer" className="hs-selftest__answer">
+      {at < 0 || !bold ? (
+        answer
+      ) : (
+        <>
+          {answer.slice(0, at)}
+          <strong>{bold}</strong>
+          {answer.slice(at + bold.length)}
+        </>
+      )}
+    </p>
   );
 }
