@@ -71,7 +71,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
-    setupFiles: ['fake-indexeddb/auto'],
+    // Both dictionaries, as the page has the one it shows (src/i18n/all.ts).
+    setupFiles: ['fake-indexeddb/auto', './src/i18n/all.ts'],
     // Property tests run hundreds of seeded cases: seconds alone, more on two busy cores.
     testTimeout: 30_000,
   },

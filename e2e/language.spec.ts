@@ -103,3 +103,33 @@ test('zh reads durations as Chinese: "3 分钟前", not "3 分前"', async ({ pa
   await open(page, '?lang=zh&run=new');
   await expect(page.getByTestId('app')).not.toContainText(/\d 分前/);
 });
+
+test.describe('each language is fetched on its own', () => {
+  /** The build's chunk of one language's words (assets/zh-<hash>.js). */
+  const wordsOf = (lang: string) => new RegExp(`/assets/${lang}-[\\w-]+\\.js$`);
+
+  test('a page loads only its own language, and the other when the student switches', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await open(page, '?lang=en&run=new');
+    expect(asked.filter((p) => wordsOf('en').test(p))).toHaveLength(1);
+    expect(asked.filter((p) => wordsOf('zh').test(p))).toEqual([]);
+    await page.getByTestId('btn-lang').click();
+    await expect(page.getByTestId('btn-start')).toHaveText(/开始/);
+    expect(asked.filter((p) => wordsOf('zh').test(p))).toHaveLength(1);
+  });
+
+  test('words that cannot be fetched: the page says so in both languages; a failed switch keeps the page as it was', async ({
+    page,
+  }) => {
+    await page.route(wordsOf('zh'), (r) => r.abort());
+    await page.goto('/?lang=zh&run=new');
+    await expect(page.getByRole('alert')).toContainText('页面的文字没能加载');
+    await expect(page.getByRole('alert')).toContainText('could not load its words');
+    await open(page, '?lang=en&run=new');
+    await page.getByTestId('btn-lang').click();
+    await expect(page.getByTestId('btn-lang')).toHaveAttribute('title', /could not be loaded/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('btn-start')).toHaveText(/Start/);
+  });
+});

@@ -1,4 +1,4 @@
-import { pickLang } from './i18n';
+import { loadDictionary, pickLang } from './i18n';
 import { useSimStore } from './store/simStore';
 
 /**
@@ -8,7 +8,10 @@ import { useSimStore } from './store/simStore';
  * evaluated and the first frame rendered, instead of after them.
  */
 const store = useSimStore.getState();
-store.setLang(pickLang(window.location.search, navigator.languages ?? [navigator.language]));
+const lang = pickLang(window.location.search, navigator.languages ?? [navigator.language]);
+/** The page's words (a chunk a language), fetched beside storage: the first render waits for them. */
+export const words = loadDictionary(lang);
+store.setLang(lang);
 void store.boot(window.location.search).catch((e: unknown) => {
   useSimStore.setState({ ready: true, storage: { status: 'error', message: String(e) } });
 });

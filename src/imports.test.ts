@@ -24,9 +24,13 @@ function sources(dir: string): string[] {
 function importsOf(file: string, known: ReadonlySet<string>, values: boolean): string[] {
   const text = readFileSync(file, 'utf8');
   const out: string[] = [];
-  for (const m of text.matchAll(/(?:import|export)\s([^'"]*?)from\s+['"](\.{1,2}\/[^'"]+)['"]/g)) {
-    if (values && (m[1] as string).startsWith('type ')) continue;
-    const base = resolve(dirname(file), m[2] as string);
+  // `import x from './a'`, `export … from './a'`, and a bare `import './a'` (run for its effect).
+  for (const m of text.matchAll(
+    /(?:import|export)\s([^'"]*?)from\s+['"](\.{1,2}\/[^'"]+)['"]|import\s+()['"](\.{1,2}\/[^'"]+)['"]/g,
+  )) {
+    const [what, path] = m[2] !== undefined ? [m[1] ?? '', m[2]] : ['', m[4] as string];
+    if (values && what.startsWith('type ')) continue;
+    const base = resolve(dirname(file), path);
     const hit = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) =>
       known.has(p),
     );
@@ -78,5 +82,20 @@ describe('imports', () => {
 
   it('src has no type-only import cycle either', () => {
     expect(cycles(false)).toEqual([]);
+  });
+
+  it('the page reaches the dictionaries only by loadDictionary: main.tsx imports neither language', () => {
+    const files = sources(SRC);
+    const known = new Set(files);
+    const reached = new Set<string>();
+    const walk = (f: string) => {
+      if (reached.has(f)) return;
+      reached.add(f);
+      for (const m of importsOf(f, known, true)) walk(m);
+    };
+    walk(join(SRC, 'main.tsx'));
+    expect(reached.size).toBeGreaterThan(50);
+    const words = ['i18n/all.ts', 'i18n/en.ts', 'i18n/zh.ts'].map((f) => join(SRC, f));
+    expect(words.filter((f) => reached.has(f)).map((f) => relative(SRC, f))).toEqual([]);
   });
 });

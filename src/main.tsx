@@ -1,5 +1,5 @@
-// First: storage starts opening while the rest of the page loads (see boot.ts).
-import './boot';
+// First: storage starts opening and the page's words loading while the rest loads (see boot.ts).
+import { words } from './boot';
 import { createRoot } from 'react-dom/client';
 import { translate } from './i18n';
 import { useSimStore } from './store/simStore';
@@ -15,18 +15,32 @@ import './ui/layout.css';
 const COMPARE = new URLSearchParams(window.location.search).has('compare');
 const CompareView = lazy(() => import('./ui/compare/CompareView').then((m) => ({ default: m.CompareView })));
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <ErrorBoundary message={(e) => translate(useSimStore.getState().lang, 'app.error', { msg: e.message })}>
-      {COMPARE ? (
-        <Suspense>
-          <CompareView search={window.location.search} />
-        </Suspense>
-      ) : (
-        <App />
-      )}
-    </ErrorBoundary>
-  </StrictMode>,
+const root = document.getElementById('root') as HTMLElement;
+
+// Nothing is drawn without its words; if they cannot be fetched, the page says so in both languages.
+const wordsLoaded = await words.then(
+  () => true,
+  () => false,
 );
+if (!wordsLoaded) {
+  const p = document.createElement('p');
+  p.className = 'hs-notice hs-notice--error';
+  p.setAttribute('role', 'alert');
+  p.textContent = '页面的文字没能加载，请刷新页面。 The page could not load its words: reload the page.';
+  root.replaceChildren(p);
+} else
+  createRoot(root).render(
+    <StrictMode>
+      <ErrorBoundary message={(e) => translate(useSimStore.getState().lang, 'app.error', { msg: e.message })}>
+        {COMPARE ? (
+          <Suspense>
+            <CompareView search={window.location.search} />
+          </Suspense>
+        ) : (
+          <App />
+        )}
+      </ErrorBoundary>
+    </StrictMode>,
+  );
 
 registerOffline();

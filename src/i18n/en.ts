@@ -18,6 +18,7 @@ export const en = {
   'app.subtitle': 'How an agent harness keeps track of a long task',
   'app.scenario': 'Scenario',
   'app.lang': '中文',
+  'app.langFailed': 'The other language could not be loaded (offline?): press again to retry.',
   'app.langLabel': 'Language',
   'app.help': 'Keyboard shortcuts (?)',
   'app.loading': 'Loading…',

@@ -1,14 +1,42 @@
 import type { Lang } from '../engine';
-import { en, type MessageKey } from './en';
-import { zh } from './zh';
+import type { MessageKey } from './en';
 
 export type { MessageKey };
-export const DICTIONARIES: Record<Lang, Record<MessageKey, string>> = { en, zh };
+export type Dictionary = Record<MessageKey, string>;
+
+/**
+ * The dictionaries the page has: each language is a chunk of its own, and a page loads the one
+ * it shows (boot.ts, before its first render) and the other only when the student switches.
+ * Tests and the layout generator import ./all, which has both at once.
+ */
+const loaded: Partial<Record<Lang, Dictionary>> = {};
+const loading: Partial<Record<Lang, Promise<void>>> = {};
+
+export function addDictionary(lang: Lang, words: Dictionary): void {
+  loaded[lang] = words;
+}
+
+/** Fetches `lang`'s words (once; a failed fetch may be asked for again). */
+export function loadDictionary(lang: Lang): Promise<void> {
+  if (loaded[lang]) return Promise.resolve();
+  const words = lang === 'zh' ? import('./zh').then((m) => m.zh) : import('./en').then((m) => m.en);
+  loading[lang] ??= words.then(
+    (w) => addDictionary(lang, w),
+    (e: unknown) => {
+      delete loading[lang];
+      throw e;
+    },
+  );
+  return loading[lang];
+}
+
+/** Whether `key` is a word of `lang` (for keys built from data: an edge id, a log rule). */
+export const hasWord = (lang: Lang, key: string): key is MessageKey => key in (loaded[lang] ?? {});
 
 /** The text for `key` in `lang`, with `{name}` placeholders filled from `params`. */
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   // A missing key shows itself rather than crashing; a unit test keeps the two languages whole.
-  const text = DICTIONARIES[lang][key] ?? key;
+  const text = loaded[lang]?.[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }

@@ -16,6 +16,7 @@ export const zh: Record<keyof typeof en, string> = {
   'app.subtitle': 'Harness 如何管住一个长任务的「进度」',
   'app.scenario': '场景',
   'app.lang': 'English',
+  'app.langFailed': '另一种语言没能加载（离线了？）：再按一次重试。',
   'app.langLabel': '语言',
   'app.help': '键盘快捷键（?）',
   'app.loading': '加载中…',

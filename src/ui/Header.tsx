@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { SCENARIOS } from '../engine';
+import { loadDictionary } from '../i18n';
 import { useSimStore } from '../store/simStore';
 import { StoragePersisted } from './StoragePersisted';
 import { Icon } from './icons';
@@ -12,6 +14,7 @@ export function Header() {
   const storage = useSimStore((s) => s.storage);
   const role = useSimStore((s) => s.role);
   const { newRun, setLang, setHelpOpen } = useSimStore.getState();
+  const [langFailed, setLangFailed] = useState(false);
   return (
     <header className="hs-header">
       <div className="hs-brand">
@@ -71,14 +74,20 @@ export function Header() {
         type="button"
         className="hs-btn"
         data-testid="btn-lang"
-        title={t('app.langLabel')}
+        title={t(langFailed ? 'app.langFailed' : 'app.langLabel')}
         lang={lang === 'zh' ? 'en' : 'zh'}
         onClick={() => {
           const next = lang === 'zh' ? 'en' : 'zh';
-          setLang(next);
-          const url = new URL(window.location.href);
-          url.searchParams.set('lang', next);
-          window.history.replaceState(null, '', url);
+          // The other language's words are a chunk of their own; the page switches once they are here.
+          void loadDictionary(next).then(
+            () => {
+              setLang(next);
+              const url = new URL(window.location.href);
+              url.searchParams.set('lang', next);
+              window.history.replaceState(null, '', url);
+            },
+            () => setLangFailed(true),
+          );
         }}
       >
         {t('app.lang')}

@@ -1,4 +1,4 @@
-import { DICTIONARIES, translate, type MessageKey } from '../i18n';
+import { hasWord, translate, type MessageKey } from '../i18n';
 import type { Lang } from '../engine';
 
 export interface T {
@@ -10,5 +10,5 @@ export interface T {
 /** The translate function of one language, outside React (the page's hook and the layout generator share it). */
 export function translatorFor(lang: Lang): T {
   const fn = (key: MessageKey, params?: Record<string, string | number>) => translate(lang, key, params);
-  return Object.assign(fn, { has: (key: string): key is MessageKey => key in DICTIONARIES[lang] });
+  return Object.assign(fn, { has: (key: string): key is MessageKey => hasWord(lang, key) });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, translate, type MessageKey } from '../../i18n';
+import { translate, type MessageKey } from '../../i18n';
+import { DICTIONARIES } from '../../i18n/all';
 import type { T } from '../useT';
 import { FULL, SIMPLE } from './__fixtures__/machines';
 import { layoutWithDagre as computeLayout } from './dagreLayout';

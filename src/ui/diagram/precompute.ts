@@ -1,4 +1,4 @@
-import { DICTIONARIES } from '../../i18n';
+import { DICTIONARIES } from '../../i18n/all';
 import { SCENARIOS, machineFor, type Lang } from '../../engine';
 import { translatorFor } from '../translator';
 import { layoutWithDagre } from './dagreLayout';
