@@ -65,7 +65,14 @@ export default defineConfig({
   ],
   // One chunk of ~570 kB raw (React Flow and React are most of it); `npm run bench` holds its
   // gzip size against a minimal app of the same dependencies instead of this warning.
-  build: { chunkSizeWarningLimit: 700 },
+  build: {
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // Everything the entry imports statically in one chunk beside it, not a dozen small ones
+      // split by which lazy chunk also uses them: the first screen fetches what it needs at once.
+      output: { codeSplitting: { groups: [{ name: 'page', tags: ['$initial'] }] } },
+    },
+  },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   test: {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectState, int, open } from './helpers';
+import { expectReady, expectState, int, open } from './helpers';
 
 /** The article, complete: the fuse across a crash, designs, approval from the checkpoint, the simple mode, the stories. */
 
@@ -32,7 +32,7 @@ test('the fuse survives a reload too, and the newest checkpoint is the failure',
   await page.getByTestId('btn-fail').click();
   await expect(page.locator('[data-testid="checkpoint-item"]').first()).toHaveAttribute('data-trigger', 'failure');
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expectState(page, 'tool_failed');
   await expect(page.getByTestId('loop-count')).toHaveText('2');
   await page.getByTestId('btn-fail').click();
@@ -49,7 +49,7 @@ test('?design=no-fuse: named on the page, no reminder and no fuse however often 
   await expect(page.locator('[data-testid="context-channel"] [data-kind="reminder"]')).toHaveCount(0);
   // Saved with the run: a reload resumes it with its design.
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expect(page.getByTestId('design-name')).toHaveAttribute('data-design', 'no-fuse');
 });
 
@@ -113,6 +113,6 @@ test('a design chosen in the settings is saved with the run: a reload before Sta
   await page.getByTestId('btn-new-run').click();
   await expect(page.getByTestId('design-name')).toHaveAttribute('data-design', 'blocking-wait');
   await page.goto('/?lang=en');
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expect(page.getByTestId('design-name')).toHaveAttribute('data-design', 'blocking-wait');
 });

@@ -1,9 +1,18 @@
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
-/** Opens the page with the given query and waits for `data-ready` (ui-contract). */
+/** Opens the page with the given query and waits for it to be ready (expectReady). */
 export async function open(page: Page, query = '') {
   await page.goto(`/${query}`);
+  await expectReady(page);
+}
+
+/**
+ * `data-ready` (ui-contract: the run stands, the first screen is there), then the panels below
+ * the first screen, which load a frame later (`data-panels="all"`), so a test may count their rows.
+ */
+export async function expectReady(page: Page) {
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('app')).toHaveAttribute('data-panels', 'all');
 }
 
 export const text = async (page: Page, id: string) => (await page.getByTestId(id).textContent())?.trim() ?? '';

@@ -104,21 +104,26 @@ test('a bad file is refused through the Worker with its numbered reason, and not
   await expect(page.getByTestId('run-item')).toHaveCount(before);
 });
 
-test('offline, before the Worker was ever fetched, an import is checked on the page and still opens', async ({
-  page,
-  context,
-}) => {
-  await open(page, '?lang=en&run=new');
-  const failed: string[] = [];
-  page.on('requestfailed', (r) => failed.push(r.url()));
-  await context.setOffline(true);
-  const text = await longRunFile(40, 6, 'offline-import');
-  await page
-    .getByTestId('input-import')
-    .setInputFiles({ name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect(page.locator('[data-testid="run-item"][data-run="offline-import"]')).toHaveCount(1);
-  await expect(page.getByTestId('checkpoint-item').first()).toHaveAttribute('data-seq', '6');
-  // The worker's script could not be fetched: the page did the checks itself.
-  expect(failed.some((u) => /runFile\.worker/.test(u))).toBe(true);
-  await context.setOffline(false);
+test.describe('offline before the Worker was fetched', () => {
+  // No service worker: it would have precached the Worker's script, and this is the page without it.
+  test.use({ serviceWorkers: 'block' });
+
+  test('offline, before the Worker was ever fetched, an import is checked on the page and still opens', async ({
+    page,
+    context,
+  }) => {
+    await open(page, '?lang=en&run=new');
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    await context.setOffline(true);
+    const text = await longRunFile(40, 6, 'offline-import');
+    await page
+      .getByTestId('input-import')
+      .setInputFiles({ name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect(page.locator('[data-testid="run-item"][data-run="offline-import"]')).toHaveCount(1);
+    await expect(page.getByTestId('checkpoint-item').first()).toHaveAttribute('data-seq', '6');
+    // The worker's script could not be fetched: the page did the checks itself.
+    expect(failed.some((u) => /runFile\.worker/.test(u))).toBe(true);
+    await context.setOffline(false);
+  });
 });

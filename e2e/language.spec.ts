@@ -105,6 +105,8 @@ test('zh reads durations as Chinese: "3 分钟前", not "3 分前"', async ({ pa
 });
 
 test.describe('each language is fetched on its own', () => {
+  // A service worker would answer from its precache, past page.route.
+  test.use({ serviceWorkers: 'block' });
   /** The build's chunk of one language's words (assets/zh-<hash>.js). */
   const wordsOf = (lang: string) => new RegExp(`/assets/${lang}-[\\w-]+\\.js$`);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answerPrediction, open } from './helpers';
+import { answerPrediction, expectReady, open } from './helpers';
 
 /** Every lesson plays from its first stop to lesson-done by its own script, in zh and en (ui-contract "Lessons"). */
 
@@ -72,7 +72,7 @@ test('a your-turn stop waits for the student: pressing what it asks meets it; ba
   await page.getByTestId('btn-lesson-back').click();
   const before = await page.getByTestId('current-step').textContent();
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expect(page.getByTestId('lesson-caption').or(page.getByTestId('lesson-your-turn'))).toBeVisible();
   await expect(page.getByTestId('current-step')).toHaveText(before ?? '');
   expect(Number(at)).toBeGreaterThan(1);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerPrediction } from './helpers';
+import { answerPrediction, expectReady } from './helpers';
 import { serveStatic, type StaticServer } from './staticServer';
 
 /**
@@ -20,7 +20,7 @@ const FOLDER = '/sim/';
 test.describe.configure({ mode: 'serial' });
 
 async function ready(page: Page) {
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
 }
 
 /** Until the service worker has installed (every file precached) and controls this page. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { driveThenDriveHere, expectState, newestItem, open } from './helpers';
+import { driveThenDriveHere, expectReady, expectState, newestItem, open } from './helpers';
 
 test('a fresh run is saved before Start, and the address loses run=new', async ({ page }) => {
   await open(page, '?lang=en&run=new');
@@ -7,7 +7,7 @@ test('a fresh run is saved before Start, and the address loses run=new', async (
   await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'indexeddb');
   const runs = await page.getByTestId('run-item').count();
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expect(page.getByTestId('run-item')).toHaveCount(runs);
   await expectState(page, 'created');
 });
@@ -20,7 +20,7 @@ test('reload mid-run resumes at the newest checkpoint', async ({ page }) => {
   const newest = await newestItem(page);
   expect(newest).toMatchObject({ step: '7', trigger: 'phase_switch' });
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expect(page.getByTestId('resume-notice')).toHaveAttribute('data-seq', String(newest.seq));
   await expect(page.getByTestId('resume-notice')).toContainText('phase_switch');
   await expect(page.getByTestId('current-step')).toHaveText('7');
@@ -37,7 +37,7 @@ test('reload while waiting for approval keeps the one request; approve continues
   await expect(page.getByTestId('approval-requests')).toHaveText('1');
   expect(await newestItem(page)).toMatchObject({ step: '27', state: 'waiting_approval', trigger: 'before_suspend' });
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expectState(page, 'waiting_approval');
   await expect(page.getByTestId('current-step')).toHaveText('27');
   await expect(page.getByTestId('approval-requests')).toHaveText('1');
@@ -189,7 +189,7 @@ test('corrupt storage: the bad record is skipped with its reason, the run still 
     [runId, newest.seq] as const,
   );
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expect(page.getByTestId('storage-notice')).toBeVisible();
   await expect(page.getByTestId('storage-notice')).toContainText('2');
   await expect(page.getByTestId('current-step')).toHaveText(String(newest.step));

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectState, open } from './helpers';
+import { expectReady, expectState, open } from './helpers';
 
 /** Predict-then-reveal (ui-contract "Lessons"): the page asks before an injected event applies. */
 
@@ -58,7 +58,7 @@ test('on: the page asks first, a right and a wrong answer are scored, the event 
 
   // The score lasts as long as the tab.
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expectReady(page);
   await expect(page.getByTestId('predict-score')).toHaveText('2 of 3 right');
 });
 

@@ -21,7 +21,7 @@ export { createMemoryStore } from './memoryStore';
 export { type RecordStoreOptions } from './recordStore';
 export { CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA, STORED_CHECKPOINT_SCHEMA_V1 } from './records';
 export { CHUNK_ROWS } from './chunks';
-export { MAX_IMPORT_BYTES, fileTooBig } from './runFile';
+export { MAX_IMPORT_BYTES, fileTooBig } from './limits';
 export {
   CHANNEL_NAME,
   joinRun,

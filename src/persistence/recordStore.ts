@@ -6,7 +6,8 @@ import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
 import { freeRunId, prepareAll, renamedSize } from './importing';
 import { parseOffThread } from './parseOffThread';
-import { MAX_IMPORT_BYTES, runFileText } from './runFile';
+import { MAX_IMPORT_BYTES } from './limits';
+import { runFileText } from './runFile';
 import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stage, stageWith, writeProblem } from './stored';
 import {
   RUN_SCHEMA,

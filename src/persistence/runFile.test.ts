@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkpointBytes, type Checkpoint } from '../engine';
-import { MAX_IMPORT_BYTES, parseRunFile, prettyJson } from './runFile';
+import { MAX_IMPORT_BYTES } from './limits';
+import { parseRunFile, prettyJson } from './runFile';
 import { HARNESSES, checkpointsOf, type Harness } from './testkit';
 
 const cps = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });

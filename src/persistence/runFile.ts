@@ -8,6 +8,7 @@ import {
   utf8Length,
 } from '../engine';
 import { quote, storageError } from './errors';
+import { MAX_IMPORT_BYTES } from './limits';
 import { RUN_FILE_SCHEMA, checkCheckpointInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
@@ -17,18 +18,11 @@ import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
  * anything is stored, and its text is only ever shown as text.
  */
 
-/** The largest run file read (a 4,000-step run with every checkpoint is far below it). */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-
 /** Checkpoints an export left out: older ones past the size an import reads, and unreadable ones. */
 export interface Omitted {
   older: number;
   unreadable: number;
 }
-
-/** The refusal of a file too big to import, from its size alone (it is not read). */
-export const fileTooBig = (bytes: number): string | null =>
-  bytes > MAX_IMPORT_BYTES ? storageError('E601', bytes.toLocaleString('en')) : null;
 
 export interface RunFile {
   format: typeof RUN_SCHEMA;

@@ -8,7 +8,7 @@ import { ScreenReaderView } from './a11y/ScreenReaderView';
 import { Header } from './Header';
 import './embed.css';
 import { ArticleHost } from './article/ArticleHost';
-import { HelpOverlay } from './HelpOverlay';
+import { HelpHost } from './HelpHost';
 import { Meters } from './panels/Meters';
 import { Readouts } from './panels/Readouts';
 import { ChallengeMount } from './challenges/ChallengeMount';
@@ -67,7 +67,8 @@ function useShortcuts() {
  * around them; layout.css reflows it from a phone to a projector.
  */
 export function App() {
-  // Ready (ui-contract) once the run stands and every panel with a test hook is there.
+  // Ready (ui-contract) once the run stands and the first screen's panels are there;
+  // `data-panels="all"` once the panels below it are too.
   const ready = useSimStore((s) => s.ready);
   const lang = useSimStore((s) => s.lang);
   const t = useT();
@@ -76,6 +77,8 @@ export function App() {
   // The diagram and controls draw first; the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
+  // The panels below the first screen load once the page is ready (SidePanels.tsx).
+  const [restShown, setRestShown] = useState(false);
   const [styled, setStyled] = useState(presentStyles === null);
   useEffect(() => void presentStyles?.then(() => setStyled(true)), []);
   const [laidOut, setLaidOut] = useState(false);
@@ -84,6 +87,14 @@ export function App() {
     return () => cancelAnimationFrame(id);
   }, []);
   useShortcuts();
+  const pageReady = ready && sidesShown && styled && laidOut;
+  // …asked for in the frame after the page is ready, so the first screen never waits for them.
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    if (!pageReady) return;
+    const id = requestAnimationFrame(() => setRest(true));
+    return () => cancelAnimationFrame(id);
+  }, [pageReady]);
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }, [lang]);
@@ -91,7 +102,8 @@ export function App() {
     <div
       className="hs-app"
       data-testid="app"
-      data-ready={ready && sidesShown && styled && laidOut ? 'true' : 'false'}
+      data-ready={pageReady ? 'true' : 'false'}
+      data-panels={restShown ? 'all' : 'first'}
       data-machine={machine}
       data-mode={MODE}
     >
@@ -125,13 +137,13 @@ export function App() {
           <div className="hs-panels">
             {sides && (
               <Suspense>
-                <SidePanels onShown={setSidesShown} />
+                <SidePanels onShown={setSidesShown} rest={rest} onRestShown={setRestShown} />
               </Suspense>
             )}
           </div>
         </div>
       </main>
-      <HelpOverlay />
+      <HelpHost />
       <ArticleHost />
     </div>
   );
