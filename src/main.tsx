@@ -1,5 +1,6 @@
-// First: storage starts opening and the page's words loading while the rest loads (see boot.ts).
-import { words } from './boot';
+// First the page's words start loading (words.ts), then storage opens (boot.ts), while the rest loads.
+import { words } from './words';
+import './boot';
 import { createRoot } from 'react-dom/client';
 import { translate } from './i18n';
 import { useSimStore } from './store/simStore';
