@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { MarkerType, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node } from '@xyflow/react';
+import { MarkerType, ReactFlow, ReactFlowProvider, type Edge, type Node, type Viewport } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './compact.css';
 import type { StateName } from '../../engine';
 import { useShownView } from './viewSource';
 import { useT } from '../useT';
-import { computeLayout, pickLayout, type Layout } from './layout';
+import { computeLayout, pickLayout, viewportFor, type Layout } from './layout';
 import { useMedia } from '../useMedia';
 import {
   CANCEL_FROM,
@@ -24,7 +24,6 @@ import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
 
 const nodeTypes = { taskState: StateNode, activeGroup: GroupNode };
 const edgeTypes = { transition: TransitionEdge };
-const FIT = { padding: 0.02, maxZoom: 1.25 };
 
 /** A phone's width: the compact drawing keeps its text at 12 px or more (layout.css gives it a taller box). */
 export const PHONE = '(max-width: 599px)';
@@ -172,8 +171,17 @@ function useDiagram(
   return { nodes, edges };
 }
 
-function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]; layout: Layout; label: string }) {
-  const { fitView } = useReactFlow();
+function Diagram({
+  nodes,
+  edges,
+  viewport,
+  label,
+}: {
+  nodes: Node[];
+  edges: Edge[];
+  viewport: Viewport;
+  label: string;
+}) {
   const t = useT();
   // React Flow's own screen-reader texts, in the page's language.
   const aria = useMemo(
@@ -185,8 +193,6 @@ function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]
     }),
     [t],
   );
-  // Refit when the layout (or its direction) changes; the box's own resizes refit below.
-  useEffect(() => void fitView(FIT), [layout, fitView]);
   return (
     <ReactFlow
       nodes={nodes}
@@ -203,8 +209,9 @@ function Diagram({ nodes, edges, layout, label }: { nodes: Node[]; edges: Edge[]
       zoomOnPinch={false}
       zoomOnDoubleClick={false}
       preventScrolling={false}
-      fitView
-      fitViewOptions={FIT}
+      // The whole layout in its box (viewportFor), set from the layout and the box's size: no
+      // fitView, which would wait for the nodes to be measured and fit them alone.
+      viewport={viewport}
       minZoom={0.2}
       proOptions={{ hideAttribution: true }}
       aria-label={label}
@@ -277,24 +284,10 @@ function Drawing({
   const t = useT();
   const layout = pickLayout(layouts, size.w, size.h).layout;
   const { nodes, edges } = useDiagram(layout, spec, texts, variant);
+  const viewport = useMemo(() => viewportFor(layout, size), [layout, size]);
   return (
-    <ReactFlowProvider
-      initialNodes={nodes}
-      initialEdges={edges}
-      initialWidth={size.w}
-      initialHeight={size.h}
-      fitView
-      initialFitViewOptions={FIT}
-    >
-      <Resized size={size} />
-      <Diagram nodes={nodes} edges={edges} layout={layout} label={t('diagram.label')} />
+    <ReactFlowProvider initialNodes={nodes} initialEdges={edges} initialWidth={size.w} initialHeight={size.h}>
+      <Diagram nodes={nodes} edges={edges} viewport={viewport} label={t('diagram.label')} />
     </ReactFlowProvider>
   );
-}
-
-/** Refits the drawing when its box changes size (fitView on the component fits only once). */
-function Resized({ size }: { size: { w: number; h: number } }) {
-  const { fitView } = useReactFlow();
-  useEffect(() => void fitView(FIT), [size, fitView]);
-  return null;
 }

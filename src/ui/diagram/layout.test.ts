@@ -4,7 +4,7 @@ import { DICTIONARIES } from '../../i18n/all';
 import type { T } from '../useT';
 import { FULL, SIMPLE } from './__fixtures__/machines';
 import { layoutWithDagre as computeLayout } from './dagreLayout';
-import { overlaps, type Box, type Layout } from './layout';
+import { overlaps, type Box, type Layout, viewportFor } from './layout';
 import { edgeTexts, groupOf, layoutInput, type DiagramSpec } from './machineGraph';
 import { estimate } from './measure';
 
@@ -128,4 +128,19 @@ describe('the compact drawing', () => {
       expect(compact.group).toBeUndefined();
     });
   }
+});
+
+describe('the viewport of a drawing', () => {
+  it('holds the whole layout (nodes, labels, paths), centred, as large as its box allows', () => {
+    const v = viewportFor({ width: 400, height: 800 }, { w: 390, h: 500 });
+    // Height decides: 800 into 500.
+    expect(v.zoom).toBeCloseTo(500 / 800, 6);
+    expect(v.y).toBeCloseTo((500 - 800 * v.zoom) / 2, 6);
+    expect(v.x).toBeCloseTo((390 - 400 * v.zoom) / 2, 6);
+    expect(v.x).toBeGreaterThan(0);
+  });
+
+  it('does not blow a small layout up past 1.25x', () => {
+    expect(viewportFor({ width: 100, height: 100 }, { w: 1000, h: 1000 }).zoom).toBe(1.25);
+  });
 });

@@ -55,6 +55,21 @@ export function pickLayout(
   return best;
 }
 
+/**
+ * The viewport that shows the whole layout, centred in a box of `size` and as large as fits (at
+ * most `maxZoom`): the layout's frame holds its nodes, labels and paths, where React Flow's
+ * fitView fits the nodes alone and cuts a path routed past them (the phone's compact drawing).
+ */
+export function viewportFor(
+  layout: Pick<Layout, 'width' | 'height'>,
+  size: { w: number; h: number },
+  maxZoom = 1.25,
+): { x: number; y: number; zoom: number } {
+  // No padding: the layout's frame keeps 8 px around everything in it (dagreLayout.ts).
+  const zoom = Math.min(size.w / layout.width, size.h / layout.height, maxZoom);
+  return { x: (size.w - layout.width * zoom) / 2, y: (size.h - layout.height * zoom) / 2, zoom };
+}
+
 /** A smooth SVG path through dagre's points (a quadratic through each bend's midpoints). */
 export function pathThrough(points: readonly Point[]): string {
   if (points.length === 0) return '';
