@@ -74,7 +74,7 @@ export function App() {
   const t = useT();
   // ui-contract: "simple" for the four-state machine of script-5min, "full" for the eight states.
   const machine = useSimStore((s) => (shownView(s).simple ? 'simple' : 'full'));
-  // The diagram and controls draw first; the side panels join once that frame is painted.
+  // The diagram draws first; the controls and the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
   // The panels below the first screen load once the page is ready (SidePanels.tsx).
@@ -118,21 +118,32 @@ export function App() {
           <ScreenReaderView />
         </section>
         <div className="hs-deck">
-          {LESSON !== null && ready && (
-            <Suspense>
-              <LessonBar id={LESSON} at={LESSON_AT} />
-            </Suspense>
-          )}
-          {ready && <ChallengeMount />}
-          <Readouts />
-          <PredictToggle />
-          <Controls />
-          <Meters />
-          <DesignPanel />
-          {MODE === 'present' && (
-            <a className="hs-present__exit" href={leavePresentHref(window.location.href)}>
-              {t('present.exit')}
-            </a>
+          {/* The diagram draws first; the deck's controls join in the next frame (index.html's boxes hold their place). */}
+          {sides ? (
+            <>
+              {LESSON !== null && ready && (
+                <Suspense>
+                  <LessonBar id={LESSON} at={LESSON_AT} />
+                </Suspense>
+              )}
+              {ready && <ChallengeMount />}
+              <Readouts />
+              <PredictToggle />
+              <Controls />
+              <Meters />
+              <DesignPanel />
+              {MODE === 'present' && (
+                <a className="hs-present__exit" href={leavePresentHref(window.location.href)}>
+                  {t('present.exit')}
+                </a>
+              )}
+            </>
+          ) : (
+            <>
+              <div className="hs-readouts hs-skel hs-skel--readouts" />
+              <div className="hs-controls hs-skel hs-skel--controls" />
+              <div className="hs-meters hs-skel hs-skel--meters" />
+            </>
           )}
           <div className="hs-panels">
             {sides && (
