@@ -115,7 +115,8 @@ export function App() {
             variant={MODE === 'present' ? 'present' : MODE === 'embed' ? 'compact' : undefined}
             onLaidOut={setLaidOut}
           />
-          <ScreenReaderView />
+          {/* The diagram as text and the live region (visually hidden) join with the controls. */}
+          {sides && <ScreenReaderView />}
         </section>
         <div className="hs-deck">
           {/* The diagram draws first; the deck's controls join in the next frame (index.html's boxes hold their place). */}
