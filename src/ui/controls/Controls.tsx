@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { INJECTABLE_ERRORS, type InjectableError, type StateName } from '../../engine';
 import type { MessageKey } from '../../i18n';
 import { useShallow } from 'zustand/react/shallow';
 import { useChallengeGate } from '../../store/challengeGate';
 import { usePredictStore } from '../../store/predict';
 import { useSimStore } from '../../store/simStore';
-import { useT } from '../useT';
+import { useT, type T } from '../useT';
 import { COMMANDS, type Command, type CommandState } from './commands';
 
 /** Slider position 0..100 ↔ ticks per second, on a log scale (as RaftScope's speed). */
@@ -17,30 +18,43 @@ export const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / 
 export const keyLabel = (k: string, t: (key: MessageKey) => string) =>
   k === ' ' ? t('ctl.key.space') : k.toUpperCase();
 
-function CommandButton({ cmd, state }: { cmd: Command; state: CommandState }) {
-  const t = useT();
+/** Whether a command applies now and its tooltip: the reason it does not, else its name and key. */
+function buttonState(cmd: Command, state: CommandState, t: T): { disabled: boolean; title: string } {
   const blocked = cmd.blocked(state);
-  const key = keyLabel(cmd.key, t);
+  if (!blocked) return { disabled: false, title: `${t(cmd.label)} (${keyLabel(cmd.key, t)})` };
   // A state in a reason is named in words (its id is an English word).
-  const params = blocked?.params?.state
+  const params = blocked.params?.state
     ? { ...blocked.params, state: t(`state.${blocked.params.state as StateName}`) }
-    : blocked?.params;
-  const title = blocked ? t(blocked.key, params) : `${t(cmd.label)} (${key})`;
+    : blocked.params;
+  return { disabled: true, title: t(blocked.key, params) };
+}
+
+/** One control; memoised on what it shows, so a tick that changes no button's state redraws none. */
+const CommandButton = memo(function CommandButton({
+  cmd,
+  disabled,
+  title,
+}: {
+  cmd: Command;
+  disabled: boolean;
+  title: string;
+}) {
+  const t = useT();
   return (
     <button
       type="button"
       data-testid={cmd.testId}
       className={`hs-btn${cmd.tone ? ` hs-btn--${cmd.tone}` : ''}`}
-      disabled={blocked !== null}
+      disabled={disabled}
       title={title}
       aria-keyshortcuts={cmd.key === ' ' ? 'Space' : cmd.key.toUpperCase()}
       onClick={() => cmd.run(useSimStore.getState())}
     >
       {t(cmd.label)}
-      <kbd aria-hidden="true">{key}</kbd>
+      <kbd aria-hidden="true">{keyLabel(cmd.key, t)}</kbd>
     </button>
   );
-}
+});
 
 const GROUPS = ['run', 'inject', 'person', 'process'] as const;
 
@@ -74,7 +88,7 @@ export function Controls() {
           {visible
             .filter((c) => c.group === g)
             .map((c) => (
-              <CommandButton key={c.id} cmd={c} state={state} />
+              <CommandButton key={c.id} cmd={c} {...buttonState(c, state, t)} />
             ))}
           {g === 'run' && (
             <label className="hs-field">
