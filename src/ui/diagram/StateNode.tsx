@@ -93,8 +93,9 @@ function CompactBody({ data, lines }: { data: StateNodeData; lines: string[] }) 
         {data.label}
         {data.active && <span className="hs-sr"> {data.nowLabel}</span>}
       </span>
-      {lines.map((l) => (
-        <div className="hs-node__line" key={l}>
+      {/* Keyed by place: a counter that moves is new text in the same element, not a new element. */}
+      {lines.map((l, i) => (
+        <div className="hs-node__line" key={i}>
           {l}
         </div>
       ))}
@@ -118,8 +119,8 @@ function FullBody({ data, lines }: { data: StateNodeData; lines: string[] }) {
       <code className="hs-node__id" translate="no">
         {data.name}
       </code>
-      {lines.map((l) => (
-        <div className="hs-node__line" key={l} title={l}>
+      {lines.map((l, i) => (
+        <div className="hs-node__line" key={i} title={l}>
           {l}
         </div>
       ))}
