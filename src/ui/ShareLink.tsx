@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { shareUrl, type ShareState } from '../share';
 import { useSimStore } from '../store/simStore';
 import { useT } from './useT';
@@ -20,8 +20,11 @@ function screenState(): ShareState {
   };
 }
 
-/** `btn-share` fills `share-link` with a link that opens the same screen (a fresh run of it). */
-export function ShareLink() {
+/**
+ * `btn-share` fills `share-link` with a link that opens the same screen (a fresh run of it). It
+ * reads the store only when pressed, so the design panel's meters redraw without it.
+ */
+export const ShareLink = memo(function ShareLink() {
   const t = useT();
   const [link, setLink] = useState('');
   const make = () => {
@@ -46,4 +49,4 @@ export function ShareLink() {
       />
     </div>
   );
-}
+});

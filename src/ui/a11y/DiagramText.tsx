@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { machineEdges, type StateName } from '../../engine';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
@@ -17,7 +18,13 @@ export function DiagramText() {
   const t = useT();
   const machine = useSimStore((s) => shownView(s).machine);
   const state = useSimStore((s) => shownView(s).state);
-  const last = useSimStore((s) => shownView(s).log.at(-1));
+  // The last line's move, not the line itself: a tick that repeats the same move redraws nothing here.
+  const last = useSimStore(
+    useShallow((s) => {
+      const r = shownView(s).log.at(-1);
+      return r ? { event: r.event, from: r.from, to: r.to } : undefined;
+    }),
+  );
   const states = useMemo(() => Object.keys(machine.root.states) as StateName[], [machine]);
   const edges = useMemo(
     () =>

@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { INJECTABLE_ERRORS, type InjectableError, type StateName } from '../../engine';
 import type { MessageKey } from '../../i18n';
 import { useShallow } from 'zustand/react/shallow';
 import { useChallengeGate } from '../../store/challengeGate';
 import { usePredictStore } from '../../store/predict';
 import { useSimStore } from '../../store/simStore';
-import { useT } from '../useT';
+import { useT, type T } from '../useT';
 import { COMMANDS, type Command, type CommandState } from './commands';
 
 /** Slider position 0..100 ↔ ticks per second, on a log scale (as RaftScope's speed). */
@@ -17,37 +18,51 @@ export const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / 
 export const keyLabel = (k: string, t: (key: MessageKey) => string) =>
   k === ' ' ? t('ctl.key.space') : k.toUpperCase();
 
-function CommandButton({ cmd, state }: { cmd: Command; state: CommandState }) {
-  const t = useT();
+/** Whether a command applies now and its tooltip: the reason it does not, else its name and key. */
+function buttonState(cmd: Command, state: CommandState, t: T): { disabled: boolean; title: string } {
   const blocked = cmd.blocked(state);
-  const key = keyLabel(cmd.key, t);
+  if (!blocked) return { disabled: false, title: `${t(cmd.label)} (${keyLabel(cmd.key, t)})` };
   // A state in a reason is named in words (its id is an English word).
-  const params = blocked?.params?.state
+  const params = blocked.params?.state
     ? { ...blocked.params, state: t(`state.${blocked.params.state as StateName}`) }
-    : blocked?.params;
-  const title = blocked ? t(blocked.key, params) : `${t(cmd.label)} (${key})`;
+    : blocked.params;
+  return { disabled: true, title: t(blocked.key, params) };
+}
+
+/** One control; memoised on what it shows, so a tick that changes no button's state redraws none. */
+const CommandButton = memo(function CommandButton({
+  cmd,
+  disabled,
+  title,
+}: {
+  cmd: Command;
+  disabled: boolean;
+  title: string;
+}) {
+  const t = useT();
   return (
     <button
       type="button"
       data-testid={cmd.testId}
       className={`hs-btn${cmd.tone ? ` hs-btn--${cmd.tone}` : ''}`}
-      disabled={blocked !== null}
+      disabled={disabled}
       title={title}
       aria-keyshortcuts={cmd.key === ' ' ? 'Space' : cmd.key.toUpperCase()}
       onClick={() => cmd.run(useSimStore.getState())}
     >
       {t(cmd.label)}
-      <kbd aria-hidden="true">{key}</kbd>
+      <kbd aria-hidden="true">{keyLabel(cmd.key, t)}</kbd>
     </button>
   );
-}
+});
 
 const GROUPS = ['run', 'inject', 'person', 'process'] as const;
 
 /** All the buttons of the UI contract, grouped; each disabled with a tooltip saying why. */
 export function Controls() {
   const t = useT();
-  // Only what the buttons and fields read: a write report or a history refresh redraws nothing here.
+  // Only what the buttons read (the fields read their own): a write report or a history
+  // refresh redraws nothing here.
   const state = useSimStore(
     useShallow((s) => ({
       ready: s.ready,
@@ -55,17 +70,12 @@ export function Controls() {
       sim: s.sim,
       view: s.view,
       playing: s.playing,
-      speed: s.speed,
-      errorType: s.errorType,
-      rejectReason: s.rejectReason,
     })),
   );
-  const { setSpeed, setErrorType, setRejectReason } = useSimStore.getState();
   // What a command allows also hangs on an open challenge and on a question waiting for an answer.
   useChallengeGate((g) => g.allowed);
   usePredictStore((p) => p.asking);
   const visible = COMMANDS.filter((c) => c.visible?.(state) ?? true);
-  const speedText = t('ctl.speedValue', { v: state.speed.toFixed(state.speed < 10 ? 1 : 0) });
   return (
     <section className="hs-controls" aria-label={t('panel.controls')}>
       {GROUPS.map((g) => (
@@ -74,55 +84,79 @@ export function Controls() {
           {visible
             .filter((c) => c.group === g)
             .map((c) => (
-              <CommandButton key={c.id} cmd={c} state={state} />
+              <CommandButton key={c.id} cmd={c} {...buttonState(c, state, t)} />
             ))}
-          {g === 'run' && (
-            <label className="hs-field">
-              <span>{t('ctl.speed')}</span>
-              <input
-                data-testid="input-speed"
-                type="range"
-                min={0}
-                max={100}
-                step={1}
-                value={Math.round(sliderFromSpeed(state.speed))}
-                aria-valuetext={speedText}
-                onChange={(e) => setSpeed(speedFromSlider(Number(e.target.value)))}
-              />
-              <output>{speedText}</output>
-            </label>
-          )}
-          {g === 'inject' && (
-            <label className="hs-field">
-              <span>{t('ctl.errorType')}</span>
-              <select
-                data-testid="select-error-type"
-                value={state.errorType}
-                onChange={(e) => setErrorType(e.target.value as InjectableError)}
-              >
-                {INJECTABLE_ERRORS.map((e) => (
-                  <option key={e} value={e}>
-                    {t(`error.${e}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {g === 'person' && (
-            <label className="hs-field">
-              <span>{t('ctl.rejectReason')}</span>
-              <input
-                data-testid="input-reject-reason"
-                type="text"
-                maxLength={300}
-                value={state.rejectReason}
-                placeholder={t('ctl.rejectPlaceholder')}
-                onChange={(e) => setRejectReason(e.target.value)}
-              />
-            </label>
-          )}
+          {g === 'run' && <SpeedField />}
+          {g === 'inject' && <ErrorTypeField />}
+          {g === 'person' && <RejectReasonField />}
         </div>
       ))}
     </section>
   );
 }
+
+/*
+ * The fields read their own value: React rewrites an input's name and type attributes whenever
+ * it re-renders, so fields drawn with the buttons were written on every tick.
+ */
+
+const SpeedField = memo(function SpeedField() {
+  const t = useT();
+  const speed = useSimStore((s) => s.speed);
+  const speedText = t('ctl.speedValue', { v: speed.toFixed(speed < 10 ? 1 : 0) });
+  return (
+    <label className="hs-field">
+      <span>{t('ctl.speed')}</span>
+      <input
+        data-testid="input-speed"
+        type="range"
+        min={0}
+        max={100}
+        step={1}
+        value={Math.round(sliderFromSpeed(speed))}
+        aria-valuetext={speedText}
+        onChange={(e) => useSimStore.getState().setSpeed(speedFromSlider(Number(e.target.value)))}
+      />
+      <output>{speedText}</output>
+    </label>
+  );
+});
+
+const ErrorTypeField = memo(function ErrorTypeField() {
+  const t = useT();
+  const errorType = useSimStore((s) => s.errorType);
+  return (
+    <label className="hs-field">
+      <span>{t('ctl.errorType')}</span>
+      <select
+        data-testid="select-error-type"
+        value={errorType}
+        onChange={(e) => useSimStore.getState().setErrorType(e.target.value as InjectableError)}
+      >
+        {INJECTABLE_ERRORS.map((e) => (
+          <option key={e} value={e}>
+            {t(`error.${e}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+});
+
+const RejectReasonField = memo(function RejectReasonField() {
+  const t = useT();
+  const rejectReason = useSimStore((s) => s.rejectReason);
+  return (
+    <label className="hs-field">
+      <span>{t('ctl.rejectReason')}</span>
+      <input
+        data-testid="input-reject-reason"
+        type="text"
+        maxLength={300}
+        value={rejectReason}
+        placeholder={t('ctl.rejectPlaceholder')}
+        onChange={(e) => useSimStore.getState().setRejectReason(e.target.value)}
+      />
+    </label>
+  );
+});

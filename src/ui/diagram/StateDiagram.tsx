@@ -18,12 +18,12 @@ import {
   type DiagramVariant,
 } from './machineGraph';
 import { estimate } from './measure';
-import { useNodeLines } from './nodeLines';
 import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
 import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
 
 const nodeTypes = { taskState: StateNode, activeGroup: GroupNode };
 const edgeTypes = { transition: TransitionEdge };
+const PRO = { hideAttribution: true };
 
 /** A phone's width: the compact drawing keeps its text at 12 px or more (layout.css gives it a taller box). */
 export const PHONE = '(max-width: 599px)';
@@ -57,7 +57,16 @@ function useLayouts(variant: DiagramVariant): {
   return { spec, texts, layouts: known ?? (computed && computed.of === pending ? computed.layouts : null) };
 }
 
-/** The nodes and edges of the diagram as the run stands, each object kept while unchanged. */
+/** The edge a log line took, as the diagram marks it; none for a restore. */
+const lastEdgeOf = (r: { event: string; from: string; to: string } | undefined): string | null =>
+  r && r.event !== 'RESTORE' ? (r.event === 'CANCEL' ? `${GROUP_ID}-cancelled` : `${r.from}-${r.to}`) : null;
+
+/**
+ * The nodes and edges of the diagram as the run stands, each object kept while unchanged. Only
+ * the current state and the last edge are in them: a node's live counters and the last edge's
+ * pulse are read by the node and the edge themselves (StateNode, TransitionEdge), so a tick
+ * that moves a counter hands React Flow the same arrays and it does no work of its own.
+ */
 function useDiagram(
   layout: Layout,
   spec: DiagramSpec,
@@ -66,9 +75,7 @@ function useDiagram(
 ): { nodes: Node[]; edges: Edge[] } {
   const t = useT();
   const state = useShownView((v) => v.state);
-  const logLength = useShownView((v) => v.logLength);
-  const lastRecord = useShownView((v) => v.log.at(-1));
-  const lines = useNodeLines(variant !== 'full');
+  const lastId = useShownView((v) => lastEdgeOf(v.log.at(-1)));
 
   // Node objects are kept while their data is unchanged, so React Flow redraws only the
   // node whose counter moved (a tick changes one line of one node).
@@ -107,8 +114,6 @@ function useDiagram(
           terminal: spec.finals.includes(name),
           active: name === state,
           nowLabel: t('state.now'),
-          lines: lines[name]?.lines ?? [],
-          ...(lines[name]?.tone ? { tone: lines[name]?.tone } : {}),
           ...(variant !== 'full' ? { compact: true } : {}),
         },
       };
@@ -120,54 +125,45 @@ function useDiagram(
       cache.set(n.id, n);
       return n;
     });
-  }, [layout, spec, state, lines, t, cache, variant]);
+  }, [layout, spec, state, t, cache, variant]);
 
-  const lastId =
-    lastRecord && lastRecord.event !== 'RESTORE'
-      ? lastRecord.event === 'CANCEL'
-        ? `${GROUP_ID}-cancelled`
-        : `${lastRecord.from}-${lastRecord.to}`
-      : null;
-
-  const edges = useMemo<Edge[]>(
-    () =>
-      spec.edges.map((e): TransitionEdgeType => {
-        const at = layout.edges[e.id]!;
-        return {
-          id: e.id,
-          // A compact drawing has no group box: CANCEL leaves from CANCEL_FROM (machineGraph).
-          source: e.from === GROUP_ID && !layout.group ? CANCEL_FROM : e.from,
-          target: e.to,
-          sourceHandle: 'out',
-          targetHandle: 'in',
-          type: 'transition',
-          ariaLabel: t('diagram.edge', {
-            from: e.from === GROUP_ID ? t('state.active') : t(`state.${e.from as StateName}`),
-            to: t(`state.${e.to as StateName}`),
-            text: texts[e.id]!.text,
-          }),
-          markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
-          // Only the edge just taken changes from tick to tick (its pulse restarts the animation).
-          data: {
-            from: e.from,
-            to: e.to,
-            points: at.points,
-            labelAt: at.label,
-            ...texts[e.id]!,
-            last: e.id === lastId,
-            pulse: e.id === lastId ? logLength : 0,
-            ...(variant === 'full' ? {} : { compact: labelShown(variant, texts[e.id]!.code) ? 'code' : 'none' }),
-          },
-          zIndex: e.id === lastId ? 5 : 1,
-        };
-      }),
-    [spec, layout, texts, lastId, logLength, t, variant],
-  ).map((e) => {
-    const old = edgeCache.get(e.id);
-    if (old && JSON.stringify(old.data) === JSON.stringify(e.data) && old.zIndex === e.zIndex) return old;
-    edgeCache.set(e.id, e);
-    return e;
-  });
+  const edges = useMemo<Edge[]>(() => {
+    const out = spec.edges.map((e): TransitionEdgeType => {
+      const at = layout.edges[e.id]!;
+      return {
+        id: e.id,
+        // A compact drawing has no group box: CANCEL leaves from CANCEL_FROM (machineGraph).
+        source: e.from === GROUP_ID && !layout.group ? CANCEL_FROM : e.from,
+        target: e.to,
+        sourceHandle: 'out',
+        targetHandle: 'in',
+        type: 'transition',
+        ariaLabel: t('diagram.edge', {
+          from: e.from === GROUP_ID ? t('state.active') : t(`state.${e.from as StateName}`),
+          to: t(`state.${e.to as StateName}`),
+          text: texts[e.id]!.text,
+        }),
+        markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
+        // Only the edges whose "last" mark moves change when the run takes another transition.
+        data: {
+          from: e.from,
+          to: e.to,
+          points: at.points,
+          labelAt: at.label,
+          ...texts[e.id]!,
+          last: e.id === lastId,
+          ...(variant === 'full' ? {} : { compact: labelShown(variant, texts[e.id]!.code) ? 'code' : 'none' }),
+        },
+        zIndex: e.id === lastId ? 5 : 1,
+      };
+    });
+    return out.map((e) => {
+      const old = edgeCache.get(e.id);
+      if (old && JSON.stringify(old.data) === JSON.stringify(e.data) && old.zIndex === e.zIndex) return old;
+      edgeCache.set(e.id, e);
+      return e;
+    });
+  }, [spec, layout, texts, lastId, t, variant, edgeCache]);
   return { nodes, edges };
 }
 
@@ -213,7 +209,7 @@ function Diagram({
       // fitView, which would wait for the nodes to be measured and fit them alone.
       viewport={viewport}
       minZoom={0.2}
-      proOptions={{ hideAttribution: true }}
+      proOptions={PRO}
       aria-label={label}
       ariaLabelConfig={aria}
     />

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeHandle, type NodeProps } from '@xyflow/react';
 import { Icon } from '../icons';
+import { useNodeLines } from './nodeLines';
 
 export interface StateNodeData extends Record<string, unknown> {
   name: string;
@@ -8,10 +9,6 @@ export interface StateNodeData extends Record<string, unknown> {
   terminal: boolean;
   active: boolean;
   nowLabel: string;
-  /** Live counters shown on the node (step n/N, loop 2/3, waited …). */
-  lines: string[];
-  /** A warning tone for the loop stage (not the only signal: the text says it too). */
-  tone?: 'warn' | 'danger';
   /** A compact drawing (phone, projector): the name and its counter only. */
   compact?: boolean;
 }
@@ -58,14 +55,19 @@ const NodeHandles = memo(function NodeHandles() {
   );
 });
 
-/** One state: an icon and its name in words, its id, its live counter; marked "now" when active. */
+/**
+ * One state: an icon and its name in words, its id, its live counters (step n/N, loop 2/3,
+ * waited …, read by the node itself: nodeLines.ts) and a warning tone for the loop stage (not the
+ * only signal: the text says it too); marked "now" when active.
+ */
 export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeType>) {
+  const { lines, tone } = useNodeLines(data.name, data.compact === true);
   const cls = [
     'hs-node',
     `hs-node--${data.name}`,
     data.active ? 'is-active' : '',
     data.terminal ? 'is-terminal' : '',
-    data.tone ? `tone-${data.tone}` : '',
+    tone ? `tone-${tone}` : '',
     data.compact ? 'is-compact' : '',
   ]
     .filter(Boolean)
@@ -78,21 +80,22 @@ export const StateNode = memo(function StateNode({ data }: NodeProps<StateNodeTy
       aria-current={data.active ? 'step' : undefined}
     >
       <NodeHandles />
-      {data.compact ? <CompactBody data={data} /> : <FullBody data={data} />}
+      {data.compact ? <CompactBody data={data} lines={lines} /> : <FullBody data={data} lines={lines} />}
     </div>
   );
 });
 
 /** The compact node: its name (the outline marks the current one; a reader hears "now"), its counter. */
-function CompactBody({ data }: { data: StateNodeData }) {
+function CompactBody({ data, lines }: { data: StateNodeData; lines: string[] }) {
   return (
     <>
       <span className="hs-node__label">
         {data.label}
         {data.active && <span className="hs-sr"> {data.nowLabel}</span>}
       </span>
-      {data.lines.map((l) => (
-        <div className="hs-node__line" key={l}>
+      {/* Keyed by place: a counter that moves is new text in the same element, not a new element. */}
+      {lines.map((l, i) => (
+        <div className="hs-node__line" key={i}>
           {l}
         </div>
       ))}
@@ -101,7 +104,7 @@ function CompactBody({ data }: { data: StateNodeData }) {
 }
 
 /** The full node: icon and name, the state's id, its live lines. */
-function FullBody({ data }: { data: StateNodeData }) {
+function FullBody({ data, lines }: { data: StateNodeData; lines: string[] }) {
   return (
     <>
       <div className="hs-node__head">
@@ -116,8 +119,8 @@ function FullBody({ data }: { data: StateNodeData }) {
       <code className="hs-node__id" translate="no">
         {data.name}
       </code>
-      {data.lines.map((l) => (
-        <div className="hs-node__line" key={l} title={l}>
+      {lines.map((l, i) => (
+        <div className="hs-node__line" key={i} title={l}>
           {l}
         </div>
       ))}

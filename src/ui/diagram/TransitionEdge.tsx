@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { BaseEdge, EdgeLabelRenderer, type Edge, type EdgeProps } from '@xyflow/react';
 import { pathThrough, type Point } from './layout';
+import { useShownView } from './viewSource';
 
 export interface TransitionEdgeData extends Record<string, unknown> {
   from: string;
@@ -13,22 +14,25 @@ export interface TransitionEdgeData extends Record<string, unknown> {
   text: string;
   /** The last transition taken. */
   last: boolean;
-  /** Changes on every transition, so the "just taken" animation restarts. */
-  pulse: number;
   /** A compact drawing: the label is the event's id only, or none for TICK (machineGraph.labelShown). */
   compact?: 'code' | 'none';
 }
 export type TransitionEdgeType = Edge<TransitionEdgeData, 'transition'>;
 
-/** An edge of the machine along the layout's points: its events as the label, marked when just taken. */
+/**
+ * An edge of the machine along the layout's points: its events as the label, marked when just
+ * taken. The last edge reads the log's length itself, so each transition restarts its "just
+ * taken" animation while React Flow's edges stay the same objects from tick to tick.
+ */
 export const TransitionEdge = memo(function TransitionEdge({ id, data, markerEnd }: EdgeProps<TransitionEdgeType>) {
+  const last = data?.last === true;
+  const pulse = useShownView((v) => (last ? v.logLength : 0));
   if (!data) return null;
   const path = pathThrough(data.points);
-  const last = data.last;
   return (
     <g data-testid={`edge-${id}`} data-last={last ? 'true' : 'false'} className={last ? 'hs-edge is-last' : 'hs-edge'}>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} />
-      {last && <path key={data.pulse} d={path} className="hs-edge__pulse" fill="none" />}
+      {last && <path key={pulse} d={path} className="hs-edge__pulse" fill="none" />}
       {data.compact !== 'none' && (
         <EdgeLabelRenderer>
           <div

@@ -44,7 +44,10 @@ interface RowProps {
   measure: ((el: Element | null) => void) | undefined;
 }
 
-/** One line; memoised on the (immutable) record. */
+/**
+ * One line; memoised on the (immutable) record. Newest first, so every line's place moves on each
+ * tick: only the item's position attributes change, its text (LogText) is not drawn again.
+ */
 const LogRow = memo(function LogRow({ r, index, count, t, lang, checkpointing, measure }: RowProps) {
   return (
     <li
@@ -54,13 +57,26 @@ const LogRow = memo(function LogRow({ r, index, count, t, lang, checkpointing, m
       aria-setsize={index === undefined ? undefined : count}
       ref={measure}
     >
+      <LogText r={r} t={t} lang={lang} checkpointing={checkpointing} />
+    </li>
+  );
+});
+
+const LogText = memo(function LogText({
+  r,
+  t,
+  lang,
+  checkpointing,
+}: Pick<RowProps, 'r' | 't' | 'lang' | 'checkpointing'>) {
+  return (
+    <>
       <span className="hs-log__time">{formatClock(lang, r.at)}</span>{' '}
       <code>{r.event === 'RESTORE' ? t('log.restore') : r.event}</code>{' '}
       <span className="hs-log__move">
         {r.from} → {r.to}
       </span>
       <span className="hs-log__rule">{ruleOf(r, t, checkpointing)}</span>
-    </li>
+    </>
   );
 });
 
