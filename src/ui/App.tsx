@@ -138,21 +138,20 @@ export function App() {
                   {t('present.exit')}
                 </a>
               )}
+              <div className="hs-panels">
+                <Suspense>
+                  <SidePanels onShown={setSidesShown} rest={rest} onRestShown={setRestShown} />
+                </Suspense>
+              </div>
             </>
           ) : (
+            // index.html's boxes, and no panel box yet: one the deck's arrival moved would count as a layout shift.
             <>
               <div className="hs-readouts hs-skel hs-skel--readouts" />
               <div className="hs-controls hs-skel hs-skel--controls" />
               <div className="hs-meters hs-skel hs-skel--meters" />
             </>
           )}
-          <div className="hs-panels">
-            {sides && (
-              <Suspense>
-                <SidePanels onShown={setSidesShown} rest={rest} onRestShown={setRestShown} />
-              </Suspense>
-            )}
-          </div>
         </div>
       </main>
       <HelpHost />
