@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import './help.css';
 import { useSimStore } from '../store/simStore';
 import { COMMANDS } from './controls/commands';
 import { keyLabel } from './controls/Controls';
