@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import './help.css';
 import { useSimStore } from '../store/simStore';
 import { COMMANDS } from './controls/commands';
 import { keyLabel } from './controls/Controls';

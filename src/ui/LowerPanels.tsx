@@ -1,6 +1,4 @@
 import { useEffect } from 'react';
-// First, as when these rules were in styles.css: the panels' own styles (lists.css) come after them.
-import './lower.css';
 import { Fold } from './Fold';
 import { CheckpointPanel } from './panels/CheckpointPanel';
 import { EventLog } from './panels/EventLog';
