@@ -67,6 +67,8 @@ function useShortcuts() {
  * around them; layout.css reflows it from a phone to a projector.
  */
 export function App() {
+  // App renders again as the page comes up (the deck, the side panels, the layout, ready, the
+  // panels below); its parts are memoised (memo), so those renders do not redraw them.
   // Ready (ui-contract) once the run stands and the first screen's panels are there;
   // `data-panels="all"` once the panels below it are too.
   const ready = useSimStore((s) => s.ready);

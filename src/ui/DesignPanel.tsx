@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatClock, formatDuration, formatInt } from '../i18n';
 import { useSimStore } from '../store/simStore';
 import { ShareLink } from './ShareLink';
@@ -8,7 +9,7 @@ import './design.css';
  * The run's harness design and what it changes (SPEC §9), the meters every design is compared
  * by, and in the simple mode why four states are enough.
  */
-export function DesignPanel() {
+export const DesignPanel = memo(function DesignPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const design = useSimStore((s) => s.view.design);
@@ -65,4 +66,4 @@ export function DesignPanel() {
       <ShareLink />
     </section>
   );
-}
+});

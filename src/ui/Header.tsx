@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { SCENARIOS } from '../engine';
 import { loadDictionary } from '../i18n';
 import { useSimStore } from '../store/simStore';
@@ -7,7 +7,7 @@ import { Icon } from './icons';
 import { useT } from './useT';
 
 /** Title, scenario, language, storage status and tab role, help. */
-export function Header() {
+export const Header = memo(function Header() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const scenario = useSimStore((s) => s.view.scenario);
@@ -104,4 +104,4 @@ export function Header() {
       </button>
     </header>
   );
-}
+});

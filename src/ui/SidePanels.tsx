@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, memo, useEffect } from 'react';
 import { Fold } from './Fold';
 import { ChannelPanel } from './panels/ChannelPanel';
 import { PlanPanel } from './panels/PlanPanel';
@@ -14,7 +14,7 @@ const LowerPanels = lazy(() => import('./LowerPanels').then((m) => ({ default: m
  * page. The rest (LowerPanels.tsx) is asked for once `rest` is true (the page is ready) and
  * says so by `onRestShown`; until then its place holds the first screen's height below.
  */
-export function SidePanels({
+export const SidePanels = memo(function SidePanels({
   onShown,
   rest,
   onRestShown,
@@ -43,4 +43,4 @@ export function SidePanels({
       )}
     </>
   );
-}
+});

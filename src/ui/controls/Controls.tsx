@@ -59,7 +59,7 @@ const CommandButton = memo(function CommandButton({
 const GROUPS = ['run', 'inject', 'person', 'process'] as const;
 
 /** All the buttons of the UI contract, grouped; each disabled with a tooltip saying why. */
-export function Controls() {
+export const Controls = memo(function Controls() {
   const t = useT();
   // Only what the buttons read (the fields read their own): a write report or a history
   // refresh redraws nothing here.
@@ -93,7 +93,7 @@ export function Controls() {
       ))}
     </section>
   );
-}
+});
 
 /*
  * The fields read their own value: React rewrites an input's name and type attributes whenever

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MarkerType, ReactFlow, ReactFlowProvider, type Edge, type Node, type Viewport } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './compact.css';
@@ -222,7 +222,7 @@ function Diagram({
  * page mode's (presenter mode's `present`, an embed's `compact`); without one a phone gets the
  * compact drawing and anything wider the full one.
  */
-export function StateDiagram({
+export const StateDiagram = memo(function StateDiagram({
   variant: asked,
   onLaidOut,
 }: { variant?: DiagramVariant; onLaidOut?: (laidOut: boolean) => void } = {}) {
@@ -261,7 +261,7 @@ export function StateDiagram({
       {size && layouts && <Drawing spec={spec} texts={texts} layouts={layouts} size={size} variant={variant} />}
     </div>
   );
-}
+});
 
 /** The diagram in the direction that draws it largest in its box. */
 function Drawing({

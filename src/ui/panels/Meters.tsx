@@ -4,7 +4,7 @@ import { stepsAtRisk, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 /** Virtual clock, tokens, steps wasted, checkpoints and bytes written, steps at risk. */
-export function Meters() {
+export const Meters = memo(function Meters() {
   const t = useT();
   const view = useSimStore((s) => s.view);
   const lang = useSimStore((s) => s.lang);
@@ -24,7 +24,7 @@ export function Meters() {
       <Meter label={t('cp.lost')} testId="steps-at-risk" value={formatInt(atRisk)} />
     </section>
   );
-}
+});
 
 /** One figure; memoised, so a tick redraws only the figures that moved. */
 const Meter = memo(function Meter({ label, value, testId }: { label: string; value: string; testId: string }) {

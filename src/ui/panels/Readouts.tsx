@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { attemptsAt, loopOf } from '../../engine';
 import { shownView, useSimStore } from '../../store/simStore';
 import { Icon } from '../icons';
@@ -6,7 +7,7 @@ import { useT } from '../useT';
 const STAGE_ICON = { none: 'dot', counting: 'count', reminded: 'warn', fused: 'fuse' } as const;
 
 /** Where the run stands: state, step n/N, the loop guard, attempts, approval requests. */
-export function Readouts() {
+export const Readouts = memo(function Readouts() {
   const t = useT();
   const view = useSimStore(shownView);
   const ctx = view.context;
@@ -58,4 +59,4 @@ export function Readouts() {
       )}
     </section>
   );
-}
+});

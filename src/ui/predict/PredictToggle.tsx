@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, memo } from 'react';
 import { setPredictOn, usePredictStore } from '../../store/predict';
 import { useT } from '../useT';
 import './predict.css';
@@ -7,7 +7,7 @@ import './predict.css';
 const PredictPanel = lazy(() => import('./PredictPanel').then((m) => ({ default: m.PredictPanel })));
 
 /** `toggle-predict` (ui-contract) and the tab's score beside it; the prompt shows under it. */
-export function PredictToggle() {
+export const PredictToggle = memo(function PredictToggle() {
   const t = useT();
   const on = usePredictStore((s) => s.on);
   const { right, asked } = usePredictStore((s) => s.score);
@@ -36,4 +36,4 @@ export function PredictToggle() {
       )}
     </div>
   );
-}
+});
