@@ -2,7 +2,7 @@ import { memo, useCallback, useRef, type UIEvent } from 'react';
 import { loopKey, readLoop, type Attempt, type Lang } from '../../engine';
 import { formatClock, translate } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
-import { useCommitScroll } from '../useCommitScroll';
+import { useFollowScroll } from '../useFollowScroll';
 import { useT } from '../useT';
 import { boxClass } from './boxClass';
 import './lists.css';
@@ -83,7 +83,7 @@ export function LedgerPanel() {
     },
     [windowed, virtualizer, count],
   );
-  useCommitScroll(box, toBottom, count);
+  useFollowScroll(box, toBottom, count, !windowed);
   return (
     <section className="hs-panel hs-ledger" aria-label={t('panel.ledger')}>
       <h2>{t('panel.ledger')}</h2>

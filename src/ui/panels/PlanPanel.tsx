@@ -2,7 +2,7 @@ import { memo, useCallback, useMemo, useRef } from 'react';
 import type { Lang, Step, TodoStatus } from '../../engine';
 import { translate, type MessageKey } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
-import { useCommitScroll } from '../useCommitScroll';
+import { useFollowScroll } from '../useFollowScroll';
 import { useT } from '../useT';
 import { boxClass } from './boxClass';
 import './lists.css';
@@ -117,7 +117,7 @@ export function PlanPanel() {
     },
     [windowed, currentRow, virtualizer],
   );
-  useCommitScroll(box, toCurrent, ctx.cursor);
+  useFollowScroll(box, toCurrent, ctx.cursor, !windowed);
   return (
     <section className="hs-panel hs-plan" aria-label={t('panel.plan')} data-testid="plan">
       <h2>
