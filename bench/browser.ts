@@ -187,7 +187,7 @@ async function coldFigures(browser: Browser, oursUrl: string, minimalUrl: string
       median(oReady),
       'ms',
       undefined,
-      `the diagram drawn and data-ready="true": IndexedDB opened and probed, the fresh run saved, the tab's role known, every panel mounted; samples ${range(oReady)} ms`,
+      `the diagram drawn and data-ready="true": IndexedDB opened and probed, the fresh run saved, the tab's role known, the first screen's panels mounted; samples ${range(oReady)} ms`,
     ),
     figure(
       'cold load to data-ready, app / minimal drawn',

@@ -81,6 +81,7 @@ export const Header = memo(function Header() {
           // The other language's words are a chunk of their own; the page switches once they are here.
           void loadDictionary(next).then(
             () => {
+              setLangFailed(false);
               setLang(next);
               const url = new URL(window.location.href);
               url.searchParams.set('lang', next);
