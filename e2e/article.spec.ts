@@ -30,6 +30,8 @@ test('the fuse survives a reload too, and the newest checkpoint is the failure',
   await toStep(page, 4);
   await page.getByTestId('btn-fail').click();
   await page.getByTestId('btn-fail').click();
+  // The page shows the second failure only once its checkpoint is durable: a reload then has it.
+  await expect(page.getByTestId('loop-count')).toHaveText('2');
   await expect(page.locator('[data-testid="checkpoint-item"]').first()).toHaveAttribute('data-trigger', 'failure');
   await page.reload();
   await expectReady(page);
