@@ -20,10 +20,16 @@ const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
 /**
  * The side panels are a chunk of their own: the first frame (the diagram, the controls) does
- * not wait for their code to be parsed. Asked for as this module loads, so it downloads and
- * compiles while the first frame renders.
+ * not wait for their code to be parsed. Asked for as this module loads (index.html preloads
+ * it), so it is in by the time the deck renders, which then draws it at once: through
+ * `lazy` it would suspend for a round, and React holds back what a Suspense boundary reveals
+ * (300 ms after its fallback), which held up `data-ready`.
  */
-const sidePanels = import('./SidePanels');
+let SidePanelsLoaded: (typeof import('./SidePanels'))['SidePanels'] | null = null;
+const sidePanels = import('./SidePanels').then((m) => {
+  SidePanelsLoaded = m.SidePanels;
+  return m;
+});
 
 /** `?lesson=<id>&at=<n>` opens a lesson over the page; its code loads only then. */
 const LESSON = new URLSearchParams(window.location.search).get('lesson');
@@ -141,9 +147,13 @@ export function App() {
                 </a>
               )}
               <div className="hs-panels">
-                <Suspense>
-                  <SidePanels onShown={setSidesShown} rest={rest} onRestShown={setRestShown} />
-                </Suspense>
+                {SidePanelsLoaded ? (
+                  <SidePanelsLoaded onShown={setSidesShown} rest={rest} onRestShown={setRestShown} />
+                ) : (
+                  <Suspense>
+                    <SidePanels onShown={setSidesShown} rest={rest} onRestShown={setRestShown} />
+                  </Suspense>
+                )}
               </div>
             </>
           ) : (
