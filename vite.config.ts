@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy } from './build/csp.ts';
+import { EARLY_ENTRY, EARLY_MODULES, earlyEntry } from './build/early.ts';
 
 /**
  * The side panels' chunk is asked for in index.html, so it downloads and compiles beside the
@@ -46,6 +47,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadSidePanels(),
+    earlyEntry(),
     contentSecurityPolicy(),
     // Offline after the first visit: a Workbox service worker precaches every file of the build,
     // the lazily loaded chunks too. Registered by src/offline.ts (no inline script, CSP), not here.
@@ -70,9 +72,19 @@ export default defineConfig({
     // Every browser the page supports has <link rel="modulepreload"> (Chromium 66, Firefox 115, Safari 17).
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Everything the entry imports statically in one chunk beside it, not a dozen small ones
+      // The page (index.html) and the early entry that opens its database first (build/early.ts).
+      input: { index: 'index.html', early: EARLY_ENTRY },
+      // Everything the page imports statically in one chunk beside it, not a dozen small ones
       // split by which lazy chunk also uses them: the first screen fetches what it needs at once.
-      output: { codeSplitting: { groups: [{ name: 'page', tags: ['$initial'] }] } },
+      // The early entry's modules stay out of it, so that entry does not load the page's chunk.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'early', test: EARLY_MODULES, priority: 2 },
+            { name: 'page', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: { port: 5173, strictPort: true },

@@ -1,6 +1,7 @@
 import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { hasPrefix, type Backend, type Tx } from './backend';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
+import { DB_NAME, STORE_NAME, requestDatabase, takeEarly } from './request';
 import type { CheckpointStore } from './types';
 
 /**
@@ -11,27 +12,20 @@ import type { CheckpointStore } from './types';
  * `setMany` and `update` each cover only part of it).
  */
 
-export const DB_NAME = 'harness-sim';
-export const STORE_NAME = 'records';
+export { DB_NAME, STORE_NAME } from './request';
 
 /**
- * idb-keyval's `createStore`, with three changes: the factory is a parameter (tests inject
+ * idb-keyval's `createStore`, with four changes: the factory is a parameter (tests inject
  * one, and a missing `indexedDB` becomes a rejected promise rather than a synchronous throw),
- * a blocked open rejects instead of waiting forever, and another tab's upgrade or deletion of
- * the database closes this connection instead of being blocked by it.
+ * a blocked open rejects instead of waiting forever, another tab's upgrade or deletion of
+ * the database closes this connection instead of being blocked by it, and the first open is
+ * the one the early entry already asked for (request.ts), when it did.
  */
 export function openDatabase(factory: IDBFactory, dbName = DB_NAME, storeName = STORE_NAME): UseStore {
   let dbp: Promise<IDBDatabase> | undefined;
   const getDB = (): Promise<IDBDatabase> => {
     if (dbp) return dbp;
-    const request = factory.open(dbName);
-    request.onupgradeneeded = () => request.result.createObjectStore(storeName);
-    const p = new Promise<IDBDatabase>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-      request.onblocked = () =>
-        reject(new DOMException(`Opening database "${dbName}" is blocked by another tab.`, 'BlockedError'));
-    });
+    const p = takeEarly(factory, dbName, storeName) ?? requestDatabase(factory, dbName, storeName);
     dbp = p;
     p.then(
       (db) => {

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Checkpoint } from '../engine';
+import { openCheckpointStore } from './open';
+import { DB_NAME, openEarly, takeEarly } from './request';
+import { checkpointsOf } from './testkit';
+
+const newest = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' }).at(-1) as Checkpoint;
+
+/** The page's `indexedDB`, counting the opens asked of it; `fail` makes each open fail as private modes do. */
+function countingFactory(fail = false): { factory: IDBFactory; opens: () => number } {
+  const real = REAL;
+  let opens = 0;
+  const factory = {
+    open: (name: string) => {
+      opens++;
+      if (!fail) return real.open(name);
+      const req = {} as IDBOpenDBRequest;
+      queueMicrotask(() => {
+        Object.assign(req, { error: new DOMException('writes are off in this mode', 'InvalidStateError') });
+        req.onerror?.(new Event('error'));
+      });
+      return req;
+    },
+  } as unknown as IDBFactory;
+  return { factory, opens: () => opens };
+}
+
+/** fake-indexeddb's factory, before a test stubs the global. */
+const REAL = indexedDB;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the early entry's open (src/early.ts)", () => {
+  it('is the one the store uses: the page asks IndexedDB once, and its writes land', async () => {
+    const { factory, opens } = countingFactory();
+    vi.stubGlobal('indexedDB', factory);
+    openEarly();
+    expect(opens()).toBe(1);
+    const opened = await openCheckpointStore();
+    expect(opened.status).toBe('indexeddb');
+    expect((await opened.store.put(newest)).ok).toBe(true);
+    expect((await opened.store.newest(newest.runId)).checkpoint?.seq).toBe(newest.seq);
+    expect(opens()).toBe(1);
+  });
+
+  it('is taken once, and only for the page’s own database in the same IndexedDB', () => {
+    const { factory } = countingFactory();
+    vi.stubGlobal('indexedDB', factory);
+    openEarly();
+    expect(takeEarly(factory, 'another-db', 'records')).toBeNull();
+    expect(takeEarly(REAL, DB_NAME, 'records')).toBeNull();
+    expect(takeEarly(factory, DB_NAME, 'records')).not.toBeNull();
+    expect(takeEarly(factory, DB_NAME, 'records')).toBeNull();
+  });
+
+  it('that failed puts the page in memory with the reason, as its own open would', async () => {
+    const { factory } = countingFactory(true);
+    vi.stubGlobal('indexedDB', factory);
+    openEarly();
+    const opened = await openCheckpointStore();
+    expect(opened.status).toBe('memory');
+    expect(opened.notice).toMatch(/InvalidStateError/);
+  });
+
+  it('never throws where reading indexedDB throws; the store then says why it is in memory', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    Object.defineProperty(globalThis, 'indexedDB', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    expect(() => openEarly()).not.toThrow();
+    const opened = await openCheckpointStore();
+    expect(opened.status).toBe('memory');
+    expect(opened.notice).toMatch(/SecurityError/);
+  });
+});
