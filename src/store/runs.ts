@@ -11,7 +11,7 @@ import {
   type Checkpoint,
   type Config,
 } from '../engine';
-import { joinRun, openCheckpointStore } from '../persistence';
+import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun } from '../persistence';
 import { configOf } from './settings';
 import type { ResumeReport, RunsSlice, Store } from './types';
 import { viewOf } from './view';
@@ -37,6 +37,20 @@ function dropRunNew() {
 /** What a new run starts with besides its Sim: no history, not resumed, nothing written. */
 const newRunState = (): Partial<Store> => ({ history: [], resumed: null, lastWrite: null });
 
+/** The run record a fresh run is saved as. */
+const runRecord = (sim: Sim): NewRun => ({
+  runId: sim.context.runId,
+  scenario: sim.scenario.id,
+  seed: sim.context.seed,
+  design: sim.design.id,
+});
+
+/** A fresh run's save and its joining, when boot started them before it had the store. */
+interface Started {
+  saved: Promise<CreateRunResult>;
+  tab: ReturnType<typeof joinRun>;
+}
+
 export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get) => {
   /** A new run of `scenarioId` with the page's settings, not saved yet. */
   const freshSim = (scenarioId: string, seed: number, config: Partial<Config> = {}) => {
@@ -58,15 +72,15 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
    * started, so no checkpoint is written for a run not yet saved. Its id is new, so nobody
    * holds its lock: saving and joining go on together.
    */
-  const saveAndJoin = async (sim: Sim, shown: boolean) => {
-    const { runId, seed } = sim.context;
+  const saveAndJoin = async (sim: Sim, shown: boolean, started: Partial<Started> = {}) => {
     const [saved, tab] = await Promise.all([
-      get().persist.createRun({ runId, scenario: sim.scenario.id, seed, design: sim.design.id }),
-      joinRun(runId),
+      started.saved ?? get().persist.createRun(runRecord(sim)),
+      started.tab ?? joinRun(sim.context.runId),
     ]);
     const notice = saved.ok ? null : { kind: 'error' as const, text: saved.error };
     // The new run heads the list at once (newest first); the reread that follows adds the
     // byte counts without holding up the page being ready.
+    const { runId } = sim.context;
     const runs = saved.ok ? [saved.run, ...get().runs.filter((r) => r.runId !== runId)] : get().runs;
     if (shown) set({ notice, runs });
     else get().adopt(sim, { ...newRunState(), notice, runs });
@@ -134,13 +148,19 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       const asked = params.get('design');
       const design = isDesignId(asked) ? asked : null;
       if (design) set((s) => ({ settings: { ...s.settings, design } }));
-      const isFresh = params.get('run') === 'new';
-      // Storage starts opening first: the database opens while the fresh run is built. The
-      // runs are listed while storage is probed (one round trip, not two).
-      const opening = openCheckpointStore(isFresh ? {} : { alongside: (s) => s.listRuns() });
       // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
-      // before the first render) and saved meanwhile; the controls wait for `ready`.
-      const fresh = isFresh ? freshSim(scenarioId, seed) : null;
+      // before the first render) and saved meanwhile; the controls wait for `ready`. Its id
+      // is new, so its lock is asked for at once.
+      const fresh = params.get('run') === 'new' ? freshSim(scenarioId, seed) : null;
+      const tab = fresh ? joinRun(fresh.context.runId) : null;
+      // Awaited below with the save; a refusal meanwhile is not an unhandled rejection.
+      tab?.catch(() => undefined);
+      // What boot reads or writes first goes out with storage's probe, one round trip, not
+      // two: a fresh run's save, or the list of saved runs. (The database itself was asked
+      // for by the early entry, src/early.ts.)
+      const opening = openCheckpointStore({
+        alongside: fresh ? (s) => s.createRun(runRecord(fresh)) : (s) => s.listRuns(),
+      });
       if (fresh) get().adopt(fresh, newRunState());
       const opened = await opening;
       set({
@@ -159,8 +179,11 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
           if ((resumed = await get().openRun(run.runId, design ?? undefined))) break;
         }
       }
-      if (fresh) await saveAndJoin(fresh, true);
-      else if (!resumed) await get().newRun(scenarioId, seed);
+      if (fresh && tab) {
+        // Saved with the probe, unless IndexedDB failed it and the run goes to memory now.
+        const saved = opened.alongside as CreateRunResult | undefined;
+        await saveAndJoin(fresh, true, { tab, ...(saved ? { saved: Promise.resolve(saved) } : {}) });
+      } else if (!resumed) await get().newRun(scenarioId, seed);
       dropRunNew();
       // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
       set({ ready: true });
