@@ -18,6 +18,7 @@ import {
   type DiagramVariant,
 } from './machineGraph';
 import { estimate } from './measure';
+import { takeFrameSize, type Size } from './frameSize';
 import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
 import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
 
@@ -234,9 +235,11 @@ export const StateDiagram = memo(function StateDiagram({
   const laidOut = layouts !== null;
   useEffect(() => onLaidOut?.(laidOut), [laidOut, onLaidOut]);
   const box = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
+  // The full drawing's first size is the box index.html painted (frameSize.ts).
+  const [size, setSize] = useState<Size | null>(() => (variant === 'full' ? takeFrameSize() : null));
   // The box is measured before the first paint (a layout effect), so the first frame is
-  // drawn in the direction and at the scale it keeps: nothing shifts once it is shown.
+  // drawn in the direction and at the scale it keeps: nothing shifts once it is shown. A
+  // size the same as the frame's changes nothing.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -274,7 +277,7 @@ function Drawing({
   spec: DiagramSpec;
   texts: ReturnType<typeof edgeTexts>;
   layouts: Layout[];
-  size: { w: number; h: number };
+  size: Size;
   variant: DiagramVariant;
 }) {
   const t = useT();
