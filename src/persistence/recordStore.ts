@@ -4,10 +4,8 @@ import type { Backend, Tx } from './backend';
 import { describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
-import { freeRunId, prepareAll, renamedSize } from './importing';
-import { parseOffThread } from './parseOffThread';
 import { MAX_IMPORT_BYTES } from './limits';
-import { runFileText } from './runFile';
+import { loadTransfer } from './transfer';
 import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stage, stageWith, writeProblem } from './stored';
 import {
   RUN_SCHEMA,
@@ -233,6 +231,8 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
 
     async exportRun(runId, opts = {}) {
+      // Loaded before a transaction opens: one does not outlive a wait for a module.
+      const { runFileText } = await loadTransfer();
       return backend.read(async (tx) => {
         const found = await runIn(tx, runId);
         if ('error' in found) return { ok: false as const, error: found.error };
@@ -272,6 +272,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
 
     async importRun(text) {
+      const { parseOffThread, freeRunId, prepareAll, renamedSize } = await loadTransfer();
       const file = await parseOffThread(text);
       if (!file.ok) return file;
       const prepared = await prepareAll(file.checkpoints, cache);

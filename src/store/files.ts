@@ -1,4 +1,10 @@
-import { fileTooBig } from '../persistence';
+import { fileTooBig, loadTransfer } from '../persistence';
+
+/**
+ * Export and import are a chunk of their own: the runs panel asks for it as it mounts, so it
+ * is in before a person can press either, even offline without a service worker.
+ */
+export const preloadTransfer = (): void => void loadTransfer().catch(() => undefined);
 
 /**
  * Imports a run file a person picked: its size is checked before a byte is read (a 2 GB file

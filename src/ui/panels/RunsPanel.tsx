@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DESIGNS, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../engine';
 import { formatInt } from '../../i18n';
-import { downloadRun } from '../../store/files';
+import { downloadRun, preloadTransfer } from '../../store/files';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
@@ -12,6 +12,7 @@ const HEED_CHOICES = [0, 0.5, 1] as const;
 /** Runs and branches, export and import, pruning on request, and the settings of a new run. */
 export function RunsPanel() {
   const t = useT();
+  useEffect(preloadTransfer, []);
   const runs = useSimStore((s) => s.runs);
   const current = useSimStore((s) => s.view.context.runId);
   const settings = useSimStore((s) => s.settings);
