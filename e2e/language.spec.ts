@@ -116,9 +116,14 @@ test.describe('each language is fetched on its own', () => {
     await open(page, '?lang=en&run=new');
     expect(asked.filter((p) => wordsOf('en').test(p))).toHaveLength(1);
     expect(asked.filter((p) => wordsOf('zh').test(p))).toEqual([]);
+    // The switch names the other language in its own words: 中文 (drawn as outlines, so no CJK font is needed), then English.
+    await expect(page.getByTestId('btn-lang')).toHaveAccessibleName('中文');
+    await expect(page.getByTestId('btn-lang').locator('svg path')).toHaveCount(1);
     await page.getByTestId('btn-lang').click();
     await expect(page.getByTestId('btn-start')).toHaveText(/开始/);
     expect(asked.filter((p) => wordsOf('zh').test(p))).toHaveLength(1);
+    await expect(page.getByTestId('btn-lang')).toHaveText('English');
+    await expect(page.getByTestId('btn-lang')).toHaveAccessibleName('English');
   });
 
   test('words that cannot be fetched: the page says so in both languages; a failed switch keeps the page as it was', async ({

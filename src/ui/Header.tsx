@@ -5,6 +5,7 @@ import { useSimStore } from '../store/simStore';
 import { StoragePersisted } from './StoragePersisted';
 import { Icon } from './icons';
 import { useT } from './useT';
+import { ChineseName } from './ChineseName';
 
 /** Title, scenario, language, storage status and tab role, help. */
 export const Header = memo(function Header() {
@@ -76,6 +77,7 @@ export const Header = memo(function Header() {
         data-testid="btn-lang"
         title={t(langFailed ? 'app.langFailed' : 'app.langLabel')}
         lang={lang === 'zh' ? 'en' : 'zh'}
+        aria-label={t('app.lang')}
         onClick={() => {
           const next = lang === 'zh' ? 'en' : 'zh';
           // The other language's words are a chunk of their own; the page switches once they are here.
@@ -91,7 +93,7 @@ export const Header = memo(function Header() {
           );
         }}
       >
-        {t('app.lang')}
+        {lang === 'en' ? <ChineseName /> : t('app.lang')}
       </button>
       <button
         type="button"
