@@ -67,8 +67,11 @@ export const createHealthSlice: StateCreator<Store, [], [], HealthSlice> = (set,
       seed,
       branch: sim.newest?.branch ?? null,
     });
-    const put = sim.newest ? await opened.store.put(sim.newest) : created;
-    if (!put.ok) return;
+    // Boot's save of a fresh run went out with the probe that was slow (runs.ts) and may
+    // have landed since: then the run is there already, and that is as good as created.
+    const there = async () => created.ok || (await opened.store.listRuns()).runs.some((r) => r.runId === runId);
+    const moved = sim.newest ? (await opened.store.put(sim.newest)).ok : await there();
+    if (!moved) return;
     set({ persist: opened.store, storage: { status: 'indexeddb' }, notice: null });
     await get().refreshRuns();
     void get().askPersist();

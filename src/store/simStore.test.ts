@@ -115,6 +115,18 @@ describe('an IndexedDB that answered late', () => {
     expect(st().storage.status).toBe('indexeddb');
     expect((await opened.store.newest(st().sim.context.runId)).checkpoint?.seq).toBe(st().sim.newest?.seq);
   });
+
+  it('moves a fresh run whose save, sent with the slow probe, landed in IndexedDB meanwhile', async () => {
+    await st().boot('?run=new&scenario=migration-40');
+    const { runId, seed } = st().sim.context;
+    expect(st().sim.newest).toBeNull();
+    useSimStore.setState({ persist: createMemoryStore(), storage: { status: 'memory', message: 'E518' } });
+    const opened = await openCheckpointStore({ dbName: 'late-answer-fresh' });
+    expect((await opened.store.createRun({ runId, scenario: 'migration-40', seed })).ok).toBe(true);
+    await st().adoptStore(opened);
+    expect(st().storage.status).toBe('indexeddb');
+    expect(st().persist).toBe(opened.store);
+  });
 });
 
 describe('follow and drive (two tabs, no Web Locks)', () => {
