@@ -72,3 +72,6 @@ export function isQuotaError(e: unknown): boolean {
   const name = typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined;
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
+
+/** Thrown inside a write transaction to undo everything it staged and answer with `message`. */
+export class Refusal extends Error {}

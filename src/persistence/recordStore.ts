@@ -1,12 +1,11 @@
-import { MAX_CHECKPOINT_BYTES, findScenario, utf8Length, type Checkpoint } from '../engine';
+import { MAX_CHECKPOINT_BYTES, findScenario, type Checkpoint } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
-import { describeError, isQuotaError, quote, storageError } from './errors';
+import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
-import { MAX_IMPORT_BYTES } from './limits';
-import { loadTransfer } from './transfer';
-import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stage, stageWith, writeProblem } from './stored';
+import { loadTransfer, type StoreParts } from './transfer';
+import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stageWith, writeProblem } from './stored';
 import {
   RUN_SCHEMA,
   type CheckpointStore,
@@ -32,12 +31,6 @@ export interface RecordStoreOptions {
   /** Monotonic clock for write latency (ms). */
   timer?: () => number;
 }
-
-/** Compact bytes of checkpoints an export gathers; the indentation adds a little on top. */
-const EXPORT_BUDGET = MAX_IMPORT_BYTES * 0.9;
-
-/** Thrown inside a write transaction to undo everything it staged and answer with `message`. */
-class Refusal extends Error {}
 
 const failed = (error: string, quota = false, stale = false): PutResult => ({ ok: false, error, quota, stale });
 
@@ -88,6 +81,9 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       : isQuotaError(e)
         ? failed(storageError('E502', describeError(e), what), true)
         : failed(storageError('E508', describeError(e), what));
+
+  /** What the export and import chunk (runTransfer.ts) works with. */
+  const parts: StoreParts = { backend, cache, now, runIn, freshRun, advanced, writeFailure };
 
   const store: CheckpointStore = {
     kind: backend.kind,
@@ -230,72 +226,10 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       }
     },
 
-    async exportRun(runId, opts = {}) {
-      // Loaded before a transaction opens: one does not outlive a wait for a module.
-      const { runFileText } = await loadTransfer();
-      return backend.read(async (tx) => {
-        const found = await runIn(tx, runId);
-        if ('error' in found) return { ok: false as const, error: found.error };
-        if (!found.run) return { ok: false as const, error: storageError('E506', quote(runId)) };
-        const every = await seqsOf(tx, runId);
-        const all = every.length;
-        const seqs = every.slice(0, opts.newest ?? Infinity);
-        const skipped: Skipped[] = [];
-        const chunks = chunksOf(tx, runId);
-        const checkpoints: Checkpoint[] = [];
-        let bytes = 0;
-        // Newest first, while the file stays one an import reads; older ones are left out (and counted).
-        for (const seq of seqs) {
-          const r = await readStored(tx, runId, seq, chunks);
-          if (!r.ok) {
-            skipped.push({ key: keyText(checkpointKey(runId, seq)), kind: r.kind, reason: r.reason });
-            continue;
-          }
-          bytes += utf8Length(JSON.stringify(r.checkpoint));
-          if (bytes > EXPORT_BUDGET) break;
-          checkpoints.push(r.checkpoint);
-        }
-        // Counted before the text is made, so the file says what it leaves out.
-        const omittedOf = () => ({
-          older:
-            seqs.length - skipped.length - checkpoints.length + (opts.newest !== undefined ? all - seqs.length : 0),
-          unreadable: skipped.length,
-        });
-        let text = runFileText(found.run, checkpoints, omittedOf());
-        while (utf8Length(text) > MAX_IMPORT_BYTES && checkpoints.length > 1) {
-          checkpoints.length = Math.ceil(checkpoints.length * 0.9);
-          text = runFileText(found.run, checkpoints, omittedOf());
-        }
-        if (utf8Length(text) > MAX_IMPORT_BYTES) return { ok: false as const, error: storageError('E609') };
-        return { ok: true as const, text, skipped, omitted: seqs.length - skipped.length - checkpoints.length };
-      });
-    },
-
-    async importRun(text) {
-      const { parseOffThread, freeRunId, prepareAll, renamedSize } = await loadTransfer();
-      const file = await parseOffThread(text);
-      if (!file.ok) return file;
-      const prepared = await prepareAll(file.checkpoints, cache);
-      try {
-        const runId = await backend.write(async (tx) => {
-          const runId = await freeRunId(tx, file.run.runId);
-          let run = freshRun({ ...file.run, runId }, file.run.createdAt ?? now());
-          for (const [i, p] of prepared.entries()) {
-            const cp = file.checkpoints[i] as Checkpoint;
-            const renamed = renamedSize(p, cp.runId, runId);
-            if (renamed > MAX_CHECKPOINT_BYTES)
-              throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
-            run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
-          }
-          tx.put(runKey(runId), run);
-          return runId;
-        });
-        return { ok: true, runId };
-      } catch (e) {
-        const r = writeFailure(e, 'the run was not imported');
-        return { ok: false, error: r.ok ? '' : r.error };
-      }
-    },
+    // Export and import are a chunk of their own (transfer.ts), loaded before any transaction
+    // opens: one does not outlive a wait for a module.
+    exportRun: async (runId, opts = {}) => (await loadTransfer()).exportRun(parts, runId, opts),
+    importRun: async (text) => (await loadTransfer()).importRun(parts, text),
   };
   return store;
 }

@@ -1,14 +1,28 @@
+import type { Backend, Tx } from './backend';
+import type { ChunkCache } from './chunks';
+import type { PutResult, RunMeta } from './types';
+
+/** What the record store lends its export and import (runTransfer.ts): its backend and rules. */
+export interface StoreParts {
+  backend: Backend;
+  cache: ChunkCache;
+  now: () => number;
+  runIn: (tx: Tx, runId: string) => Promise<{ run: RunMeta | null } | { error: string }>;
+  freshRun: (
+    meta: Omit<
+      RunMeta,
+      'schema' | 'newestSeq' | 'state' | 'step' | 'createdAt' | 'updatedAt' | 'checkpoints' | 'bytes'
+    >,
+    createdAt?: number,
+  ) => RunMeta;
+  advanced: (run: RunMeta, cp: { seq: number; state: RunMeta['state']; step: number }, bytes: number) => RunMeta;
+  writeFailure: (e: unknown, what: string) => PutResult;
+}
+
 /**
- * Export and import of run files (runFile.ts, importing.ts, parseOffThread.ts): a chunk of
- * their own, which the first screen never uses. The runs panel, where a person exports and
- * imports, asks for it as it mounts, so an import still works after the page went offline
- * without a service worker to serve the chunk.
+ * Export and import of run files (runTransfer.ts, with runFile.ts, importing.ts and
+ * parseOffThread.ts): a chunk of their own, which the first screen never uses. The runs panel,
+ * where a person exports and imports, asks for it as it mounts, so an import still works after
+ * the page went offline without a service worker to serve the chunk.
  */
-export const loadTransfer = async () => {
-  const [runFile, importing, offThread] = await Promise.all([
-    import('./runFile'),
-    import('./importing'),
-    import('./parseOffThread'),
-  ]);
-  return { ...runFile, ...importing, ...offThread };
-};
+export const loadTransfer = () => import('./runTransfer');

@@ -1,0 +1,90 @@
+/**
+ * Export and import of a run file over the store's backend (recordStore.ts lends it its
+ * parts): a chunk of its own with what it needs (runFile.ts, importing.ts, parseOffThread.ts),
+ * loaded through transfer.ts, so the first screen never fetches it.
+ */
+import { MAX_CHECKPOINT_BYTES, utf8Length, type Checkpoint } from '../engine';
+import { Refusal, quote, storageError } from './errors';
+import { freeRunId, prepareAll, renamedSize } from './importing';
+import { checkpointKey, keyText, runKey } from './keys';
+import { MAX_IMPORT_BYTES } from './limits';
+import { parseOffThread } from './parseOffThread';
+import { runFileText } from './runFile';
+import { chunksOf, readStored, seqsOf, stage } from './stored';
+import type { StoreParts } from './transfer';
+import type { ExportResult, ImportResult, Skipped } from './types';
+
+/** Compact bytes of checkpoints an export gathers; the indentation adds a little on top. */
+const EXPORT_BUDGET = MAX_IMPORT_BYTES * 0.9;
+
+/** The run's newest checkpoints as a file an import reads, within its size limit. */
+export async function exportRun(
+  { backend, runIn }: StoreParts,
+  runId: string,
+  opts: { newest?: number } = {},
+): Promise<ExportResult> {
+  return backend.read(async (tx) => {
+    const found = await runIn(tx, runId);
+    if ('error' in found) return { ok: false as const, error: found.error };
+    if (!found.run) return { ok: false as const, error: storageError('E506', quote(runId)) };
+    const every = await seqsOf(tx, runId);
+    const all = every.length;
+    const seqs = every.slice(0, opts.newest ?? Infinity);
+    const skipped: Skipped[] = [];
+    const chunks = chunksOf(tx, runId);
+    const checkpoints: Checkpoint[] = [];
+    let bytes = 0;
+    // Newest first, while the file stays one an import reads; older ones are left out (and counted).
+    for (const seq of seqs) {
+      const r = await readStored(tx, runId, seq, chunks);
+      if (!r.ok) {
+        skipped.push({ key: keyText(checkpointKey(runId, seq)), kind: r.kind, reason: r.reason });
+        continue;
+      }
+      bytes += utf8Length(JSON.stringify(r.checkpoint));
+      if (bytes > EXPORT_BUDGET) break;
+      checkpoints.push(r.checkpoint);
+    }
+    // Counted before the text is made, so the file says what it leaves out.
+    const omittedOf = () => ({
+      older: seqs.length - skipped.length - checkpoints.length + (opts.newest !== undefined ? all - seqs.length : 0),
+      unreadable: skipped.length,
+    });
+    let text = runFileText(found.run, checkpoints, omittedOf());
+    while (utf8Length(text) > MAX_IMPORT_BYTES && checkpoints.length > 1) {
+      checkpoints.length = Math.ceil(checkpoints.length * 0.9);
+      text = runFileText(found.run, checkpoints, omittedOf());
+    }
+    if (utf8Length(text) > MAX_IMPORT_BYTES) return { ok: false as const, error: storageError('E609') };
+    return { ok: true as const, text, skipped, omitted: seqs.length - skipped.length - checkpoints.length };
+  });
+}
+
+/** A run file checked off the page's thread, stored as a run of its own under a free id. */
+export async function importRun(
+  { backend, cache, now, freshRun, advanced, writeFailure }: StoreParts,
+  text: string,
+): Promise<ImportResult> {
+  const file = await parseOffThread(text);
+  if (!file.ok) return file;
+  const prepared = await prepareAll(file.checkpoints, cache);
+  try {
+    const runId = await backend.write(async (tx) => {
+      const runId = await freeRunId(tx, file.run.runId);
+      let run = freshRun({ ...file.run, runId }, file.run.createdAt ?? now());
+      for (const [i, p] of prepared.entries()) {
+        const cp = file.checkpoints[i] as Checkpoint;
+        const renamed = renamedSize(p, cp.runId, runId);
+        if (renamed > MAX_CHECKPOINT_BYTES)
+          throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
+        run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
+      }
+      tx.put(runKey(runId), run);
+      return runId;
+    });
+    return { ok: true, runId };
+  } catch (e) {
+    const r = writeFailure(e, 'the run was not imported');
+    return { ok: false, error: r.ok ? '' : r.error };
+  }
+}
