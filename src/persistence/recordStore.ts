@@ -1,4 +1,4 @@
-import { MAX_CHECKPOINT_BYTES, findScenario, type Checkpoint } from '../engine';
+import { MAX_CHECKPOINT_BYTES, findScenario } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
 import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
@@ -6,15 +6,7 @@ import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
 import { loadTransfer, type StoreParts } from './transfer';
 import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stageWith, writeProblem } from './stored';
-import {
-  RUN_SCHEMA,
-  type CheckpointStore,
-  type NewRun,
-  type PutResult,
-  type RunMeta,
-  type Skipped,
-  type Writer,
-} from './types';
+import { RUN_SCHEMA, type CheckpointStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
 
 /**
  * The CheckpointStore over any Backend: the IndexedDB one and the memory one share every rule
@@ -39,7 +31,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
   const timer = opts.timer ?? (() => performance.now());
   const cache = new ChunkCache();
 
-  const freshRun = (meta: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'>, createdAt = now()): RunMeta => ({
+  const freshRun: StoreParts['freshRun'] = (meta, createdAt = now()) => ({
     schema: RUN_SCHEMA,
     runId: meta.runId,
     scenario: meta.scenario,
@@ -64,7 +56,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
   }
 
   /** The index once checkpoint `cp` is stored, having added `bytes`. */
-  const advanced = (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number): RunMeta => ({
+  const advanced: StoreParts['advanced'] = (run, cp, bytes) => ({
     ...run,
     newestSeq: cp.seq,
     state: cp.state,

@@ -1,6 +1,7 @@
 import type { Backend, Tx } from './backend';
 import type { ChunkCache } from './chunks';
-import type { PutResult, RunMeta } from './types';
+import type { Checkpoint } from '../engine';
+import type { NewRun, PutResult, RunMeta } from './types';
 
 /** What the record store lends its export and import (runTransfer.ts): its backend and rules. */
 export interface StoreParts {
@@ -8,14 +9,8 @@ export interface StoreParts {
   cache: ChunkCache;
   now: () => number;
   runIn: (tx: Tx, runId: string) => Promise<{ run: RunMeta | null } | { error: string }>;
-  freshRun: (
-    meta: Omit<
-      RunMeta,
-      'schema' | 'newestSeq' | 'state' | 'step' | 'createdAt' | 'updatedAt' | 'checkpoints' | 'bytes'
-    >,
-    createdAt?: number,
-  ) => RunMeta;
-  advanced: (run: RunMeta, cp: { seq: number; state: RunMeta['state']; step: number }, bytes: number) => RunMeta;
+  freshRun: (meta: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'>, createdAt?: number) => RunMeta;
+  advanced: (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number) => RunMeta;
   writeFailure: (e: unknown, what: string) => PutResult;
 }
 
