@@ -1,0 +1,37 @@
+import type { Plugin } from 'vite';
+
+/**
+ * The side panels' chunk is asked for in index.html, so it downloads and compiles beside the
+ * entry instead of after the entry has run: `data-ready` waits for it (ui-contract).
+ */
+export function preloadSidePanels(): Plugin {
+  return {
+    name: 'hs-preload-side-panels',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) => {
+        const bundle = ctx.bundle ?? {};
+        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'SidePanels');
+        if (chunk?.type !== 'chunk') return [];
+        // Its own imports and styles too (the import waits for them), less what the entry has.
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        const linked = new Set(entry?.type === 'chunk' ? [entry.fileName, ...entry.imports] : []);
+        const parts = [chunk, ...chunk.imports.map((f) => bundle[f])].filter(
+          (c) => c?.type === 'chunk' && !linked.has(c.fileName),
+        ) as (typeof chunk)[];
+        const css = parts.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+        return [
+          ...parts.map((c) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${c.fileName}` },
+          })),
+          ...css.map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${f}` },
+          })),
+        ].map((t) => ({ ...t, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
