@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * Scrolls a box as `place` says whenever `key` changes. A whole list (`now`) is placed right
@@ -8,6 +8,10 @@ import { useEffect, useLayoutEffect, type RefObject } from 'react';
  * the commit, measuring its new rows; scrolling it re-renders the list, which in the next
  * frame's requestAnimationFrame comes after that frame rather than before it. `place` should be
  * a module-level function or a memoised one.
+ *
+ * The first placement, as the list mounts, always waits for the frame: the page around it is
+ * still being built then (the panels mount one after another as the page comes up), and a read
+ * in the commit would lay out a page that the next commit lays out again.
  */
 export function useFollowScroll<T extends HTMLElement>(
   ref: RefObject<T | null>,
@@ -15,11 +19,14 @@ export function useFollowScroll<T extends HTMLElement>(
   key: unknown,
   now: boolean,
 ): void {
+  const mounted = useRef(false);
   useLayoutEffect(() => {
-    if (now && ref.current) place(ref.current);
+    if (now && mounted.current && ref.current) place(ref.current);
   }, [ref, place, key, now]);
   useEffect(() => {
-    if (now) return;
+    const first = !mounted.current;
+    mounted.current = true;
+    if (now && !first) return;
     const id = requestAnimationFrame(() => {
       if (ref.current) place(ref.current);
     });

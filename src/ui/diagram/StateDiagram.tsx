@@ -237,20 +237,21 @@ export const StateDiagram = memo(function StateDiagram({
   const box = useRef<HTMLDivElement>(null);
   // The full drawing's first size is the box index.html painted (frameSize.ts).
   const [size, setSize] = useState<Size | null>(() => (variant === 'full' ? takeFrameSize() : null));
-  // The box is measured before the first paint (a layout effect), so the first frame is
-  // drawn in the direction and at the scale it keeps: nothing shifts once it is shown. A
-  // size the same as the frame's changes nothing.
+  const framed = useRef(size !== null);
+  // A box with no size from the frame is measured before the first paint (a layout effect), so
+  // the first frame is drawn in the direction and at the scale it keeps: nothing shifts once it
+  // is shown. With the frame's size, that read would lay the page out once more before the
+  // frame does; the observer's first report comes after the frame's own layout, and a size the
+  // same as the frame's changes nothing.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    const read = () => {
-      const r = el.getBoundingClientRect();
+    const read = (r: { width: number; height: number }) =>
       setSize((old) =>
         old && Math.abs(old.w - r.width) < 1 && Math.abs(old.h - r.height) < 1 ? old : { w: r.width, h: r.height },
       );
-    };
-    read();
-    const ro = new ResizeObserver(read);
+    if (!framed.current) read(el.getBoundingClientRect());
+    const ro = new ResizeObserver(() => read(el.getBoundingClientRect()));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
