@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration, pickLang, translate } from '.';
+import { formatClock, formatDuration, formatInt, pickLang, translate } from '.';
 import { DICTIONARIES } from './all';
 
 describe('the dictionaries', () => {
@@ -83,5 +84,33 @@ describe('every UI word in the page’s language (issue 12)', () => {
   it('en has no Chinese word (the switch to Chinese excepted)', () => {
     const bad = Object.entries(DICTIONARIES.en).filter(([k, v]) => k !== 'app.lang' && /[\u3400-\u9fff]/.test(v));
     expect(bad).toEqual([]);
+  });
+});
+
+describe('formatInt', () => {
+  const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  it('writes what Intl.NumberFormat (en-US, whole numbers) writes', () => {
+    for (const n of [
+      0,
+      -0,
+      7,
+      999,
+      1000,
+      -1000,
+      12_345,
+      1_000_000,
+      2.5,
+      -2.5,
+      0.49,
+      1e20,
+      1e21,
+      1e23,
+      NaN,
+      Infinity,
+      -Infinity,
+    ])
+      expect(formatInt(n), String(n)).toBe(intl.format(n));
+    fc.assert(fc.property(fc.double({ noNaN: true }), (n) => formatInt(n) === intl.format(n)));
+    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => formatInt(n) === intl.format(n)));
   });
 });

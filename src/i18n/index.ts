@@ -67,6 +67,20 @@ export function formatDuration(lang: Lang, ms: number): string {
   return h ? `${h}h ${m % 60}m` : `${m}m`;
 }
 
-/** One formatter, made once: `toLocaleString` builds a new one on every call (slow in a list). */
-const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-export const formatInt = (n: number): string => INT.format(n);
+/**
+ * A number rounded to a whole one, with a comma every three digits (12,345), as en-US writes
+ * it (and the page's Chinese too). Written out rather than asked of `Intl.NumberFormat`: the
+ * page's first use of Intl loads ICU's number data, about 19 ms of the page's start here, for
+ * a job of one regular expression. A unit test holds it to Intl's answers.
+ */
+export function formatInt(n: number): string {
+  if (Number.isNaN(n)) return 'NaN';
+  const minus = n < 0 || Object.is(n, -0) ? '-' : '';
+  const whole = Math.round(Math.abs(n));
+  if (whole === Infinity) return `${minus}∞`;
+  // From 10^21 String() writes an exponent; no figure of the page comes near, Intl writes those.
+  if (whole >= 1e21) return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(n);
+  return `${minus}${String(whole).replace(GROUPS, ',')}`;
+}
+/** Before each run of three digits that ends the number. */
+const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
