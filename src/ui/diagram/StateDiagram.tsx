@@ -26,6 +26,16 @@ const nodeTypes = { taskState: StateNode, activeGroup: GroupNode };
 const edgeTypes = { transition: TransitionEdge };
 const PRO = { hideAttribution: true };
 
+/**
+ * A node's size, given to React Flow as already measured: whole pixels (what it reads back,
+ * offsetWidth, is whole), with its handles. React Flow then has nothing to re-measure when its
+ * observer first reports the node (see patches/README.md), and does not draw the diagram again.
+ */
+function sized(w: number, h: number) {
+  const [width, height] = [Math.round(w), Math.round(h)];
+  return { width, height, measured: { width, height }, handles: handleBounds(width, height) };
+}
+
 /** A phone's width: the compact drawing keeps its text at 12 px or more (layout.css gives it a taller box). */
 export const PHONE = '(max-width: 599px)';
 
@@ -90,9 +100,7 @@ function useDiagram(
         id: GROUP_ID,
         type: 'activeGroup',
         position: { x: g.x, y: g.y },
-        width: g.w,
-        height: g.h,
-        handles: handleBounds(g.w, g.h),
+        ...sized(g.w, g.h),
         data: { label: t('state.active') },
         zIndex: -1,
         selectable: false,
@@ -106,9 +114,7 @@ function useDiagram(
         id: name,
         type: 'taskState',
         position: { x: b.x, y: b.y },
-        width: b.w,
-        height: b.h,
-        handles: handleBounds(b.w, b.h),
+        ...sized(b.w, b.h),
         data: {
           name,
           label: t(`state.${name as StateName}`),
