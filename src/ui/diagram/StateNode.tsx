@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Handle, Position, type Node, type NodeHandle, type NodeProps } from '@xyflow/react';
+import { Position, type Node, type NodeHandle, type NodeProps } from '@xyflow/react';
 import { Icon } from '../icons';
 import { useNodeLines } from './nodeLines';
 
@@ -32,24 +32,25 @@ export function handleBounds(width: number, height: number): NodeHandle[] {
   ];
 }
 
+/**
+ * The handles' elements, as React Flow's <Handle> draws them (its classes and data attributes,
+ * which React Flow reads if it ever measures a node again), but plain: the diagram connects
+ * nothing, so the 18 components that would each watch React Flow's store are not needed.
+ */
 const NodeHandles = memo(function NodeHandles() {
   return (
     <>
-      <Handle
-        id="in"
-        type="target"
-        position={Position.Top}
+      <div
+        className="react-flow__handle react-flow__handle-top target hs-handle"
+        data-handleid="in"
+        data-handlepos={Position.Top}
         style={CENTRE}
-        isConnectable={false}
-        className="hs-handle"
       />
-      <Handle
-        id="out"
-        type="source"
-        position={Position.Bottom}
+      <div
+        className="react-flow__handle react-flow__handle-bottom source hs-handle"
+        data-handleid="out"
+        data-handlepos={Position.Bottom}
         style={CENTRE}
-        isConnectable={false}
-        className="hs-handle"
       />
     </>
   );
