@@ -14,9 +14,17 @@ export function preloadSidePanels(): Plugin {
         const bundle = ctx.bundle ?? {};
         const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'SidePanels');
         if (chunk?.type !== 'chunk') return [];
-        // Its own imports and styles too (the import waits for them), less what the entry has.
-        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
-        const linked = new Set(entry?.type === 'chunk' ? [entry.fileName, ...entry.imports] : []);
+        // Its own imports and styles too (the import waits for them), less what index.html
+        // loads already: every entry (the page's and the early one, build/early.ts) and what
+        // it imports, however deep (the page's entry is a facade over its chunk).
+        const linked = new Set<string>();
+        const link = (file: string) => {
+          const c = bundle[file];
+          if (linked.has(file) || c?.type !== 'chunk') return;
+          linked.add(file);
+          c.imports.forEach(link);
+        };
+        for (const c of Object.values(bundle)) if (c.type === 'chunk' && c.isEntry) link(c.fileName);
         const parts = [chunk, ...chunk.imports.map((f) => bundle[f])].filter(
           (c) => c?.type === 'chunk' && !linked.has(c.fileName),
         ) as (typeof chunk)[];
