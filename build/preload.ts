@@ -14,20 +14,23 @@ export function preloadSidePanels(): Plugin {
         const bundle = ctx.bundle ?? {};
         const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'SidePanels');
         if (chunk?.type !== 'chunk') return [];
-        // Its own imports and styles too (the import waits for them), less what index.html
-        // loads already: every entry (the page's and the early one, build/early.ts) and what
-        // it imports, however deep (the page's entry is a facade over its chunk).
-        const linked = new Set<string>();
-        const link = (file: string) => {
-          const c = bundle[file];
-          if (linked.has(file) || c?.type !== 'chunk') return;
-          linked.add(file);
-          c.imports.forEach(link);
+        // Its imports and styles too, however deep (the import waits for them), less what
+        // index.html loads already: every entry (the page's and the early one, build/early.ts)
+        // and what it imports, however deep (the page's entry is a facade over its chunk).
+        const reach = (files: string[]) => {
+          const found = new Map<string, typeof chunk>();
+          const walk = (file: string) => {
+            const c = bundle[file];
+            if (found.has(file) || c?.type !== 'chunk') return;
+            found.set(file, c);
+            c.imports.forEach(walk);
+          };
+          files.forEach(walk);
+          return found;
         };
-        for (const c of Object.values(bundle)) if (c.type === 'chunk' && c.isEntry) link(c.fileName);
-        const parts = [chunk, ...chunk.imports.map((f) => bundle[f])].filter(
-          (c) => c?.type === 'chunk' && !linked.has(c.fileName),
-        ) as (typeof chunk)[];
+        const entries = Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.isEntry ? [c.fileName] : []));
+        const linked = reach(entries);
+        const parts = [...reach([chunk.fileName]).values()].filter((c) => !linked.has(c.fileName));
         const css = parts.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
         return [
           ...parts.map((c) => ({
