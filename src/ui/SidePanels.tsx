@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useEffect } from 'react';
+import { Suspense, lazy, memo, useLayoutEffect } from 'react';
 import { Fold } from './Fold';
 import { ChannelPanel } from './panels/ChannelPanel';
 import { PlanPanel } from './panels/PlanPanel';
@@ -24,7 +24,8 @@ export const SidePanels = memo(function SidePanels({
   onRestShown: (shown: boolean) => void;
 }) {
   const t = useT();
-  useEffect(() => onShown(true), [onShown]);
+  // In the commit that mounts them: the page is ready in the frame that first shows them.
+  useLayoutEffect(() => onShown(true), [onShown]);
   return (
     <>
       <StorageAlert />
