@@ -37,6 +37,7 @@ import { bundleFiles, kb, listFiles, sum } from './browser/bundle';
 import { firstLoadFiles } from './browser/firstLoad';
 import { heapAtEnd, heapFigure, minimalHeap } from './browser/heap';
 import { tickFigures } from './browser/tickFigures';
+import { cpuFigures } from './browser/coldCpu';
 import { atMost, figure, median, progress, range, type Figure } from './lib';
 
 export const MINIMAL_CONFIG = join(ROOT, 'bench', 'minimal-app', 'vite.config.ts');
@@ -129,7 +130,7 @@ async function coldFigures(browser: Browser, oursUrl: string, minimalUrl: string
       `cold load ${i + 1}/${COLD_SAMPLES}: app FCP ${o.fcp.toFixed(0)}, drawn ${o.visible.toFixed(0)}, data-ready ${o.ready.toFixed(0)} ms, CLS ${o.cls.toFixed(3)}; minimal FCP ${m.fcp.toFixed(0)}, drawn ${m.visible.toFixed(0)} ms`,
     );
   }
-  const pick = (loads: Load[], key: keyof Load) => loads.map((l) => l[key]);
+  const pick = (loads: Load[], key: Exclude<keyof Load, 'cpu'>) => loads.map((l) => l[key]);
   const [oDrawn, mDrawn, oReady] = [pick(ours, 'visible'), pick(minimal, 'visible'), pick(ours, 'ready')];
   const [oFcp, mFcp, oCls, mCls] = [pick(ours, 'fcp'), pick(minimal, 'fcp'), pick(ours, 'cls'), pick(minimal, 'cls')];
   const n = `median of ${COLD_SAMPLES}`;
@@ -196,6 +197,7 @@ async function coldFigures(browser: Browser, oursUrl: string, minimalUrl: string
       atMost(1.5),
       'the minimal app waits for no storage',
     ),
+    ...cpuFigures(ours, minimal),
   ];
 }
 

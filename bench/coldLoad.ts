@@ -5,6 +5,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { STATES, WAIT_LIMIT, newContext } from './chromium';
+import { chromiumCpu, cpuSince } from './cpuLoad';
 
 /** What "the diagram is drawn" means for each app, checked inside the page. */
 export type Drawn = 'ours' | 'minimal';
@@ -93,6 +94,11 @@ export interface Load {
   fcp: number;
   /** Cumulative layout shift up to SETTLE_MS after ready (watchShifts). */
   cls: number;
+  /**
+   * CPU time (ms) Chromium's processes used from just before the navigation to ready being
+   * seen, by kind of process (cpuLoad.ts); empty off Linux.
+   */
+  cpu: Record<string, number>;
 }
 
 /** How long after ready a cold load still counts layout shifts (late panels push the layout then). */
@@ -110,16 +116,19 @@ export async function coldLoad(
     const page = await context.newPage();
     await page.addInitScript(watchDrawn, { kind, states: STATES });
     await page.addInitScript(watchShifts);
+    const before = chromiumCpu();
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: WAIT_LIMIT });
+    const cpu = cpuSince(before, chromiumCpu());
     await page.waitForTimeout(SETTLE_MS);
-    return await page.evaluate(() => ({
+    const load = await page.evaluate(() => ({
       inDom: window.__benchInDom ?? NaN,
       visible: window.__benchVisible ?? NaN,
       ready: window.__benchReady ?? NaN,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       cls: window.__benchCls ?? NaN,
     }));
+    return { ...load, cpu };
   } finally {
     await context.close();
   }

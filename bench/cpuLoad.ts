@@ -2,8 +2,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { OTHER_PROCESSES, figure, type Figure } from './lib';
 
-/** utime, stime, cutime, cstime (clock ticks) and the parent of a process, from /proc/<pid>/stat. */
-function procStat(pid: string): { ppid: number; ticks: number } | null {
+/**
+ * The parent of a process and its CPU time in clock ticks, from /proc/<pid>/stat: `ticks` with
+ * its reaped children's (utime + stime + cutime + cstime), `own` without (utime + stime).
+ */
+function procStat(pid: string): { ppid: number; ticks: number; own: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const rest = stat
@@ -11,10 +14,22 @@ function procStat(pid: string): { ppid: number; ticks: number } | null {
       .split(' ')
       .map(Number);
     // rest[0] is field 3 (state): ppid is field 4, utime…cstime fields 14–17.
-    return { ppid: rest[1] ?? 0, ticks: (rest[11] ?? 0) + (rest[12] ?? 0) + (rest[13] ?? 0) + (rest[14] ?? 0) };
+    const own = (rest[11] ?? 0) + (rest[12] ?? 0);
+    return { ppid: rest[1] ?? 0, ticks: own + (rest[13] ?? 0) + (rest[14] ?? 0), own };
   } catch {
     return null;
   }
+}
+
+/** Every process's stat, by pid. */
+function allStats(): Map<number, { ppid: number; ticks: number; own: number }> {
+  const stats = new Map<number, { ppid: number; ticks: number; own: number }>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const st = procStat(pid);
+    if (st) stats.set(Number(pid), st);
+  }
+  return stats;
 }
 
 export type CpuMark = { wall: number; machine: number; ours: number } | null;
@@ -29,12 +44,7 @@ export function cpuMark(): CpuMark {
   try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
     const machine = fields.reduce((n, v, i) => (i === 3 || i === 4 ? n : n + v), 0);
-    const stats = new Map<number, { ppid: number; ticks: number }>();
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      const st = procStat(pid);
-      if (st) stats.set(Number(pid), st);
-    }
+    const stats = allStats();
     let ours = 0;
     const queue = [process.pid];
     const seen = new Set<number>();
@@ -62,4 +72,53 @@ export function loadFigures(start: CpuMark, who = 'this module'): Figure[] {
     figure(`cores kept busy by ${who} (Node, vite, Chromium)`, ours, 'cores'),
     figure(OTHER_PROCESSES, others, 'cores', undefined, 'above about 0.25 the timings read high'),
   ];
+}
+
+/** What kind of Chromium process a command line starts: its `--type`, or the browser itself. */
+function kindOf(pid: number): string {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    const type = /--type=([\w-]+)/.exec(cmd)?.[1];
+    if (!type) return 'browser';
+    // e.g. network.mojom.NetworkService (Chromium rewrites its command line, spaces between).
+    if (type === 'utility') return /--utility-sub-type=([\w.]+)/.exec(cmd)?.[1]?.split('.').pop() ?? 'utility';
+    return type;
+  } catch {
+    return 'gone';
+  }
+}
+
+/**
+ * CPU time (ms) of each live process below this one (Chromium's browser, renderers, GPU
+ * process, network and storage services, its zygotes), by kind: `renderer`, `browser`,
+ * `gpu-process`, `NetworkService`… The processes of a page are alive from its creation to its
+ * close, so two marks taken while a page is open give what that page's load cost the machine.
+ */
+export function chromiumCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    const stats = allStats();
+    const queue = [...stats].filter(([, st]) => st.ppid === process.pid).map(([pid]) => pid);
+    const seen = new Set<number>();
+    while (queue.length) {
+      const pid = queue.pop() as number;
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const kind = kindOf(pid);
+      // Its own time only: what its children used is counted where they ran.
+      const st = stats.get(pid);
+      if (st && kind !== 'gone') out.set(kind, (out.get(kind) ?? 0) + st.own * 10); // USER_HZ is 100
+      for (const [child, s] of stats) if (s.ppid === pid) queue.push(child);
+    }
+  } catch {
+    // Off Linux: no figures.
+  }
+  return out;
+}
+
+/** `after` minus `before`, kind by kind (a process that started in between counts from zero). */
+export function cpuSince(before: Map<string, number>, after: Map<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [kind, ms] of after) out[kind] = Math.max(0, ms - (before.get(kind) ?? 0));
+  return out;
 }
