@@ -122,12 +122,10 @@ async function longPlan(page: Page, context: BrowserContext): Promise<{ figures:
   ];
   // Where the rest goes: the same page with the ledger the only side panel, then with none;
   // then, in the same context, pages that do less: one number, one list.
-  const onlyLedger = await page.addStyleTag({
-    content: '.hs-col--side > :not(.hs-ledger) { display: none !important; }',
-  });
+  const onlyLedger = await hidePanels(page, ONLY_LEDGER, ['ledger']);
   const ledger = await within(page.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, only the ledger');
   await onlyLedger.evaluate((tag) => (tag as Element).remove());
-  await page.addStyleTag({ content: '.hs-col--side { display: none !important; }' });
+  await hidePanels(page, NO_PANELS, []);
   const bare = await within(page.evaluate(tickSamples, TICK_SAMPLES), RUN_LIMIT, 'tick samples, side column hidden');
   const floor = await ticksOn(context, FLOOR_PAGE, 'floor page');
   const list = await ticksOn(context, listPage(119), 'list page');
@@ -160,6 +158,27 @@ async function longPlan(page: Page, context: BrowserContext): Promise<{ figures:
     ),
   );
   return { figures, samples };
+}
+
+/** The side panels (App.tsx's `.hs-panels`, each panel or its fold a child) but the ledger; all of them. */
+const ONLY_LEDGER = '.hs-panels > :not(.hs-ledger):not(:has(.hs-ledger)) { display: none !important; }';
+const NO_PANELS = '.hs-panels { display: none !important; }';
+
+/**
+ * Adds `css` to the page and checks that it left exactly the panels named in `shown` drawn (a
+ * panel's name is its class `hs-<name>`): a selector that matches nothing, as one left behind by
+ * a change of the layout would, must not pass for a measure of what it hides.
+ */
+async function hidePanels(page: Page, css: string, shown: string[]) {
+  const tag = await page.addStyleTag({ content: css });
+  const drawn = await page.evaluate(() =>
+    [...document.querySelectorAll('.hs-panels .hs-panel')]
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .map((el) => [...el.classList].find((c) => c !== 'hs-panel')?.replace(/^hs-/, '') ?? '?'),
+  );
+  if (drawn.join() !== shown.join())
+    throw new Error(`hiding side panels left [${drawn.join()}] drawn, not [${shown.join()}]`);
+  return tag;
 }
 
 /** Steps 1 to 25 of a 40-step run, one tick a sample. */
