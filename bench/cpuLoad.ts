@@ -32,6 +32,20 @@ function allStats(): Map<number, { ppid: number; ticks: number; own: number }> {
   return stats;
 }
 
+/** The pids below `root` (children, their children…), from one reading of every process's stat. */
+function descendants(stats: Map<number, { ppid: number }>, root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, st] of stats) children.set(st.ppid, [...(children.get(st.ppid) ?? []), pid]);
+  const out: number[] = [];
+  const queue = [...(children.get(root) ?? [])];
+  while (queue.length) {
+    const pid = queue.pop() as number;
+    out.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
 export type CpuMark = { wall: number; machine: number; ours: number } | null;
 
 /**
@@ -46,15 +60,7 @@ export function cpuMark(): CpuMark {
     const machine = fields.reduce((n, v, i) => (i === 3 || i === 4 ? n : n + v), 0);
     const stats = allStats();
     let ours = 0;
-    const queue = [process.pid];
-    const seen = new Set<number>();
-    while (queue.length) {
-      const pid = queue.pop() as number;
-      if (seen.has(pid)) continue;
-      seen.add(pid);
-      ours += stats.get(pid)?.ticks ?? 0;
-      for (const [child, st] of stats) if (st.ppid === pid) queue.push(child);
-    }
+    for (const pid of [process.pid, ...descendants(stats, process.pid)]) ours += stats.get(pid)?.ticks ?? 0;
     return { wall: performance.now(), machine: machine * 10, ours: ours * 10 }; // USER_HZ is 100
   } catch {
     return null;
@@ -79,7 +85,7 @@ function kindOf(pid: number): string {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     const type = /--type=([\w-]+)/.exec(cmd)?.[1];
-    if (!type) return 'browser';
+    if (!type) return cmd.includes('crashpad') ? 'crashpad' : 'browser';
     // e.g. network.mojom.NetworkService (Chromium rewrites its command line, spaces between).
     if (type === 'utility') return /--utility-sub-type=([\w.]+)/.exec(cmd)?.[1]?.split('.').pop() ?? 'utility';
     return type;
@@ -88,27 +94,22 @@ function kindOf(pid: number): string {
   }
 }
 
+/** One live Chromium process: its kind (kindOf) and the CPU time (ms) it has used so far. */
+export type ChromiumCpu = Map<number, { kind: string; ms: number }>;
+
 /**
- * CPU time (ms) of each live process below this one (Chromium's browser, renderers, GPU
- * process, network and storage services, its zygotes), by kind: `renderer`, `browser`,
- * `gpu-process`, `NetworkService`… The processes of a page are alive from its creation to its
- * close, so two marks taken while a page is open give what that page's load cost the machine.
+ * Each live process below this one (Chromium's browser, renderers, GPU process, network and
+ * storage services, its zygotes) with its own CPU time, not its reaped children's. A page's
+ * processes live from its creation to its close, so two readings while it is open give what its
+ * load cost the machine (cpuSince).
  */
-export function chromiumCpu(): Map<string, number> {
-  const out = new Map<string, number>();
+export function chromiumCpu(): ChromiumCpu {
+  const out: ChromiumCpu = new Map();
   try {
     const stats = allStats();
-    const queue = [...stats].filter(([, st]) => st.ppid === process.pid).map(([pid]) => pid);
-    const seen = new Set<number>();
-    while (queue.length) {
-      const pid = queue.pop() as number;
-      if (seen.has(pid)) continue;
-      seen.add(pid);
+    for (const pid of descendants(stats, process.pid)) {
       const kind = kindOf(pid);
-      // Its own time only: what its children used is counted where they ran.
-      const st = stats.get(pid);
-      if (st && kind !== 'gone') out.set(kind, (out.get(kind) ?? 0) + st.own * 10); // USER_HZ is 100
-      for (const [child, s] of stats) if (s.ppid === pid) queue.push(child);
+      if (kind !== 'gone') out.set(pid, { kind, ms: (stats.get(pid)?.own ?? 0) * 10 }); // USER_HZ is 100
     }
   } catch {
     // Off Linux: no figures.
@@ -116,9 +117,13 @@ export function chromiumCpu(): Map<string, number> {
   return out;
 }
 
-/** `after` minus `before`, kind by kind (a process that started in between counts from zero). */
-export function cpuSince(before: Map<string, number>, after: Map<string, number>): Record<string, number> {
+/**
+ * The CPU time (ms) each kind of process used between two readings, process by process: one
+ * that started in between counts from zero; one that ended in between (another context's,
+ * closing) counts nothing, rather than lowering its kind's total.
+ */
+export function cpuSince(before: ChromiumCpu, after: ChromiumCpu): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [kind, ms] of after) out[kind] = Math.max(0, ms - (before.get(kind) ?? 0));
+  for (const [pid, { kind, ms }] of after) out[kind] = (out[kind] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
   return out;
 }

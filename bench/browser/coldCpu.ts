@@ -13,18 +13,13 @@ const NAMED_KINDS = ['renderer', 'browser', 'gpu-process', 'NetworkService'];
 export function cpuFigures(ours: Load[], minimal: Load[]): Figure[] {
   const total = (l: Load) => Object.values(l.cpu).reduce((a, b) => a + b, 0);
   if (ours.every((l) => total(l) === 0)) return [];
+  // A load's CPU under the named kinds, everything else as "other".
+  const named = (l: Load, k: string) =>
+    k !== 'other'
+      ? (l.cpu[k] ?? 0)
+      : Object.entries(l.cpu).reduce((a, [kind, ms]) => (NAMED_KINDS.includes(kind) ? a : a + ms), 0);
   const byKind = (loads: Load[]) =>
-    [...NAMED_KINDS, 'other']
-      .map((k) => {
-        const of = (l: Load) =>
-          k === 'other'
-            ? Object.entries(l.cpu)
-                .filter(([kind]) => !NAMED_KINDS.includes(kind))
-                .reduce((a, [, v]) => a + v, 0)
-            : (l.cpu[k] ?? 0);
-        return `${k} ${median(loads.map(of)).toFixed(0)}`;
-      })
-      .join(', ');
+    [...NAMED_KINDS, 'other'].map((k) => `${k} ${median(loads.map((l) => named(l, k))).toFixed(0)}`).join(', ');
   const [o, m] = [median(ours.map(total)), median(minimal.map(total))];
   return [
     figure(
