@@ -57,3 +57,28 @@ test('index.html asks for the side panels’ chunk ahead, and for nothing it alr
   expect(preloads.some((p) => /\/SidePanels-[\w-]+\.js$/.test(p ?? ''))).toBe(true);
   expect(preloads.filter((p) => scripts.includes(p))).toEqual([]);
 });
+
+test('data-ready turns true with the first screen there: the controls, the context channel and the plan', async ({
+  page,
+}) => {
+  // Read in the same batch of DOM changes that sets data-ready: a test that waits for it may
+  // press a control or read a panel at once.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __atReady?: string[] };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="app"][data-ready="true"]')) return;
+      w.__atReady = ['btn-start', 'context-channel', 'plan', 'current-state'].filter(
+        (id) => document.querySelector(`[data-testid="${id}"]`) === null,
+      );
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  // The side panels' chunk held back well past storage's answer: ready must still wait for it.
+  await page.route(/\/SidePanels-[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await open(page, '?lang=en&run=new');
+  const missing = await page.evaluate(() => (window as unknown as { __atReady?: string[] }).__atReady);
+  expect(missing).toEqual([]);
+});
