@@ -1,4 +1,4 @@
-import type { Config, DensityPolicy } from './types';
+import { GUARD_KINDS, type Config, type DensityPolicy } from './types';
 import { errorText } from './errors';
 
 const MINUTE = 60_000;
@@ -14,6 +14,7 @@ export const DEFAULT_CONFIG: Config = {
   pollMs: 10 * MINUTE,
   flakiness: 0,
   heedReminder: 0.5,
+  guard: 'article',
 };
 
 const DENSITIES: readonly DensityPolicy[] = ['key_actions', 'every_step', 'every_n'];
@@ -31,7 +32,7 @@ export function validateConfig(partial: unknown): ConfigResult {
   if (typeof partial !== 'object' || partial === null || Array.isArray(partial)) {
     return { ok: false, error: errorText('E101') };
   }
-  const unknown = Object.keys(partial).filter((k) => !(k in DEFAULT_CONFIG));
+  const unknown = Object.keys(partial).filter((k) => !Object.hasOwn(DEFAULT_CONFIG, k));
   if (unknown.length > 0) return { ok: false, error: errorText('E102', unknown.join(', ')) };
   const c = { ...DEFAULT_CONFIG, ...(partial as Partial<Config>) };
   if (!isInt(c.remindAt) || !isInt(c.fuseAt) || !isInt(c.maxAttemptsPerStep)) {
@@ -58,5 +59,7 @@ export function validateConfig(partial: unknown): ConfigResult {
   if (typeof c.heedReminder !== 'number' || !(c.heedReminder >= 0 && c.heedReminder <= 1)) {
     return { ok: false, error: errorText('E110') };
   }
+  if (!(GUARD_KINDS as readonly unknown[]).includes(c.guard))
+    return { ok: false, error: errorText('E111', String(c.guard)) };
   return { ok: true, config: c };
 }

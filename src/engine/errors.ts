@@ -13,6 +13,7 @@ const MESSAGES = {
   E108: 'pollMs must be a positive whole number of milliseconds.',
   E109: 'flakiness must be a number from 0 up to (not including) 1.',
   E110: 'heedReminder must be a number from 0 to 1 (the chance the model changes approach after a reminder).',
+  E111: 'guard must be article (tool + args + error type, remind before fuse) or tool-only (got %s).',
   E201: 'This is not JSON: %s',
   E202: 'This is not a Harness Sim checkpoint (no "schema" field naming harness-sim.checkpoint).',
   E203: 'This checkpoint has schema %s; this simulator reads harness-sim.checkpoint/1.',

@@ -11,6 +11,7 @@ export type {
   DensityPolicy,
   EndReason,
   ErrorType,
+  GuardKind,
   InjectableError,
   Lang,
   MessageKind,
@@ -21,13 +22,22 @@ export type {
   TodoStatus,
   ToolName,
 } from './types';
-export { ACTIVE_STATES, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES, isTerminal } from './types';
+export { ACTIVE_STATES, GUARD_KINDS, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES, isTerminal } from './types';
 export { isObject, utf8Length } from './json';
 export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from './config';
 export { errorText, type ErrorCode } from './errors';
 export { canonicalArgs } from './canonical';
 export { attemptsAt, rowsOfStep } from './ledger';
-export { loopKey, loopOf, readLoop, stageOf, type GuardReading, type LoopReading, type LoopStage } from './loopGuard';
+export {
+  loopKey,
+  loopOf,
+  readLoop,
+  reminds,
+  stageOf,
+  type GuardReading,
+  type LoopReading,
+  type LoopStage,
+} from './loopGuard';
 export { buildRecoveryHint, formatHint, type Advice, type RecoveryHint } from './recoveryHint';
 export {
   CHECKPOINT_SCHEMA,

@@ -42,6 +42,13 @@ describe('the loop guard', () => {
     expect(readLoop(ledger, 1, DEFAULT_CONFIG)).toMatchObject({ count: 1, fused: false });
   });
 
+  it('the coarse tool-only guard keys on the tool alone, never reminds, and fuses the detour', () => {
+    const coarse = { ...DEFAULT_CONFIG, guard: 'tool-only' as const };
+    const ledger = Array.from({ length: 3 }, (_, i) => fail(1, i + 1, `cfg-${i}`));
+    expect(readLoop(ledger.slice(0, 2), 1, coarse)).toMatchObject({ count: 2, stage: 'counting', fused: false });
+    expect(readLoop(ledger, 1, coarse)).toMatchObject({ key: 'read_file', count: 3, stage: 'fused', fused: true });
+  });
+
   it('reads none on a step without failures', () => {
     expect(readLoop([], 1, DEFAULT_CONFIG)).toMatchObject({ key: null, count: 0, stage: 'none' });
   });

@@ -1,14 +1,21 @@
-import type { Attempt, Config, TaskContext } from './types';
+import type { Attempt, Config, GuardKind, TaskContext } from './types';
 import { designOf } from './designs';
 import { isFailure, rowsOfStep } from './ledger';
 
 /** The three stages of SPEC §3 (count → remind → fuse), plus `none` before any failure. */
 export type LoopStage = 'none' | 'counting' | 'reminded' | 'fused';
 
-/** A loop's key: the same tool, the same canonical args and the same error type. */
-export function loopKey(a: Pick<Attempt, 'tool' | 'args' | 'error'>): string {
-  return `${a.tool} ${a.args} ${a.error?.type ?? ''}`;
+/**
+ * A loop's key: the same tool, the same canonical args and the same error type (the article's
+ * triple); under the coarse `tool-only` guard, the tool alone, so trying ten configurations one
+ * by one looks like one loop (the article's 熔断会误伤正当的绕路).
+ */
+export function loopKey(a: Pick<Attempt, 'tool' | 'args' | 'error'>, guard: GuardKind = 'article'): string {
+  return guard === 'tool-only' ? a.tool : `${a.tool} ${a.args} ${a.error?.type ?? ''}`;
 }
+
+/** The guard reminds before it fuses (the article's); the coarse `tool-only` guard never does. */
+export const reminds = (config: Pick<Config, 'guard'>): boolean => config.guard !== 'tool-only';
 
 export interface LoopReading {
   /** Key of the step's latest failure, or null when it has none. */
@@ -23,7 +30,7 @@ export interface LoopReading {
 
 export function stageOf(count: number, config: Config): LoopStage {
   if (count >= config.fuseAt) return 'fused';
-  if (count >= config.remindAt) return 'reminded';
+  if (count >= config.remindAt && reminds(config)) return 'reminded';
   return count > 0 ? 'counting' : 'none';
 }
 
@@ -37,7 +44,7 @@ export function readLoop(ledger: readonly Attempt[], step: number, config: Confi
   let fused = false;
   for (const a of rowsOfStep(ledger, step)) {
     if (!isFailure(a)) continue;
-    key = loopKey(a);
+    key = loopKey(a, config.guard);
     const c = (counts[key] ?? 0) + 1;
     counts[key] = c;
     if (c >= config.fuseAt) fused = true;

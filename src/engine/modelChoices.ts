@@ -2,7 +2,7 @@ import type { Scenario } from './scenarios';
 import type { Args, Attempt, AttemptInput, Step, TaskContext } from './types';
 import { designOf } from './designs';
 import { isFailure, rowsOfStep } from './ledger';
-import { loopKey } from './loopGuard';
+import { loopKey, reminds } from './loopGuard';
 import { randomAt } from './random';
 
 /**
@@ -18,7 +18,8 @@ const HEED_SALT = 7;
 /** How many reminders at this step the model took to heart (each one a change of approach). */
 export function heededReminders(rows: readonly Attempt[], ctx: TaskContext): number {
   const { remindAt, heedReminder } = ctx.config;
-  if (heedReminder <= 0 || !designOf(ctx.design).loopGuard) return 0;
+  // No reminder, nothing to heed: no loop guard at all, or the coarse guard that never reminds.
+  if (heedReminder <= 0 || !designOf(ctx.design).loopGuard || !reminds(ctx.config)) return 0;
   const counts = new Map<string, number>();
   let heeded = 0;
   for (const a of rows) {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Checkpoint, TakeoverEdit } from './checkpointShape';
-import { STATE_NAMES, type Step, type StoredConfig } from './types';
+import { GUARD_KINDS, STATE_NAMES, type Step, type StoredConfig } from './types';
 
 /**
  * The engine's records described once, as valibot schemas: the checkpoint (schema
@@ -88,6 +88,7 @@ export const CONFIG_SCHEMA = v.strictObject({
   pollMs: pos,
   flakiness: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   heedReminder: v.exactOptional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  guard: v.exactOptional(v.picklist(GUARD_KINDS)),
 });
 
 const ranges = text(200_000);

@@ -128,6 +128,14 @@ export interface ContextMessage {
 
 export type DensityPolicy = 'key_actions' | 'every_step' | 'every_n';
 
+/**
+ * The loop guard's key (SPEC §3, §10): `article`, the article's triple tool + canonical args +
+ * error type, with a reminder before the fuse; `tool-only`, the coarse guard of the fuse lesson,
+ * which keys on the tool alone and fuses without reminding (what the article warns against).
+ */
+export const GUARD_KINDS = ['article', 'tool-only'] as const;
+export type GuardKind = (typeof GUARD_KINDS)[number];
+
 export interface Config {
   /** Count at which a system-reminder is injected (SPEC §3). */
   remindAt: number;
@@ -152,10 +160,12 @@ export interface Config {
    * key) after a system-reminder; otherwise it retries as is (seeded, SPEC §9).
    */
   heedReminder: number;
+  /** What the loop guard keys on, and whether it reminds before it fuses. */
+  guard: GuardKind;
 }
 
-/** A config as a checkpoint holds it: one stored before `heedReminder` existed lacks it. */
-export type StoredConfig = Omit<Config, 'heedReminder'> & Partial<Pick<Config, 'heedReminder'>>;
+/** A config as a checkpoint holds it: one stored before `heedReminder` or `guard` existed lacks it. */
+export type StoredConfig = Omit<Config, 'heedReminder' | 'guard'> & Partial<Pick<Config, 'heedReminder' | 'guard'>>;
 
 export type CheckpointTrigger =
   | 'phase_switch'

@@ -125,7 +125,7 @@ export function LedgerPanel() {
                 key !== null &&
                 a.step === ctx.cursor &&
                 (a.outcome === 'error' || a.outcome === 'rejected') &&
-                loopKey(a) === key;
+                loopKey(a, ctx.config.guard) === key;
               return <LedgerRow key={i} a={a} index={i} inLoop={inLoop} lang={lang} measure={w.measure} />;
             })}
             <RowSpacer px={w.after} columns={COLUMNS.length} />
