@@ -169,6 +169,17 @@ describe('the four-state simple mode (script-5min)', () => {
     t.expectToBeIn('failed');
     expect(t.ctx.ended).toBe('step_failed');
   });
+
+  it('keeps only the todo list: no ledger row, no hint in the context channel, no ref', () => {
+    const t = drive('script-5min').send({ type: 'START' }).tick().tick();
+    expect(t.ctx.todos.filter((s) => s === 'done').length).toBeGreaterThan(0);
+    expect(t.ctx.ledger).toEqual([]);
+    expect(t.ctx.channel).toEqual([]);
+    expect(t.ctx.refs).toEqual([]);
+    t.send({ type: 'FAIL_NOW', error: 'timeout' });
+    expect(t.ctx.ledger).toEqual([]);
+    expect(t.ctx.channel).toEqual([]);
+  });
 });
 
 describe('two runs on one page (the compare view)', () => {

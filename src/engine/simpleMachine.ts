@@ -2,13 +2,14 @@ import { assign, setup } from 'xstate';
 import type { Scenario } from './scenarios';
 import type { TaskContext } from './types';
 import type { TaskEmitted, TaskEvent } from './taskMachine';
-import { executeStep, injectFault, isLastStep, nextExecutionFails, setTodo, withTask } from './task';
+import { executeSimpleStep, injectFault, isLastStep, nextExecutionFails, setTodo, withTask } from './task';
 
 /**
  * The simple mode (SPEC §9, article 边界与取舍: "三状态加一个失败态就够"): a five-minute script
- * runs on four states, created → running → completed, or failed. No planning state, no retry,
- * no approval, no checkpoint: for a task this short, a crash costs at most five minutes, so
- * the ledger, checkpoints and the other four states would be over-design.
+ * runs on four states, created → running → completed, or failed (the article's 待跑 / 在跑 / 完成
+ * + 失败). No planning state, no retry, no approval, no checkpoint, no ledger, no loop guard, no
+ * context channel: it keeps only the todo list in memory. For a task this short a crash costs
+ * at most five minutes (a reload runs it again), so the rest would be over-design.
  * Same context, events and input as the full machine, so the same host (`Sim`) drives it.
  */
 export function createSimpleMachine(scenario: Scenario) {
@@ -30,12 +31,12 @@ export function createSimpleMachine(scenario: Scenario) {
       injectFault: assign(({ context, event }) =>
         event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context,
       ),
-      runStep: assign(({ context }) => ({ task: executeStep(scenario, context.task) })),
+      runStep: assign(({ context }) => ({ task: executeSimpleStep(scenario, context.task) })),
       failRun: assign(({ context }) => ({
-        task: withTask(executeStep(scenario, context.task), { ended: 'step_failed' }),
+        task: withTask(executeSimpleStep(scenario, context.task), { ended: 'step_failed' }),
       })),
       completeRun: assign(({ context }) => ({
-        task: withTask(executeStep(scenario, context.task), { ended: 'completed' }),
+        task: withTask(executeSimpleStep(scenario, context.task), { ended: 'completed' }),
       })),
     },
   }).createMachine({

@@ -1,6 +1,7 @@
 import type { Scenario } from './scenarios';
 import type {
   Attempt,
+  Bilingual,
   AttemptInput,
   Config,
   ContextMessage,
@@ -11,7 +12,7 @@ import type {
 } from './types';
 import { canonicalArgs } from './canonical';
 import { attemptsAt, record } from './ledger';
-import { readLoop } from './loopGuard';
+import { readLoop, reminds } from './loopGuard';
 import { buildRecoveryHint, formatHint } from './recoveryHint';
 import { designOf, type DesignId } from './designs';
 import { RunMemo } from './memo';
@@ -154,8 +155,26 @@ export function inject(channel: readonly ContextMessage[], msg: ContextMessage):
 }
 
 /**
+ * The system-reminder injected when a key's count reaches `remindAt`, in words that fit what
+ * happened: a call that keeps failing, or one that keeps returning the same result with no error
+ * (no progress, which the simulator records as a synthetic `no_progress` failure).
+ */
+export function reminderText(count: number, key: string, fuseAt: number, stall: boolean): Bilingual {
+  return stall
+    ? {
+        zh: `<system-reminder> 没有进展：同一个调用已经 ${count} 次返回同样的结果（${key}）。到 ${fuseAt} 次将熔断并交还给人。请换一种做法，不要原样再调。`,
+        en: `<system-reminder> No progress: the same call has returned the same result ${count} times (${key}). At ${fuseAt} the fuse trips and the task goes back to a person. Change the approach; do not make the same call again.`,
+      }
+    : {
+        zh: `<system-reminder> 同一操作已失败 ${count} 次（${key}）。到 ${fuseAt} 次将熔断并交还给人。请换一种做法，不要原样重试。`,
+        en: `<system-reminder> The same call has failed ${count} times (${key}). At ${fuseAt} the fuse trips and the task goes back to a person. Change the approach; do not retry it as is.`,
+      };
+}
+
+/**
  * After a failure is in the ledger: the recovery hint always, and a system-reminder when the
- * key's count reaches `remindAt` (so it is there before the retry, SPEC §3).
+ * key's count reaches `remindAt` (so it is there before the retry, SPEC §3), unless the guard is
+ * the coarse one that fuses without reminding.
  */
 export function adviseAfterFailure(ctx: TaskContext): TaskContext {
   const n = ctx.cursor;
@@ -165,11 +184,10 @@ export function adviseAfterFailure(ctx: TaskContext): TaskContext {
   let channel = inject(ctx.channel, { kind: 'recovery-hint', step: n, at: ctx.clock, text, tokens: tokensOf(text.en) });
   let tokens = ctx.tokens + tokensOf(text.en);
   const loop = readLoop(ctx.ledger, n, ctx.config);
-  if (loop.count === ctx.config.remindAt && guarded(ctx)) {
-    const reminder = {
-      zh: `<system-reminder> 同一操作已失败 ${loop.count} 次（${loop.key}）。到 ${ctx.config.fuseAt} 次将熔断并交还给人。请换一种做法，不要原样重试。${text.zh}`,
-      en: `<system-reminder> The same call has failed ${loop.count} times (${loop.key}). At ${ctx.config.fuseAt} the fuse trips and the task goes back to a person. Change the approach; do not retry it as is. ${text.en}`,
-    };
+  if (loop.count === ctx.config.remindAt && guarded(ctx) && reminds(ctx.config) && loop.key !== null) {
+    const stall = ctx.ledger.at(-1)?.error?.type === 'no_progress';
+    const words = reminderText(loop.count, loop.key, ctx.config.fuseAt, stall);
+    const reminder = { zh: `${words.zh}${text.zh}`, en: `${words.en} ${text.en}` };
     channel = inject(channel, {
       kind: 'reminder',
       step: n,
@@ -213,6 +231,26 @@ export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
     );
   }
   return completeStep(withTask(ctx, { ledger, clock, tokens, world }), step, step.produces);
+}
+
+/**
+ * The simple mode's one run of the current step (SPEC §10): the clock and tokens move, the todo
+ * is ticked on success, and nothing else is kept: no ledger row, no hint, no reminder, no ref.
+ * Four states and a todo list are the whole of it.
+ */
+export function executeSimpleStep(scenario: Scenario, ctx: TaskContext): TaskContext {
+  const e = nextExecution(scenario, ctx);
+  if (!e) return ctx;
+  const { step, attempt, input, result } = e;
+  const clock = ctx.clock + durationOf(step, ctx.seed, attempt, result.ok);
+  const tokens = ctx.tokens + callTokens(canonicalArgs(input.args), ctx.seed, step.n, attempt);
+  const faults = ctx.world.faults.length > 0 ? ctx.world.faults.slice(1) : ctx.world.faults;
+  const next = withTask(ctx, {
+    clock,
+    tokens,
+    world: faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults },
+  });
+  return result.ok ? completeStep(next, step, undefined) : next;
 }
 
 /** Tokens of the step's own hints and reminders, which a retry re-reads (newest last in the channel). */

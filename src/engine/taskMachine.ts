@@ -62,10 +62,13 @@ function densityTrigger(ctx: TaskContext, doneN: number): CheckpointTrigger | nu
  * The key-action checkpoint due before the current step runs, if any (SPEC §5): before every
  * execution of a risky step, before the first of a side-effect step unless the run was
  * checkpointed on arriving at it (a phase switch or the density policy) with nothing since.
+ * `every_n` writes none: it checkpoints by count alone (and, as every policy, the plan, a
+ * suspension, a counted failure and the end).
  */
 function beforeStepTrigger(ctx: TaskContext): CheckpointTrigger | null {
   const step = currentStep(ctx);
-  if (!step) return null;
+  // Every N steps is a count, not an anchor (the article's 十步一存): no key-action checkpoints.
+  if (!step || ctx.config.density === 'every_n') return null;
   if (isRisky(ctx, step)) return 'before_risky';
   if (step.effect !== 'side_effect' || attemptsAt(ctx.ledger, step.n) > 0) return null;
   const prev = ctx.plan.steps[step.n - 2];
@@ -78,7 +81,7 @@ function beforeStepTrigger(ctx: TaskContext): CheckpointTrigger | null {
 function afterStepTrigger(before: TaskContext, after: TaskContext): CheckpointTrigger | null {
   const prev = currentStep(before);
   const next = currentStep(after);
-  if (prev && next && prev.phase !== next.phase) return 'phase_switch';
+  if (prev && next && prev.phase !== next.phase && after.config.density !== 'every_n') return 'phase_switch';
   return densityTrigger(after, prev?.n ?? 0);
 }
 
