@@ -4,6 +4,7 @@ import {
   StoryRun,
   isTerminal,
   applyTakeover,
+  forkCheckpoint,
   replayFailure,
   type Bilingual,
   type Checkpoint,
@@ -11,6 +12,7 @@ import {
   type Replay,
   type StateName,
 } from '../engine';
+import { readShown, type Shown } from './shows';
 import type { Lesson, LessonMove, LessonStop } from './types';
 
 /**
@@ -45,6 +47,8 @@ export interface StopTrace {
   reached: boolean;
   /** The Sim's newest checkpoint after the stop. */
   newest: Checkpoint | null;
+  /** What the run shows after the stop, in the terms of the stop's `shows` (shows.ts). */
+  shown: Shown;
 }
 
 export interface LessonPosition {
@@ -68,6 +72,9 @@ class Runner {
   sim: Sim;
   replay: Replay | null = null;
   private moves = 0;
+  private forks = 0;
+  /** Every checkpoint the current run wrote, oldest first (the history a fork picks from). */
+  private history: Checkpoint[] = [];
   private unsubscribe: () => void = () => {};
 
   constructor(private readonly lesson: Lesson) {
@@ -78,7 +85,12 @@ class Runner {
 
   private adopt(sim: Sim): Sim {
     this.unsubscribe();
-    this.unsubscribe = sim.subscribe(() => this.moves++);
+    this.history = sim.newest ? [sim.newest] : [];
+    this.unsubscribe = sim.subscribe(() => {
+      this.moves++;
+      const cp = sim.newest;
+      if (cp && cp !== this.history.at(-1)) this.history.push(cp);
+    });
     this.sim = sim;
     return sim;
   }
@@ -97,6 +109,7 @@ class Runner {
       fast: isFast(stop.move),
       reached,
       newest: sim.newest,
+      shown: readShown(sim),
     };
   }
 
@@ -132,9 +145,9 @@ class Runner {
         return isTerminal(sim.state);
       case 'beat': {
         const story = STORIES[m.story];
-        const beat = story.beats[m.beat];
-        if (!beat) return false;
-        new StoryRun({ ...story, beats: [beat] }, sim).finish();
+        const beats = story.beats.slice(m.beat, (m.through ?? m.beat) + 1);
+        if (beats.length === 0) return false;
+        new StoryRun({ ...story, beats }, sim).finish();
         return true;
       }
       case 'segment': {
@@ -152,6 +165,14 @@ class Runner {
         const result = applyTakeover(sim.newest, m.edit, sim.scenario, 0);
         if (!result.ok) return false;
         this.adopt(new Sim({ scenario: sim.scenario, from: result.checkpoint }));
+        return true;
+      }
+      case 'fork': {
+        // The history's "fork from here" on the newest checkpoint that is not the end itself.
+        const from = this.history.findLast((cp) => !isTerminal(cp.state));
+        if (!from) return false;
+        const branch = forkCheckpoint(from, `${from.runId}.fork-${++this.forks}`);
+        this.adopt(new Sim({ scenario: sim.scenario, from: branch }));
         return true;
       }
     }

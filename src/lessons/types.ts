@@ -1,4 +1,17 @@
-import type { Bilingual, Config, DesignId, EndReason, SimCommand, StateName, StoryId, TakeoverEdit } from '../engine';
+import type {
+  Bilingual,
+  CheckpointTrigger,
+  Config,
+  DesignId,
+  EndReason,
+  GuardKind,
+  LoopStage,
+  MessageKind,
+  SimCommand,
+  StateName,
+  StoryId,
+  TakeoverEdit,
+} from '../engine';
 import type { ControlId } from './controls';
 import type { ArticleSection } from './sections';
 
@@ -24,20 +37,25 @@ export interface Lesson {
  *   stands in `state` (at step `step`, when given); "fast forward to waiting_approval" is
  *   `{ kind: 'wait', state: 'waiting_approval' }`. It approves nothing on the way.
  * - `finish`: plays to the end, approving every request on the way.
- * - `beat`: one beat of a story (stories.ts), e.g. the night of the opening story.
+ * - `beat`: one beat of a story (stories.ts), e.g. the night of the opening story; with
+ *   `through`, every beat from `beat` to `through` in one stop.
  * - `segment`: a fresh run with another design (or scenario, config, story's watchdog): how one
  *   lesson shows several harness designs one after the other, each on the lesson's seed.
  * - `replay_failure`: re-runs the newest checkpoint's latest failed call (failure replay).
  * - `takeover`: a person edits the newest checkpoint and hands it back; the run goes on from it.
+ * - `fork`: a new branch of the run from one of its checkpoints (the history's "fork from
+ *   here"): the newest one that is not terminal, so a cancelled or failed run goes on from
+ *   where it stood before it ended.
  */
 export type LessonMove =
   | { kind: 'command'; command: SimCommand; times?: number }
   | { kind: 'wait'; state: StateName; step?: number }
   | { kind: 'finish' }
-  | { kind: 'beat'; story: StoryId; beat: number }
+  | { kind: 'beat'; story: StoryId; beat: number; through?: number }
   | { kind: 'segment'; design: DesignId; scenario?: string; config?: Partial<Config>; story?: StoryId }
   | { kind: 'replay_failure' }
-  | { kind: 'takeover'; edit: TakeoverEdit };
+  | { kind: 'takeover'; edit: TakeoverEdit }
+  | { kind: 'fork' };
 
 /** The panel a stop points at, so the UI can open or highlight it. */
 export const FOCUSES = [
@@ -64,9 +82,57 @@ export interface YourTurn {
   ended?: EndReason;
 }
 
+/**
+ * What the run on screen shows after a stop, as the caption tells it: the test plays every
+ * lesson and holds each stop to this, so a caption cannot say what the run does not do. Only
+ * `state` is required; every other field, when given, must match.
+ */
+export interface StopShows {
+  state: StateName;
+  /** `current-step`: the step in progress or to run next. */
+  step?: number;
+  /** Why the run ended (`run-ended`), or null while it has not. */
+  ended?: EndReason | null;
+  /** Why the process is down (a crash, the overnight timeout), or null while it runs. */
+  down?: 'crash' | 'timeout' | null;
+  /** `loop-stage` of the current step; null where the run has no loop guard (the simple mode). */
+  loop?: LoopStage | null;
+  /** `loop-count`. */
+  count?: number;
+  /** The guard on the design badge (`data-guard`). */
+  guard?: GuardKind;
+  /** The newest message in the context channel, or null when the channel is empty. */
+  message?: MessageKind | null;
+  /** Rows in the step ledger. */
+  ledger?: number;
+  /** The newest checkpoint's sequence number (`checkpoint-count`); 0 when none was written. */
+  checkpoints?: number;
+  /** The newest checkpoint's step, trigger and state. */
+  newest?: { step?: number; trigger?: CheckpointTrigger; state?: StateName } | null;
+  /** `steps-wasted`. */
+  wasted?: number;
+  /** Files re-read on resuming without artifact refs. */
+  rereads?: number;
+  /** `approval-requests`. */
+  requests?: number;
+  /** The plan's version and length. */
+  plan?: { version?: number; steps?: number };
+  /** The queued second task (smell 2): still waiting, or done. */
+  side?: 'waiting' | 'done';
+  /** The full-state checkpoint is at least this many times the position-only one. */
+  fullStateTimes?: number;
+}
+
 export interface LessonStop {
   move: LessonMove;
   caption: Bilingual;
+  /** What the run shows after this stop (held to the run by lessons.test.ts). */
+  shows: StopShows;
+  /**
+   * Predict-then-reveal asks which step the run goes on from, instead of which state comes
+   * next (a RESTART after a crash: how far does this density fall back?).
+   */
+  predict?: 'step';
   /** The article's section the caption's rule comes from (lesson-source). */
   source: ArticleSection;
   yourTurn?: YourTurn;

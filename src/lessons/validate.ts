@@ -76,7 +76,7 @@ function lessonProblem(v: unknown): Problem | null {
 
 function stopProblem(s: unknown, at: string): Problem | null {
   if (!isObject(s)) return problem('L110', at, 'must be an object', '必须是一个对象');
-  const extra = unknownKeys(s, ['move', 'caption', 'source', 'yourTurn', 'focus']);
+  const extra = unknownKeys(s, ['move', 'caption', 'source', 'yourTurn', 'focus', 'shows', 'predict']);
   if (extra.length > 0) return problem('L111', `${at}.${extra[0]}`, 'is not a field of a stop', '不是停靠点的字段');
   if (!isBilingual(s.caption))
     return problem('L112', `${at}.caption`, 'must be { zh, en }, both non-empty', '必须是 { zh, en }，两者都不能为空');
@@ -89,6 +89,10 @@ function stopProblem(s: unknown, at: string): Problem | null {
     );
   if (s.focus !== undefined && !(FOCUSES as readonly unknown[]).includes(s.focus))
     return problem('L114', `${at}.focus`, `must be one of ${FOCUSES.join(', ')}`, `必须是 ${FOCUSES.join('、')} 之一`);
+  if (s.predict !== undefined && s.predict !== 'step')
+    return problem('L115', `${at}.predict`, 'must be "step" when given', '给出时必须是 "step"');
+  const shown = showsProblem(s.shows, `${at}.shows`);
+  if (shown) return shown;
   const m = moveProblem(s.move, `${at}.move`);
   if (m) return m;
   if (s.yourTurn !== undefined)
@@ -126,6 +130,42 @@ function yourTurnProblem(y: unknown, move: { kind: string; command?: { type: str
   return null;
 }
 
+const SHOWS_FIELDS = [
+  'state',
+  'step',
+  'ended',
+  'down',
+  'loop',
+  'count',
+  'guard',
+  'message',
+  'ledger',
+  'checkpoints',
+  'newest',
+  'wasted',
+  'rereads',
+  'requests',
+  'plan',
+  'side',
+  'fullStateTimes',
+];
+
+/** A stop's `shows`: the state it stands in, and only fields the run can be read for. */
+function showsProblem(v: unknown, at: string): Problem | null {
+  if (!isObject(v)) return problem('L116', at, 'must be an object with a state', '必须是带 state 的对象');
+  const extra = unknownKeys(v, SHOWS_FIELDS);
+  if (extra.length > 0)
+    return problem('L117', `${at}.${extra[0]}`, 'is not something a run shows', '不是运行会显示的东西');
+  if (!isState(v.state))
+    return problem('L118', `${at}.state`, `not a state: ${String(v.state)}`, `不是一个状态：${String(v.state)}`);
+  for (const k of ['step', 'count', 'ledger', 'checkpoints', 'wasted', 'rereads', 'requests', 'fullStateTimes'])
+    if (v[k] !== undefined && !isInt(v[k]))
+      return problem('L119', `${at}.${k}`, 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数');
+  if (v.ended !== undefined && v.ended !== null && !END_REASONS.includes(v.ended as string))
+    return problem('L125', `${at}.ended`, `not an end reason: ${String(v.ended)}`, `不是结束原因：${String(v.ended)}`);
+  return null;
+}
+
 function moveProblem(m: unknown, at: string): Problem | null {
   if (!isObject(m)) return problem('L130', at, 'must be an object with a kind', '必须是带 kind 的对象');
   const keys = (allowed: string[]) => {
@@ -155,6 +195,7 @@ function moveProblem(m: unknown, at: string): Problem | null {
       return keys(['state', 'step']);
     case 'finish':
     case 'replay_failure':
+    case 'fork':
       return keys([]);
     case 'beat':
       if (!isStoryId(m.story))
@@ -166,7 +207,14 @@ function moveProblem(m: unknown, at: string): Problem | null {
           `must be a beat of ${m.story} (0–${STORIES[m.story].beats.length - 1})`,
           `必须是 ${m.story} 的一拍（0–${STORIES[m.story].beats.length - 1}）`,
         );
-      return keys(['story', 'beat']);
+      if (m.through !== undefined && (!isInt(m.through, m.beat) || m.through >= STORIES[m.story].beats.length))
+        return problem(
+          'L142',
+          `${at}.through`,
+          `must be a beat of ${m.story} from ${m.beat} on`,
+          `必须是 ${m.story} 从第 ${m.beat} 拍起的一拍`,
+        );
+      return keys(['story', 'beat', 'through']);
     case 'segment': {
       if (!isDesignId(m.design))
         return problem(
@@ -217,7 +265,7 @@ function commandProblem(c: unknown, at: string): Problem | null {
       `not a command: ${String(isObject(c) ? c.type : c)}`,
       `不是一条命令：${String(isObject(c) ? c.type : c)}`,
     );
-  if ('from' in c)
+  if (Object.hasOwn(c, 'from'))
     return problem(
       'L151',
       `${at}.from`,

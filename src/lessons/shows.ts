@@ -1,0 +1,64 @@
+import { checkpointBytes, fullStateBytes, isSimpleMachine, loopOf, type Sim } from '../engine';
+import type { StopShows } from './types';
+
+/**
+ * What the run on screen shows, in the terms a stop's `shows` states it (types.ts): the same
+ * readings the page's hooks give (`current-step`, `loop-stage`, `checkpoint-count`, …), taken
+ * from the Sim the page draws. Every field is read, so a stop may name any of them.
+ */
+export type Shown = Required<Omit<StopShows, 'newest' | 'plan' | 'fullStateTimes'>> & {
+  newest: { step: number; trigger: NonNullable<StopShows['newest']>['trigger']; state: StopShows['state'] } | null;
+  plan: { version: number; steps: number };
+  /** The full-state checkpoint's size over the position-only one's (0 without a checkpoint). */
+  fullStateTimes: number;
+};
+
+export function readShown(sim: Sim): Shown {
+  const ctx = sim.context;
+  const simple = isSimpleMachine(sim.machine);
+  const loop = simple ? null : loopOf(ctx);
+  const cp = sim.newest;
+  const bytes = cp ? checkpointBytes(cp) : 0;
+  return {
+    state: sim.state,
+    step: ctx.cursor,
+    ended: ctx.ended,
+    down: sim.down,
+    loop: loop?.stage ?? null,
+    count: loop?.count ?? 0,
+    guard: ctx.config.guard,
+    message: ctx.channel.at(-1)?.kind ?? null,
+    ledger: ctx.ledger.length,
+    checkpoints: cp?.seq ?? 0,
+    newest: cp ? { step: cp.step, trigger: cp.trigger, state: cp.state } : null,
+    wasted: sim.meters.wasted,
+    rereads: sim.meters.rereads,
+    requests: sim.requestsSent.length,
+    plan: { version: ctx.plan.version, steps: ctx.plan.steps.length },
+    side: sim.meters.side.doneAt === null ? 'waiting' : 'done',
+    fullStateTimes: cp ? fullStateBytes(ctx, bytes) / bytes : 0,
+  };
+}
+
+/**
+ * Where the run differs from what a stop says it shows: one line per field, empty when it
+ * agrees. `fullStateTimes` is a floor (the full-state checkpoint is at least that many times
+ * the size); every other field must be equal, and a nested one only in the parts it names.
+ */
+export function showsDiffer(shows: StopShows, shown: Shown): string[] {
+  const out: string[] = [];
+  for (const [k, want] of Object.entries(shows) as [keyof StopShows, unknown][]) {
+    const got = shown[k];
+    if (k === 'fullStateTimes') {
+      if ((got as number) < (want as number)) out.push(`fullStateTimes: ${String(got)} < ${String(want)}`);
+    } else if (want !== null && typeof want === 'object') {
+      if (got === null) out.push(`${k}: null, not ${JSON.stringify(want)}`);
+      else
+        for (const [kk, w] of Object.entries(want)) {
+          const g = (got as Record<string, unknown>)[kk];
+          if (g !== w) out.push(`${k}.${kk}: ${JSON.stringify(g)}, not ${JSON.stringify(w)}`);
+        }
+    } else if (got !== want) out.push(`${k}: ${JSON.stringify(got)}, not ${JSON.stringify(want)}`);
+  }
+  return out;
+}
