@@ -138,8 +138,11 @@ export function formatHint(h: RecoveryHint): Bilingual {
       }
     : { zh: '', en: '' };
   const advice = ADVICE[h.advice](h);
+  // A stall is no failure of the tool's: say what happened (无失败也查).
+  const what =
+    h.error.type === 'no_progress' ? { zh: '没有进展', en: 'made no progress' } : { zh: '失败', en: 'failed' };
   return {
-    zh: `第 ${h.step}/${h.total} 步「${h.title.zh}」失败：${h.error.type}（${h.error.message}）。${tried.zh}${refs.zh}${advice.zh}${next.zh}`,
-    en: `Step ${h.step}/${h.total} "${h.title.en}" failed: ${h.error.type} (${h.error.message}). ${tried.en} ${refs.en ? refs.en + ' ' : ''}${advice.en} ${next.en}`,
+    zh: `第 ${h.step}/${h.total} 步「${h.title.zh}」${what.zh}：${h.error.type}（${h.error.message}）。${tried.zh}${refs.zh}${advice.zh}${next.zh}`,
+    en: `Step ${h.step}/${h.total} "${h.title.en}" ${what.en}: ${h.error.type} (${h.error.message}). ${tried.en} ${refs.en ? refs.en + ' ' : ''}${advice.en} ${next.en}`,
   };
 }

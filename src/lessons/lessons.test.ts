@@ -14,17 +14,34 @@ import {
   validateLesson,
   type Lesson,
 } from '.';
+import { predictionAt } from './predict';
+import { showsDiffer } from './shows';
 
 const lesson = (id: string): Lesson => findLesson(id)!;
 /** A run's state in full, for "the same run": the process's context, the world's meters, the disk. */
 const fingerprint = (p: ReturnType<typeof playTo>) =>
   JSON.stringify([p.sim.state, p.sim.alive, p.sim.context, p.sim.meters, p.sim.newest, p.replay]);
 
-describe('the eight lessons', () => {
-  it('are eight, with distinct ids, and each is valid', () => {
-    expect(LESSONS).toHaveLength(8);
-    expect(new Set(LESSONS.map((l) => l.id)).size).toBe(8);
+describe('the thirteen lessons', () => {
+  it('are thirteen, with distinct ids, and each is valid', () => {
+    expect(LESSONS).toHaveLength(13);
+    expect(new Set(LESSONS.map((l) => l.id)).size).toBe(13);
     for (const l of LESSONS) expect(validateLesson(l)).toEqual({ ok: true, lesson: l });
+  });
+
+  it.each(LESSONS.map((l) => [l.id, l] as const))('%s has a your-turn and a prediction', (_, l) => {
+    expect(l.stops.some((s) => s.yourTurn)).toBe(true);
+    const asks = l.stops.map((_, i) => i).filter((i) => !l.stops[i]!.yourTurn && predictionAt(l, i) !== null);
+    expect(asks.length).toBeGreaterThan(0);
+  });
+
+  it('the five sections the first eight left untaught each have a lesson that cites its section', () => {
+    const cites = (id: string) => new Set(lesson(id).stops.map((s) => s.source));
+    expect(cites('recovery-hints')).toContain('其余技术定义 · 上下文感知的错误恢复提示');
+    expect(cites('remind-recover')).toContain('其余技术定义 · 死循环识别与行为干预');
+    expect(cites('cancel-resume')).toContain('其余技术定义 · 中断恢复、失败复现与人工接管');
+    expect(cites('plans')).toContain('八状态与转移');
+    expect(cites('every-n')).toContain('边界与取舍 · Checkpoint 的密度是个折中');
   });
 
   it('are listed on the first screen in class order with their own titles (the list loads no lesson data)', () => {
@@ -42,6 +59,14 @@ describe('the eight lessons', () => {
       expect(end.checks).toHaveLength(l.stops.filter((s) => s.yourTurn).length);
     },
   );
+
+  it.each(LESSONS.map((l) => [l.id, l] as const))('%s: every stop shows what its caption says', (_, l) => {
+    const end = autoplay(l);
+    const wrong = l.stops.flatMap((s, i) =>
+      showsDiffer(s.shows, end.trace[i]!.shown).map((d) => `stop ${i + 1}: ${d}`),
+    );
+    expect(wrong).toEqual([]);
+  });
 
   it.each(LESSONS.map((l) => [l.id, l] as const))('%s takes three minutes or less at the UI’s pace', (_, l) => {
     expect(lessonLengthMs(l)).toBeLessThanOrEqual(180_000);
@@ -144,19 +169,24 @@ describe('the captions tell the run as it is', () => {
   const at = (id: string, k: number) => autoplay(lesson(id)).trace[k]!;
   const played = (l: Lesson, k: number) => playTo(l, k, { script: true });
 
-  it('three endings: resumed at 27 with 0 wasted; restarted at 1 with 26 wasted; no-fuse killed; the article fused', () => {
+  it('three endings, in the article’s order: approved in ten minutes; still waiting, or killed and restarted at 1; burnt against fused', () => {
     const l = lesson('three-endings');
     expect(played(l, 1).sim.newest).toMatchObject({ trigger: 'before_suspend', step: 27 });
-    expect(played(l, 2).sim.down).toBe('timeout');
-    expect(played(l, 2).sim.newest).toMatchObject({ trigger: 'before_suspend' });
+    // 1: back in ten minutes, approved: on from 27, nothing wasted.
+    expect(played(l, 2).sim.resumedFrom).toMatchObject({ trigger: 'before_suspend', step: 27 });
+    // 2a: still waiting idly the next day: a night of polls spends no token and sends nothing again.
+    const idle = played(l, 4).sim;
+    expect(idle.clock).toBeGreaterThanOrEqual(played(l, 1).sim.clock + 8 * 3_600_000);
+    expect([idle.tokens, idle.requestsSent.length, idle.alive]).toEqual([played(l, 1).sim.tokens, 1, true]);
+    // 2b: killed with nothing saved: a restart plans again from step 1, and 26 steps are redone.
     expect(played(l, 6).sim.newest).toBeNull();
-    expect(played(l, 4).sim).toMatchObject({ state: 'completed', wasted: 0 });
-    // The restart stands on the before_suspend checkpoint: still the one request, never sent again.
-    expect(played(l, 3).sim.requestsSent).toHaveLength(1);
     expect(played(l, 8).sim).toMatchObject({ state: 'completed', wasted: 26 });
-    const burnt = played(l, 12).sim;
+    // With the checkpoint, the restart stands at 27, the one request never sent again.
+    expect(played(l, 11).sim.requestsSent).toHaveLength(1);
+    // 3: burnt all night without a fuse, against the article's fuse.
+    const burnt = played(l, 13).sim;
     expect(burnt.down).toBe('timeout');
-    const fused = played(l, 16).sim;
+    const fused = played(l, 15).sim;
     expect(fused.context.ended).toBe('loop_fuse');
     expect(burnt.tokens).toBeGreaterThanOrEqual(10 * fused.tokens);
   });
@@ -196,13 +226,16 @@ describe('the captions tell the run as it is', () => {
     expect(played(l, 3).sim.context.ended).toBe('loop_fuse');
     const detour = played(l, 5).sim.context.ledger.filter((a) => a.step === 2);
     expect(detour.map((a) => a.outcome)).toEqual([...Array(6).fill('error'), 'ok']);
+    // The coarse guard: three profiles of one tool fuse (not an attempt cap), with no reminder first.
     const cut = played(l, 7).sim.context;
-    expect([cut.ended, cut.ledger.filter((a) => a.step === 2).length]).toEqual(['retries_exhausted', 3]);
+    expect([cut.ended, cut.ledger.filter((a) => a.step === 2).length]).toEqual(['loop_fuse', 3]);
+    expect(cut.config.maxAttemptsPerStep).toBeGreaterThan(cut.config.remindAt);
+    expect(cut.channel.filter((m) => m.kind === 'reminder')).toEqual([]);
   });
 
   it('smells: no-refs re-reads 19 files; blocking-wait holds the process all night and the queued task waits', () => {
     const l = lesson('smells');
-    expect(played(l, 3).sim.meters.rereads).toBe(19);
+    expect(played(l, 2).sim.meters.rereads).toBe(19);
     const night = played(l, 6).sim.meters;
     expect(night.side.ranMs).toBe(0);
     expect(night.heldMs).toBeGreaterThanOrEqual(8 * 3_600_000);
@@ -228,7 +261,61 @@ describe('the captions tell the run as it is', () => {
   it('no progress: counted without a tool error, reminded at 2, fused at 3', () => {
     const l = lesson('no-progress');
     expect(played(l, 1).sim.context.ledger.at(-1)!.error?.message).toMatch(/no tool error/);
-    expect(played(l, 2).sim.context.channel.at(-1)?.kind).toBe('reminder');
+    const reminder = played(l, 2).sim.context.channel.at(-1)!;
+    expect(reminder.kind).toBe('reminder');
+    expect(reminder.text.en).toContain('No progress: the same call has returned the same result 2 times');
+    expect(reminder.text.en).not.toContain('failed');
     expect(autoplay(l).sim.context.ended).toBe('loop_fuse');
+  });
+});
+
+describe('the lessons of the whole article (SPEC §10)', () => {
+  const played = (id: string, k: number) => playTo(lesson(id), k, { script: true });
+  const hint = (id: string, k: number) => played(id, k).sim.context.channel.at(-1)!.text.en;
+
+  it('recovery hints: the same not_found gets a path check at step 3 and the rename of step 18 at step 27', () => {
+    expect(hint('recovery-hints', 1)).toContain('check the path');
+    expect(hint('recovery-hints', 1)).not.toContain('step 18');
+    expect(hint('recovery-hints', 4)).toContain('step 18');
+    expect(hint('recovery-hints', 4)).toContain('exports/orders_v2.csv');
+  });
+
+  it('remind then recover: the model answers the reminder with new args, a new key, and the run goes on', () => {
+    const rows = played('remind-recover', 4).sim.context.ledger.filter((a) => a.step === 4);
+    expect(rows.map((a) => a.outcome)).toEqual(['error', 'error', 'ok']);
+    expect(rows[2]!.args).not.toBe(rows[0]!.args);
+    expect(rows[2]!.actor).toBe('model');
+    // Unheeded, the same key fuses at 3; the coarse guard never reminds, so the model never changes.
+    expect(played('remind-recover', 6).sim.context.ledger.filter((a) => a.step === 4)).toHaveLength(3);
+    const coarse = played('remind-recover', 8).sim.context;
+    expect(coarse.channel.filter((m) => m.kind === 'reminder')).toEqual([]);
+    expect(new Set(coarse.ledger.filter((a) => a.step === 4).map((a) => a.args)).size).toBe(1);
+  });
+
+  it('cancel then resume: a branch of the cancelled run, from the checkpoint before it suspended', () => {
+    const fork = played('cancel-resume', 2).sim;
+    expect(fork.resumedFrom).toMatchObject({
+      trigger: 'before_suspend',
+      step: 27,
+      branch: { seq: expect.any(Number) },
+    });
+    expect(fork.context.runId).not.toBe(played('cancel-resume', 1).sim.context.runId);
+    expect(fork.context.todos.slice(0, 26).every((t) => t === 'done')).toBe(true);
+  });
+
+  it('plans: the one-shot snapshot is a pointer; the dynamic one keeps v2 and its remaining steps', () => {
+    expect(played('plans', 0).sim.newest!.plan.remaining).toBeUndefined();
+    const v2 = played('plans', 4).sim.newest!;
+    expect(v2.plan).toMatchObject({ mode: 'dynamic', version: 2, total: 9 });
+    expect(v2.plan.remaining).toHaveLength(5);
+    expect(played('plans', 6).sim.resumedFrom?.plan.version).toBe(2);
+  });
+
+  it('every N: the crash falls back to step 11 (9 lost) every ten steps, to 15 (5 lost) under key actions', () => {
+    const p = predictionAt(lesson('every-n'), 3)!;
+    expect(p.steps).toMatchObject({ answer: 11 });
+    expect(p.steps!.choices).toContain(11);
+    expect(p.steps!.choices).toContain(20);
+    expect(played('every-n', 8).sim.context.cursor).toBe(15);
   });
 });

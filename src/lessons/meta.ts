@@ -28,16 +28,38 @@ export const LESSON_META = {
     title: { zh: '失败复现与人工接管', en: 'Failure replay and human takeover' },
   },
   noProgress: { id: 'no-progress', title: { zh: '没有报错，也在原地打转', en: 'No error, still going in circles' } },
+  remindRecover: {
+    id: 'remind-recover',
+    title: { zh: '为什么先提醒再熔断', en: 'Why remind before the fuse' },
+  },
+  recoveryHints: {
+    id: 'recovery-hints',
+    title: { zh: '同一个错，不同的提示', en: 'The same error, different hints' },
+  },
+  everyN: { id: 'every-n', title: { zh: '十步一存，丢十步', en: 'Every ten steps, lose up to ten' } },
+  plans: {
+    id: 'plans',
+    title: { zh: '一次性计划与动态计划', en: 'One-shot plans and dynamic plans' },
+  },
+  cancelResume: {
+    id: 'cancel-resume',
+    title: { zh: '取消之后，从存档接着做', en: 'Cancelled, then resumed from a checkpoint' },
+  },
 } as const satisfies Record<string, Pick<Lesson, 'id' | 'title'>>;
 
-/** The lessons in the order a class takes them (SPEC §8); catalog.ts keeps the same order. */
+/** The lessons in the order a class takes them (SPEC §8, §10); catalog.ts keeps the same order. */
 export const LESSON_TITLES: readonly Pick<Lesson, 'id' | 'title'>[] = [
   LESSON_META.threeEndings,
   LESSON_META.approval,
   LESSON_META.fuse,
+  LESSON_META.remindRecover,
+  LESSON_META.noProgress,
+  LESSON_META.recoveryHints,
   LESSON_META.density,
+  LESSON_META.everyN,
+  LESSON_META.plans,
+  LESSON_META.cancelResume,
+  LESSON_META.replayTakeover,
   LESSON_META.smells,
   LESSON_META.simpleMode,
-  LESSON_META.replayTakeover,
-  LESSON_META.noProgress,
 ];

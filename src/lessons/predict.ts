@@ -1,5 +1,5 @@
 import { machineStates, type Bilingual, type StateName } from '../engine';
-import { playTo } from './player';
+import { playTo, type StopTrace } from './player';
 import type { Lesson } from './types';
 
 /**
@@ -17,6 +17,11 @@ export interface Prediction {
   /** This command trips the fuse. */
   fuseTrips: boolean;
   why: Bilingual;
+  /**
+   * A stop with `predict: 'step'` asks which step the run goes on from instead (a restart after
+   * a crash: how far does this density fall back?): the steps to choose from, and the answer.
+   */
+  steps?: { choices: readonly number[]; answer: number };
 }
 
 /** The prediction for stop `at`, or null when its move is not an injected command. */
@@ -33,12 +38,37 @@ export function predictionAt(lesson: Lesson, at: number): Prediction | null {
     answer: after.state,
     fuseTrips: after.ended === 'loop_fuse' && before?.ended !== 'loop_fuse',
     why: stop.caption,
+    ...(stop.predict === 'step' ? { steps: stepChoices(p.trace.slice(0, at), after.step) } : {}),
   };
+}
+
+/**
+ * The steps a student chooses from: the start, the step the run stood at, every step a checkpoint
+ * of it was at so far, and the answer; in order, each once.
+ */
+function stepChoices(before: readonly StopTrace[], answer: number): { choices: number[]; answer: number } {
+  const steps = new Set([1, answer, ...before.map((t) => t.step)]);
+  for (const t of before) if (t.newest) steps.add(t.newest.step);
+  return { choices: [...steps].sort((a, b) => a - b), answer };
 }
 
 export interface Score {
   correct: boolean;
   reason: Bilingual;
+}
+
+/** The student's guess of the step a restart goes on from, against the run. */
+export function scoreStep(p: Prediction, step: number): Score {
+  const answer = p.steps?.answer ?? 0;
+  const correct = step === answer;
+  const head: Bilingual = correct ? { zh: '猜对了', en: 'Right' } : { zh: '不对', en: 'Not quite' };
+  return {
+    correct,
+    reason: {
+      zh: `${head.zh}：它从第 ${answer} 步接着跑。${p.why.zh}`,
+      en: `${head.en}: it goes on from step ${answer}. ${p.why.en}`,
+    },
+  };
 }
 
 /** The student's guess against the run: the state, and the fuse when they were asked about it. */

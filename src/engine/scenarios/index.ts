@@ -4,6 +4,7 @@ import { migration40 } from './migration40';
 import { notFound } from './notFound';
 import { scaledMigration } from './scaled';
 import { script5min } from './script5min';
+import { stuckQuery } from './stuckQuery';
 import type { Scenario } from './types';
 
 export type { Scenario, ScriptedAttempt } from './types';
@@ -11,6 +12,9 @@ export { scaledMigration };
 
 /** The five presets of SPEC §7, in the order the picker shows them. */
 export const SCENARIOS: readonly Scenario[] = [migration40, notFound, enumerate, script5min, dynamicPlan];
+
+/** Scenarios only a lesson opens (not in the picker): a run, a link or a file may still name them. */
+export const LESSON_SCENARIOS: readonly Scenario[] = [stuckQuery];
 
 export const DEFAULT_SCENARIO_ID = 'migration-40';
 
@@ -27,7 +31,7 @@ const BUILT_KEPT = 8;
 
 /** A preset by id; `migration-<N>` (N up to 99,999) gives the stretched migration. */
 export function findScenario(id: string): Scenario | undefined {
-  const preset = SCENARIOS.find((s) => s.id === id);
+  const preset = SCENARIOS.find((s) => s.id === id) ?? LESSON_SCENARIOS.find((s) => s.id === id);
   if (preset) return preset;
   const m = SCALED.exec(id);
   const n = m ? Number(m[1]) : 0;

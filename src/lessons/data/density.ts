@@ -11,9 +11,10 @@ export const density: Lesson = {
     {
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
-        zh: '第 27 步的存档只有五样：状态与步骤号、已完成清单、产物引用、待办快照、计划快照。它不到 LangGraph 式全量状态（连消息历史一起存）的十分之一。',
-        en: 'The checkpoint at step 27 holds five things: state and step, steps done, artifact refs, the todo snapshot, the plan snapshot. It is under a tenth of a LangGraph-style full state, message history included.',
+        zh: '第 27 步的存档里，文章要的五样标着 ①–⑤：状态与步骤号、已完成清单、产物引用、待办快照、计划快照。其余字段是复现与审批要用的：账本、熔断计数、待批请求、配置、编号与时间。没有消息历史，所以它不到 LangGraph 式全量状态的十分之一。',
+        en: 'In the checkpoint at step 27, the article’s five things are marked ①–⑤: state and step, steps done, artifact refs, the todo snapshot, the plan snapshot. The other fields are what replay and approval need: the ledger, loop counts, the pending request, the config, ids and times. No message history, so it is under a tenth of a LangGraph-style full state.',
       },
+      shows: { state: 'waiting_approval', step: 27, checkpoints: 8, fullStateTimes: 10 },
       source: 'Checkpoint 存什么',
       focus: 'sizes',
     },
@@ -23,6 +24,7 @@ export const density: Lesson = {
         zh: '换成每步一存，再跑到第 27 步。',
         en: 'Now checkpoint after every step, and run to step 27 again.',
       },
+      shows: { state: 'created', step: 1, checkpoints: 0 },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
@@ -31,6 +33,7 @@ export const density: Lesson = {
         zh: '到这里已经存了 28 份，文章的设计只存了 8 份：每步一存，慢且冗余。',
         en: '28 checkpoints by now, where the article’s design wrote 8: every step is slow and redundant.',
       },
+      shows: { state: 'waiting_approval', step: 27, checkpoints: 28 },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
       focus: 'checkpoints',
     },
@@ -40,6 +43,7 @@ export const density: Lesson = {
         zh: '回到文章的设计：存档点在关键动作前——危险操作、外部副作用、阶段切换。',
         en: 'Back to the article’s design: checkpoints before key actions: risky operations, outside side effects, phase switches.',
       },
+      shows: { state: 'created', step: 1 },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
@@ -48,6 +52,7 @@ export const density: Lesson = {
         zh: '跑到第 14 步。最新的存档是第 7 步导出阶段开始时那份。',
         en: 'At step 14. The newest checkpoint is the one from step 7, where the export phase began.',
       },
+      shows: { state: 'running', step: 14, newest: { step: 7, trigger: 'phase_switch' } },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
       focus: 'checkpoints',
     },
@@ -57,6 +62,7 @@ export const density: Lesson = {
         zh: '进程崩了：内存里的东西全没了，盘上的存档还在。',
         en: 'The process crashes: what was in memory is gone, the checkpoints on disk are not.',
       },
+      shows: { state: 'running', step: 14, down: 'crash' },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
@@ -70,6 +76,7 @@ export const density: Lesson = {
         zh: '从第 7 步接着跑：两次存档之间的进度丢了。',
         en: 'It goes on from step 7: the progress since the last checkpoint is lost.',
       },
+      shows: { state: 'running', step: 7, down: null },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
@@ -78,6 +85,7 @@ export const density: Lesson = {
         zh: '第 7–13 步重做了一遍：白干 7 步。导出不碰外部世界，重做只费时间；碰外部世界的步骤前都先存了档。',
         en: 'Steps 7–13 were done again: 7 steps wasted. Exports do not touch the outside world, so redoing them only costs time; every step that does is checkpointed first.',
       },
+      shows: { state: 'running', step: 14, wasted: 7 },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
       focus: 'meters',
     },

@@ -11,20 +11,26 @@ export const noProgress: Lesson = {
     {
       move: { kind: 'wait', state: 'running', step: 5 },
       caption: { zh: '跑到第 5 步。', en: 'At step 5.' },
+      shows: { state: 'running', step: 5, loop: 'none' },
       source: '动手：转移、存档与熔断',
     },
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
       caption: {
-        zh: '同一个调用，返回和上次一模一样，没有任何工具报错。循环检测照样记一次：无失败也查。',
-        en: 'The same call returns exactly what it did before, with no tool error. The loop guard counts it anyway: it checks without a failure too.',
+        zh: '同一个调用，返回和上次一模一样，没有任何工具报错。循环检测照样记一次：无失败也查。文章在 running 里就查出它；模拟器把它记成一次合成的 no_progress 失败，所以图上走的是 tool_failed——被计数的循环都走这条路，并不是工具报了错。',
+        en: 'The same call returns exactly what it did before, with no tool error. The loop guard counts it anyway: it checks without a failure too. The article catches this inside running; the simulator records it as a synthetic no_progress failure, so the diagram goes through tool_failed, the route every counted loop takes, not because a tool reported an error.',
       },
+      shows: { state: 'tool_failed', step: 5, loop: 'counting', count: 1, message: 'recovery-hint' },
       source: '动手：转移、存档与熔断',
       focus: 'ledger',
     },
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
-      caption: { zh: '第二次没有进展：注入提醒。', en: 'No progress a second time: a reminder is injected.' },
+      caption: {
+        zh: '第二次没有进展：注入提醒，说的是「没有进展：同一个调用已经 2 次返回同样的结果」，不是「失败了」。',
+        en: 'No progress a second time: a reminder is injected, and it says “No progress: the same call has returned the same result 2 times”, not that it failed.',
+      },
+      shows: { state: 'tool_failed', step: 5, loop: 'reminded', count: 2, message: 'reminder' },
       source: '其余技术定义 · 死循环识别与行为干预',
       focus: 'channel',
     },
@@ -43,6 +49,7 @@ export const noProgress: Lesson = {
         zh: '第三次就熔断。模型反复产出相同动作没有进展，和反复失败一样要有人喊停。',
         en: 'The third trips the fuse. A model repeating the same action with no progress needs stopping as much as one that keeps failing.',
       },
+      shows: { state: 'failed', step: 5, ended: 'loop_fuse', loop: 'fused', count: 3 },
       source: '其余技术定义 · 死循环识别与行为干预',
     },
   ],

@@ -14,25 +14,29 @@ export const simpleMode: Lesson = {
         zh: '一个五分钟的一次性脚本：只有四个状态——待跑、在跑、完成，加一个失败。',
         en: 'A five-minute one-off script: four states only: pending, running, done, and one failed.',
       },
+      shows: { state: 'running', step: 1, loop: null, ledger: 0 },
       source: '边界与取舍 · 简单任务不需要八状态',
       focus: 'diagram',
     },
     {
       move: { kind: 'wait', state: 'completed' },
       caption: {
-        zh: '五步五分钟跑完，一份存档都没写：打断了就重跑，最多亏五分钟。',
-        en: 'Five steps in five minutes, not one checkpoint written: if it is interrupted, run it again and lose five minutes at most.',
+        zh: '五步五分钟跑完。它只在内存里记着一张待办清单，一份存档都没写、一行账本都没记：打断了就重跑，最多亏五分钟。',
+        en: 'Five steps in five minutes. It keeps only a todo list in memory: not one checkpoint written, not one ledger row. If it is interrupted, run it again and lose five minutes at most.',
       },
+      shows: { state: 'completed', ended: 'completed', checkpoints: 0, ledger: 0, loop: null, message: null },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
       move: { kind: 'segment', design: 'article', scenario: 'script-5min' },
       caption: { zh: '再跑一次，这次让它出错。', en: 'Run it again, and this time make it fail.' },
+      shows: { state: 'created', step: 1 },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
       move: { kind: 'command', command: { type: 'START' } },
-      caption: { zh: '开始。', en: 'Start.' },
+      caption: { zh: '开始：从「待跑」到「在跑」。', en: 'Start: from pending to running.' },
+      shows: { state: 'running', step: 1 },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
@@ -44,9 +48,10 @@ export const simpleMode: Lesson = {
         ended: 'step_failed',
       },
       caption: {
-        zh: '直接失败：没有重试、没有账本、没有熔断。对五分钟的脚本，这就够了。',
-        en: 'It simply fails: no retry, no ledger, no fuse. For a five-minute script, that is enough.',
+        zh: '直接转「失败」：没有重试、没有账本、没有熔断，上下文通道里也没有恢复提示。对五分钟的脚本，这就够了。',
+        en: 'It goes straight to failed: no retry, no ledger, no fuse, and no recovery hint in the context channel. For a five-minute script, that is enough.',
       },
+      shows: { state: 'failed', ended: 'step_failed', ledger: 0, loop: null, message: null, checkpoints: 0 },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
@@ -55,6 +60,7 @@ export const simpleMode: Lesson = {
         zh: '跨天、多人、带审批的长任务才值得完整八态。',
         en: 'Only a long task, across days and people, with approvals, is worth all eight states.',
       },
+      shows: { state: 'created', step: 1, loop: 'none' },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
@@ -63,6 +69,7 @@ export const simpleMode: Lesson = {
         zh: '四十步的迁移走到第 27 步等人：这里挂起、存档、熔断都用得上。',
         en: 'The 40-step migration waits for a person at step 27: here suspending, checkpoints and the fuse all earn their keep.',
       },
+      shows: { state: 'waiting_approval', step: 27, checkpoints: 8 },
       source: '边界与取舍 · 简单任务不需要八状态',
       focus: 'diagram',
     },

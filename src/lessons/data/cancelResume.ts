@@ -1,0 +1,73 @@
+import type { Lesson } from '../types';
+import { LESSON_META } from '../meta';
+
+/**
+ * Cancel, then resume from a checkpoint (其余技术定义 · 中断恢复、失败复现与人工接管; the article's
+ * own interactive tool lists it): cancelled is terminal, and going on is a new branch forked
+ * from the checkpoint written before the run suspended.
+ */
+export const cancelResume: Lesson = {
+  ...LESSON_META.cancelResume,
+  scenario: 'migration-40',
+  seed: 1,
+  design: 'article',
+  stops: [
+    {
+      move: { kind: 'wait', state: 'waiting_approval' },
+      caption: {
+        zh: '第 27 步等人批，挂起前的存档已经落盘。这次来的人决定：今天先不做了。',
+        en: 'Step 27 waits for approval, and the checkpoint written before suspending is on disk. The person who comes decides: not today.',
+      },
+      shows: {
+        state: 'waiting_approval',
+        step: 27,
+        newest: { step: 27, trigger: 'before_suspend', state: 'waiting_approval' },
+      },
+      source: '动手：转移、存档与熔断',
+    },
+    {
+      move: { kind: 'command', command: { type: 'CANCEL' } },
+      yourTurn: {
+        control: 'btn-cancel',
+        ask: { zh: '按「取消」。', en: 'Press Cancel.' },
+        expect: 'cancelled',
+        ended: 'cancelled',
+      },
+      caption: {
+        zh: 'cancelled 是终态：运行就此结束，最后一份存档（terminal）记下它停在哪里。它自己不会再往下跑。',
+        en: 'cancelled is a terminal state: the run ends here, and a last checkpoint (terminal) records where it stood. It will not go on by itself.',
+      },
+      shows: { state: 'cancelled', step: 27, ended: 'cancelled', newest: { trigger: 'terminal', state: 'cancelled' } },
+      source: '八状态与转移',
+      focus: 'checkpoints',
+    },
+    {
+      move: { kind: 'fork' },
+      caption: {
+        zh: '第二天要接着做：从历史里最新的非终态存档分叉出一条新分支——挂起前那份。新分支站在原来的位置：第 27 步，等审批，前 26 步都算做完。',
+        en: 'The next day the work goes on: fork a new branch from the newest checkpoint in the history that is not the end, the one written before suspending. The branch stands where the run stood: step 27, waiting for approval, the first 26 steps done.',
+      },
+      shows: { state: 'waiting_approval', step: 27, ended: null, wasted: 0 },
+      source: '其余技术定义 · 中断恢复、失败复现与人工接管',
+      focus: 'checkpoints',
+    },
+    {
+      move: { kind: 'command', command: { type: 'APPROVE' } },
+      caption: {
+        zh: '这次批了：从挂起前的存档续跑，回到 running。',
+        en: 'This time it is approved: it goes on from the checkpoint written before suspending, back in running.',
+      },
+      shows: { state: 'running', step: 27 },
+      source: '其余技术定义 · 中断恢复、失败复现与人工接管',
+    },
+    {
+      move: { kind: 'finish' },
+      caption: {
+        zh: '新分支跑完，一步没重做；被取消的那次运行原样留在历史里。',
+        en: 'The branch completes without redoing a step; the cancelled run stays in the history as it ended.',
+      },
+      shows: { state: 'completed', ended: 'completed', wasted: 0 },
+      source: '其余技术定义 · 中断恢复、失败复现与人工接管',
+    },
+  ],
+};
