@@ -7,11 +7,16 @@ const LESSON_IDS = [
   'three-endings',
   'approval',
   'fuse',
+  'remind-recover',
+  'no-progress',
+  'recovery-hints',
   'density',
+  'every-n',
+  'plans',
+  'cancel-resume',
+  'replay-takeover',
   'smells',
   'simple-mode',
-  'replay-takeover',
-  'no-progress',
 ];
 
 async function playThrough(page: Page) {
@@ -97,4 +102,36 @@ test('the self-test: the student writes first, then the article’s answer shows
   await q.getByTestId('selftest-answer').fill('存位置');
   await q.getByTestId('btn-selftest-reveal').click();
   await expect(q.getByTestId('selftest-model-answer')).toContainText('存「位置」，不存「行李」');
+});
+
+test('every-N: the student predicts the step a restart falls back to, and the run stands there', async ({ page }) => {
+  // Stop 4 (1-based) restarts after the crash: the question is a step, not a state.
+  await open(page, '?lang=en&lesson=every-n&at=3');
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '3');
+  await page.getByTestId('btn-lesson-next').click();
+  const prompt = page.getByTestId('predict-prompt');
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByTestId('predict-fuse')).toHaveCount(0);
+  const choices = await prompt
+    .getByTestId('predict-choice')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-choice')));
+  expect(choices).toEqual(['1', '11', '20']);
+  await prompt.locator('[data-testid="predict-choice"][data-choice="20"]').click();
+  await expect(page.getByTestId('predict-result')).toHaveAttribute('data-correct', 'false');
+  await expect(page.getByTestId('predict-result')).toContainText('step 11');
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '4');
+  await expect(page.getByTestId('current-step')).toHaveText('11');
+});
+
+test('cancel, then resume: the fork stands at step 27 waiting, and approving finishes it (zh)', async ({ page }) => {
+  await open(page, '?lang=zh&lesson=cancel-resume&at=2');
+  await expect(page.getByTestId('lesson-your-turn')).toBeVisible();
+  await page.getByTestId('btn-cancel').click();
+  await answerPrediction(page);
+  await expect(page.getByTestId('current-state')).toHaveText('cancelled');
+  await page.getByTestId('btn-lesson-next').click();
+  await answerPrediction(page);
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '3');
+  await expect(page.getByTestId('current-state')).toHaveText('waiting_approval');
+  await expect(page.getByTestId('current-step')).toHaveText('27');
 });

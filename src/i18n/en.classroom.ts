@@ -13,6 +13,8 @@ export const classroom = {
   'predict.no': 'no',
   'predict.skipFuse': 'not sure',
   'predict.you': 'You said {choice}.',
+  'predict.askStep': 'Predict: which step does it go on from?',
+  'predict.step': 'step {n}',
   'predict.close': 'Got it',
   'challenge.list': 'Challenges',
   'challenge.file': 'Open a challenge file',

@@ -15,6 +15,8 @@ export const classroom: Record<keyof typeof en, string> = {
   'predict.no': '不会',
   'predict.skipFuse': '说不准',
   'predict.you': '你猜的是 {choice}。',
+  'predict.askStep': '先猜：它会从第几步接着跑？',
+  'predict.step': '第 {n} 步',
   'predict.close': '知道了',
   'challenge.list': '挑战',
   'challenge.file': '打开挑战文件',

@@ -13,14 +13,17 @@ import { useSimStore, type Store } from './simStore';
 export interface Ask {
   from: StateName;
   choices: readonly StateName[];
+  /** Asked which step the run goes on from instead of which state (a lesson's `predict: 'step'`). */
+  steps?: readonly number[];
   /** Applies the event and says what it did (the answer, read from the run, and why). */
   apply: () => Promise<Prediction>;
 }
 
 export interface Reveal {
   correct: boolean;
-  choice: StateName;
-  answer: StateName;
+  /** A state, or a step number when the question was which step. */
+  choice: StateName | number;
+  answer: StateName | number;
   reason: Bilingual;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { StateName } from '../../engine';
-import { scorePrediction } from '../../lessons/predict';
+import { scorePrediction, scoreStep } from '../../lessons/predict';
 import { recordAnswer, usePredictStore, type Ask } from '../../store/predict';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -19,7 +19,15 @@ export function PredictPanel() {
   return (
     <>
       <span hidden data-testid="predict-panel" />
-      {asking ? <Prompt key={asking.from + asking.choices.join()} ask={asking} /> : result ? <Result /> : null}
+      {asking ? (
+        asking.steps ? (
+          <StepPrompt key={asking.steps.join()} ask={asking} steps={asking.steps} />
+        ) : (
+          <Prompt key={asking.from + asking.choices.join()} ask={asking} />
+        )
+      ) : result ? (
+        <Result />
+      ) : null}
     </>
   );
 }
@@ -75,6 +83,41 @@ function Prompt({ ask }: { ask: Ask }) {
   );
 }
 
+/** Which step the run goes on from (`data-choice=<n>`): no fuse question, a restart trips none. */
+function StepPrompt({ ask, steps }: { ask: Ask; steps: readonly number[] }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const choose = async (step: number) => {
+    if (busy) return;
+    setBusy(true);
+    const p = await ask.apply();
+    const score = scoreStep(p, step);
+    recordAnswer({ correct: score.correct, choice: step, answer: p.steps?.answer ?? 0, reason: score.reason });
+  };
+  return (
+    <section className="hs-panel hs-predict__prompt" data-testid="predict-prompt" aria-label={t('predict.askStep')}>
+      <p className="hs-predict__ask" role="status">
+        <strong>{t('predict.askStep')}</strong>
+      </p>
+      <div className="hs-predict__choices" role="group" aria-label={t('predict.askStep')}>
+        {steps.map((n) => (
+          <button
+            key={n}
+            type="button"
+            className="hs-btn"
+            data-testid="predict-choice"
+            data-choice={n}
+            disabled={busy}
+            onClick={() => void choose(n)}
+          >
+            {t('predict.step', { n })}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 function Result() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
@@ -91,7 +134,11 @@ function Result() {
       <p>
         <strong>{r.reason[lang]}</strong>
       </p>
-      <p>{t('predict.you', { choice: t(`state.${r.choice}`) })}</p>
+      <p>
+        {t('predict.you', {
+          choice: typeof r.choice === 'number' ? t('predict.step', { n: r.choice }) : t(`state.${r.choice}`),
+        })}
+      </p>
       <button
         type="button"
         className="hs-btn"

@@ -24,6 +24,7 @@ export function predictThenGo(lesson: Lesson, at: number, go: () => void): void 
   ask({
     from: p.from,
     choices: p.choices,
+    ...(p.steps ? { steps: p.steps.choices } : {}),
     apply: () => {
       go();
       return Promise.resolve(p);
