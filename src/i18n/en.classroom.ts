@@ -38,9 +38,15 @@ export const classroom = {
   'present.exit': 'Leave presenter mode',
   'design.label': 'Design',
   'design.change': 'What this design changes',
+  'simple.noGuard': 'Loop guard: none in the simple mode (no retry, no fuse)',
+  'simple.noLedger': 'The simple mode keeps no step ledger: only a todo list in memory.',
+  'simple.noChannel': 'The simple mode has no context channel: nothing is injected.',
+  'design.guard.tool-only': 'coarse guard: the tool alone, no reminder',
+  'design.guard.change':
+    'The loop guard keys on the tool alone, not its args or error type, and never reminds: {fuse} failures of one tool at a step trip the fuse, even a detour through other args.',
   'simple.title': 'Simple mode: four states are enough',
   'simple.body':
-    'A one-off five-minute script: created, running, completed, plus one failed state is enough (the article: “three states plus one failed state are enough”). The machine’s complexity should match how long the task runs and how likely it is to be interrupted. A crash here costs at most five minutes, so a step ledger, checkpoints and the eight states (planning, tool_failed, waiting_approval, cancelled) would be over-design; they pay off on long tasks that cross a night, involve several people or need approval.',
+    'A one-off five-minute script: pending, running, done, plus one failed state is enough (the article: “three states plus one failed state are enough”). The machine’s complexity should match how long the task runs and how likely it is to be interrupted. It keeps only a todo list in memory: no step ledger, no loop guard, no context channel, no checkpoint, so a reload runs the script again. A crash costs at most five minutes, so a ledger, checkpoints and the other four states (planning, tool_failed, waiting_approval, cancelled) would be over-design; they pay off on long tasks that cross a night, involve several people or need approval.',
   'story.title': 'The opening story',
   'story.pick': 'Story',
   'story.play': 'Play the story',

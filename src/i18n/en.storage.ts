@@ -1,5 +1,7 @@
 /** English strings of checkpoints, storage, history, takeover, replay and tabs (assembled in en.ts). */
 export const storage = {
+  'cp.five':
+    '①–⑤ mark the article’s five: state and step, steps done, artifact refs, the todo snapshot, the plan snapshot. The rest is what replay and approval need: the ledger, loop counts, the pending request, the config, ids and times.',
   'cp.none': 'No checkpoint yet.',
   'cp.trigger': 'trigger',
   'cp.count': 'Checkpoints written',

@@ -32,6 +32,10 @@ export const en = {
   'state.completed': 'completed',
   'state.failed': 'failed',
   'state.cancelled': 'cancelled',
+  'simpleState.created': 'pending',
+  'simpleState.running': 'running',
+  'simpleState.completed': 'done',
+  'simpleState.failed': 'failed',
   'state.active': 'active states',
   'state.now': 'now',
 
@@ -52,6 +56,9 @@ export const en = {
   'edge.CANCEL': 'stopped by a person',
   'edge.REPLAN': 'plan revised',
   'edge.cond.running-running': 'step ok',
+  'edge.cond.running-planning': 'plan revised (extension)',
+  'edge.extension':
+    'This simulator’s extension for dynamic plans: the article’s figure has two loop-backs, not this one.',
   'edge.cond.running-completed': 'last step ok',
   'edge.cond.running-tool_failed': 'step failed',
   'edge.cond.running-waiting_approval': 'risky step',
@@ -119,6 +126,7 @@ export const en = {
 
   'read.state': 'State',
   'read.step': 'Step',
+  'read.ended': 'Ended: {reason}',
   'read.loop': 'Loop guard',
   'read.attempts': 'Attempts at this step',
   'read.approvals': 'Approval requests',

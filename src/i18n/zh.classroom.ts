@@ -40,9 +40,15 @@ export const classroom: Record<keyof typeof en, string> = {
   'present.exit': '退出演示模式',
   'design.label': '设计',
   'design.change': '这个设计改了什么',
+  'simple.noGuard': '死循环防护：简单模式没有（不重试、不熔断）',
+  'simple.noLedger': '简单模式没有步骤账本，只在内存里记一张待办清单。',
+  'simple.noChannel': '简单模式没有上下文通道，不注入任何消息。',
+  'design.guard.tool-only': '粗粒度守卫：只看工具，不提醒',
+  'design.guard.change':
+    '死循环防护只看工具，不看参数和错误类型，也不先提醒：同一步里一个工具失败 {fuse} 次就熔断，换了参数的绕路也一样。',
   'simple.title': '简单模式：四个状态就够',
   'simple.body':
-    '一次性的五分钟脚本：待跑、在跑、完成三状态，加一个失败态就够（文章：“三状态加一个失败态就够”）。状态机的复杂度要配任务的时长与打断概率。这里进程崩了最多丢五分钟，步骤账本、存档和八个状态（planning、tool_failed、waiting_approval、cancelled）都是过度设计；跨天、多人、带审批的长任务才值得完整八态。',
+    '一次性的五分钟脚本：待跑、在跑、完成三状态，加一个失败态就够（文章：“三状态加一个失败态就够”）。状态机的复杂度要配任务的时长与打断概率。它只在内存里记一张待办清单：没有步骤账本、没有熔断、没有上下文通道、不写存档，刷新页面就从头再跑一遍。进程崩了最多丢五分钟，账本、存档和另外四个状态（planning、tool_failed、waiting_approval、cancelled）都是过度设计；跨天、多人、带审批的长任务才值得完整八态。',
   'story.title': '开头的故事',
   'story.pick': '故事',
   'story.play': '播放故事',

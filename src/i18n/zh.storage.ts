@@ -2,6 +2,8 @@ import type { storage as en } from './en.storage';
 
 /** 中文：存档、存储、历史、人工接管、复现与标签页（在 zh.ts 合并）。 */
 export const storage: Record<keyof typeof en, string> = {
+  'cp.five':
+    '①–⑤ 标出文章说的五样：状态与步骤号、已完成清单、产物引用、待办快照、计划快照。其余是复现与审批要用的：账本、熔断计数、待批请求、配置、编号与时间。',
   'cp.none': '还没有存档。',
   'cp.trigger': '触发',
   'cp.count': '已写存档',

@@ -30,6 +30,10 @@ export const zh: Record<keyof typeof en, string> = {
   'state.completed': '完成',
   'state.failed': '失败',
   'state.cancelled': '已叫停',
+  'simpleState.created': '待跑',
+  'simpleState.running': '在跑',
+  'simpleState.completed': '完成',
+  'simpleState.failed': '失败',
   'state.active': '活动状态',
   'state.now': '当前',
 
@@ -50,6 +54,8 @@ export const zh: Record<keyof typeof en, string> = {
   'edge.CANCEL': '叫停',
   'edge.REPLAN': '重计划',
   'edge.cond.running-running': '步骤成功',
+  'edge.cond.running-planning': '改计划（扩展）',
+  'edge.extension': '本模拟器为动态计划加的扩展：文章的图只有两条回边，没有这一条。',
   'edge.cond.running-completed': '最后一步成功',
   'edge.cond.running-tool_failed': '步骤失败',
   'edge.cond.running-waiting_approval': '高危步骤',
@@ -117,6 +123,7 @@ export const zh: Record<keyof typeof en, string> = {
 
   'read.state': '状态',
   'read.step': '步骤',
+  'read.ended': '已结束：{reason}',
   'read.loop': '死循环防护',
   'read.attempts': '本步尝试次数',
   'read.approvals': '审批请求',

@@ -14,6 +14,8 @@ export const DesignPanel = memo(function DesignPanel() {
   const lang = useSimStore((s) => s.lang);
   const design = useSimStore((s) => s.view.design);
   const simple = useSimStore((s) => s.view.simple);
+  const guard = useSimStore((s) => s.view.context.config.guard);
+  const fuseAt = useSimStore((s) => s.view.context.config.fuseAt);
   const modelCalls = useSimStore((s) => s.view.modelCalls);
   const rereads = useSimStore((s) => s.view.rereads);
   const heldMs = useSimStore((s) => s.view.heldMs);
@@ -30,12 +32,14 @@ export const DesignPanel = memo(function DesignPanel() {
     <section className="hs-panel hs-design" aria-label={t('design.label')}>
       <p>
         <span>{t('design.label')}: </span>
-        <strong data-testid="design-name" data-design={design.id}>
+        <strong data-testid="design-name" data-design={design.id} data-guard={guard}>
           {design.name[lang]}
+          {guard === 'tool-only' && <span className="hs-design__guard"> · {t('design.guard.tool-only')}</span>}
         </strong>
       </p>
       <p className="hs-design__change" title={t('design.change')}>
-        {design.change[lang]}
+        {/* The coarse guard replaces the article's "remind before fuse": say what the run does. */}
+        {guard === 'tool-only' ? t('design.guard.change', { fuse: fuseAt }) : design.change[lang]}
       </p>
       <dl className="hs-design__meters">
         <div>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { machineEdges, type StateName } from '../../engine';
+import { isSimpleMachine, machineEdges, type StateName } from '../../engine';
+import { stateLabel } from '../diagram/machineGraph';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
 
@@ -26,31 +27,32 @@ export function DiagramText() {
     }),
   );
   const states = useMemo(() => Object.keys(machine.root.states) as StateName[], [machine]);
+  // The simple mode's four states by the article's names, as the diagram draws them.
+  const simple = isSimpleMachine(machine);
+  const name = useMemo(() => (s: string) => stateLabel({ simple }, s, t), [simple, t]);
   const edges = useMemo(
     () =>
       machineEdges(machine).map((e) => {
         const cond = `edge.cond.${e.id}`;
         const events = e.events.map((ev) => eventText(t, ev)).join(' / ') + (t.has(cond) ? ` · ${t(cond)}` : '');
-        const from = e.from === 'active' ? t('sr.diagram.anyActive') : t(`state.${e.from}`);
-        return { id: e.id, text: t('sr.diagram.edge', { from, to: t(`state.${e.to}`), events }) };
+        const from = e.from === 'active' ? t('sr.diagram.anyActive') : name(e.from);
+        return { id: e.id, text: t('sr.diagram.edge', { from, to: name(e.to), events }) };
       }),
-    [machine, t],
+    [machine, t, name],
   );
   const lastId = edgeOf(last);
   return (
     <section className="hs-srtext" tabIndex={0} aria-labelledby="hs-srtext-title" data-testid="diagram-text">
       <h2 id="hs-srtext-title">{t('sr.diagram')}</h2>
-      <p data-testid="diagram-text-current">{t('sr.diagram.current', { state: t(`state.${state}`) })}</p>
+      <p data-testid="diagram-text-current">{t('sr.diagram.current', { state: name(state) })}</p>
       <p>
-        {last && lastId
-          ? t('sr.diagram.last', { from: t(`state.${last.from}`), to: t(`state.${last.to}`) })
-          : t('sr.diagram.none')}
+        {last && lastId ? t('sr.diagram.last', { from: name(last.from), to: name(last.to) }) : t('sr.diagram.none')}
       </p>
       <h3>{t('sr.diagram.states')}</h3>
       <ul>
         {states.map((s) => (
           <li key={s} data-state={s} aria-current={s === state ? 'true' : undefined}>
-            {t(`state.${s}`)} {s === state && t('sr.diagram.isCurrent')}
+            {name(s)} {s === state && t('sr.diagram.isCurrent')}
           </li>
         ))}
       </ul>

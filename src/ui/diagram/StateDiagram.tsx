@@ -2,18 +2,19 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'rea
 import { MarkerType, ReactFlow, ReactFlowProvider, type Edge, type Node, type Viewport } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './compact.css';
-import type { StateName } from '../../engine';
 import { useShownView } from './viewSource';
 import { useT } from '../useT';
 import { computeLayout, pickLayout, viewportFor, type Layout } from './layout';
 import { useMedia } from '../useMedia';
 import {
   CANCEL_FROM,
+  EXTENSION_EDGES,
   GROUP_ID,
   edgeTexts,
   labelShown,
   layoutInput,
   specOf,
+  stateLabel,
   type DiagramSpec,
   type DiagramVariant,
 } from './machineGraph';
@@ -117,7 +118,7 @@ function useDiagram(
         ...sized(b.w, b.h),
         data: {
           name,
-          label: t(`state.${name as StateName}`),
+          label: stateLabel(spec, name, t),
           terminal: spec.finals.includes(name),
           active: name === state,
           nowLabel: t('state.now'),
@@ -146,8 +147,8 @@ function useDiagram(
         targetHandle: 'in',
         type: 'transition',
         ariaLabel: t('diagram.edge', {
-          from: e.from === GROUP_ID ? t('state.active') : t(`state.${e.from as StateName}`),
-          to: t(`state.${e.to as StateName}`),
+          from: e.from === GROUP_ID ? t('state.active') : stateLabel(spec, e.from, t),
+          to: stateLabel(spec, e.to, t),
           text: texts[e.id]!.text,
         }),
         markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
@@ -158,6 +159,7 @@ function useDiagram(
           points: at.points,
           labelAt: at.label,
           ...texts[e.id]!,
+          ...(EXTENSION_EDGES.has(e.id) ? { extension: t('edge.extension') } : {}),
           last: e.id === lastId,
           ...(variant === 'full' ? {} : { compact: labelShown(variant, texts[e.id]!.code) ? 'code' : 'none' }),
         },

@@ -16,6 +16,8 @@ export interface TransitionEdgeData extends Record<string, unknown> {
   last: boolean;
   /** A compact drawing: the label is the event's id only, or none for TICK (machineGraph.labelShown). */
   compact?: 'code' | 'none';
+  /** Not in the article's figure: this simulator's extension (machineGraph.EXTENSION_EDGES), and why. */
+  extension?: string;
 }
 export type TransitionEdgeType = Edge<TransitionEdgeData, 'transition'>;
 
@@ -30,14 +32,21 @@ export const TransitionEdge = memo(function TransitionEdge({ id, data, markerEnd
   if (!data) return null;
   const path = pathThrough(data.points);
   return (
-    <g data-testid={`edge-${id}`} data-last={last ? 'true' : 'false'} className={last ? 'hs-edge is-last' : 'hs-edge'}>
+    <g
+      data-testid={`edge-${id}`}
+      data-last={last ? 'true' : 'false'}
+      {...(data.extension ? { 'data-extension': 'true' } : {})}
+      className={`hs-edge${last ? ' is-last' : ''}${data.extension ? ' hs-edge--extension' : ''}`}
+    >
+      {data.extension && <title>{data.extension}</title>}
       <BaseEdge id={id} path={path} markerEnd={markerEnd} />
       {last && <path key={pulse} d={path} className="hs-edge__pulse" fill="none" />}
       {data.compact !== 'none' && (
         <EdgeLabelRenderer>
           <div
-            className={last ? 'hs-edge__label is-last' : 'hs-edge__label'}
+            className={`hs-edge__label${last ? ' is-last' : ''}${data.extension ? ' hs-edge__label--extension' : ''}`}
             data-edge={id}
+            {...(data.extension ? { title: data.extension } : {})}
             style={{ transform: `translate(${data.labelAt.x}px, ${data.labelAt.y}px) translate(-50%, -50%)` }}
           >
             <code translate="no">{data.code}</code>

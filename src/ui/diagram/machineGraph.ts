@@ -1,4 +1,4 @@
-import { machineEdges, type StateName, type TaskMachine } from '../../engine';
+import { isSimpleMachine, machineEdges, type StateName, type TaskMachine } from '../../engine';
 import type { T } from '../translator';
 import type { LayoutInput } from './layout';
 import type { Measure } from './measure';
@@ -10,13 +10,24 @@ export interface DiagramSpec {
   finals: readonly string[];
   /** `from` is a state, or `active` for a transition of the machine's root (CANCEL). */
   edges: readonly { id: string; from: string; to: string; events: readonly string[] }[];
+  /** The four-state simple mode: its states are named as the article names them (待跑 / 在跑 / 完成 / 失败). */
+  simple?: boolean;
+}
+
+/**
+ * A state's name on the diagram: the eight states by their usual names; the simple mode's four by
+ * the article's three-plus-one (pending / running / done + failed), as its captions name them.
+ */
+export function stateLabel(spec: Pick<DiagramSpec, 'simple'>, s: string, t: T): string {
+  const key = `${spec.simple ? 'simpleState' : 'state'}.${s}`;
+  return t.has(key) ? t(key) : t(`state.${s as StateName}`);
 }
 
 /** The machine as plain data: its states (final ones marked) and its edges (engine/graph.ts). */
 export function specOf(machine: TaskMachine): DiagramSpec {
   const states = Object.keys(machine.root.states);
   const finals = states.filter((s) => machine.root.states[s]?.type === 'final');
-  return { states, finals, edges: machineEdges(machine) };
+  return { states, finals, edges: machineEdges(machine), ...(isSimpleMachine(machine) ? { simple: true } : {}) };
 }
 
 /** An edge's label: the event ids as the machine names them, and what it means in words. */
@@ -56,6 +67,12 @@ export const CANCEL_FROM = 'running';
 export const labelShown = (variant: DiagramVariant, code: string): boolean => variant === 'full' || code !== 'TICK';
 
 export const GROUP_ID = 'active';
+
+/**
+ * Edges this simulator adds to the article's machine: the replan loop-back (running → planning)
+ * for dynamic plans. The article's figure has two loop-backs; the diagram draws this one dashed.
+ */
+export const EXTENSION_EDGES: ReadonlySet<string> = new Set(['running-planning']);
 
 /** The group of the machine's active states, when the machine has root transitions. */
 export function groupOf(spec: DiagramSpec): LayoutInput['group'] {
@@ -103,7 +120,7 @@ export function layoutInput(
     t('node.waited', { time: '88 分钟' }),
   ];
   const widest = Math.max(
-    ...spec.states.map((s) => n.icon + n.gap + measure(t(`state.${s as StateName}`), 'ui', n.head, 700)),
+    ...spec.states.map((s) => n.icon + n.gap + measure(stateLabel(spec, s, t), 'ui', n.head, 700)),
     ...spec.states.map((s) => measure(s, 'mono', n.id)),
     ...samples.map((l) => measure(l, 'ui', n.line, 600)),
   );
@@ -136,10 +153,10 @@ function compactInput(
 ): LayoutInput {
   const n = COMPACT_TEXT[variant];
   const p = COMPACT_PAD;
-  const name = (s: string) => measure(t(`state.${s as StateName}`), 'ui', n.head, 700);
+  const name = (s: string) => measure(stateLabel(spec, s, t), 'ui', n.head, 700);
   const word = (s: string) =>
     Math.max(
-      ...t(`state.${s as StateName}`)
+      ...stateLabel(spec, s, t)
         .split(' ')
         .map((w) => measure(w, 'ui', n.head, 700)),
     );

@@ -83,6 +83,8 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           data-testid="lesson-your-turn"
           data-expect={turn.expect}
           data-control={turn.control}
+          data-at={pos.at + 1}
+          data-of={lesson.stops.length}
           role="status"
         >
           <strong>{t('lesson.yourTurn')}</strong> {turn.ask[lang]}

@@ -8,6 +8,7 @@ export function ChannelPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const channel = useSimStore((s) => shownView(s).context.channel);
+  const simple = useSimStore((s) => shownView(s).simple);
   return (
     <section className="hs-panel hs-channel" aria-label={t('panel.channel')}>
       <h2>{t('panel.channel')}</h2>
@@ -28,7 +29,11 @@ export function ChannelPanel() {
           </li>
         ))}
       </ol>
-      {channel.length === 0 && <p className="hs-empty">{t('channel.empty')}</p>}
+      {channel.length === 0 && (
+        <p className="hs-empty" data-testid={simple ? 'channel-none' : undefined}>
+          {t(simple ? 'simple.noChannel' : 'channel.empty')}
+        </p>
+      )}
     </section>
   );
 }

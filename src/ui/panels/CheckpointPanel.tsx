@@ -8,9 +8,29 @@ import { readableJsonPieces } from './readableJson';
 /** Characters of JSON that surely overflow the box (about 25 lines of 40). */
 const JSON_FULL_AT = 1000;
 
+/**
+ * The article's five things a checkpoint holds (Checkpoint 存什么): 1 state and step, 2 done steps,
+ * 3 artifact refs, 4 the todo snapshot, 5 the plan snapshot. Marked ①–⑤ in the JSON by CSS alone,
+ * so checkpoint-latest's text stays the checkpoint's JSON.
+ */
+const FIVE: Readonly<Record<string, number>> = { state: 1, step: 1, done: 2, refs: 3, todos: 4, plan: 5 };
+const MARKS = ['', '①', '②', '③', '④', '⑤'];
+
+/** The mark of a piece: the first piece of one of the five top-level fields. */
+function fiveOf(key: string): number {
+  const m = /^"(\w+)":0$/.exec(key);
+  return m ? (FIVE[m[1]!] ?? 0) : 0;
+}
+
 /** Some lines of the JSON, a block of its own: unchanged, React and the browser leave it alone. */
-const Piece = memo(function Piece({ text }: { text: string }) {
-  return <span className="hs-json__piece">{text}</span>;
+const Piece = memo(function Piece({ text, five }: { text: string; five: number }) {
+  return five ? (
+    <span className="hs-json__piece hs-json__piece--five" data-five={five} data-mark={MARKS[five]}>
+      {text}
+    </span>
+  ) : (
+    <span className="hs-json__piece">{text}</span>
+  );
 });
 
 /** Context tokens for a size in bytes, as the engine counts them (world.ts tokensOf: length / 4, up). */
@@ -97,8 +117,13 @@ export function CheckpointPanel() {
           {t('cp.estimate')}
         </p>
       </div>
+      {pieces && (
+        <p className="hs-note hs-json__legend" data-testid="checkpoint-five">
+          {t('cp.five')}
+        </p>
+      )}
       <pre className={boxClass('hs-scroll hs-json', chars, JSON_FULL_AT)} data-testid="checkpoint-latest" tabIndex={0}>
-        {pieces ? pieces.map((p) => <Piece key={p.key} text={p.text} />) : t('cp.none')}
+        {pieces ? pieces.map((p) => <Piece key={p.key} text={p.text} five={fiveOf(p.key)} />) : t('cp.none')}
       </pre>
     </section>
   );

@@ -55,6 +55,7 @@ export function LedgerPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const ctx = useSimStore((s) => shownView(s).context);
+  const simple = useSimStore((s) => shownView(s).simple);
   const key = readLoop(ctx.ledger, ctx.cursor, ctx.config).key;
   const count = ctx.ledger.length;
   const box = useRef<HTMLDivElement>(null);
@@ -131,7 +132,11 @@ export function LedgerPanel() {
             <RowSpacer px={w.after} columns={COLUMNS.length} />
           </tbody>
         </table>
-        {count === 0 && <p className="hs-empty">{t('ledger.empty')}</p>}
+        {count === 0 && (
+          <p className="hs-empty" data-testid={simple ? 'ledger-none' : undefined}>
+            {t(simple ? 'simple.noLedger' : 'ledger.empty')}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -29,29 +29,43 @@ export const Readouts = memo(function Readouts() {
           <span data-testid="current-step">{step}</span> / <span data-testid="step-total">{total}</span>
         </span>
       </div>
-      <div className="hs-read">
-        <span className="hs-read__label">{t('read.loop')}</span>
-        <span
-          className={`hs-read__value hs-stage hs-stage--${loop.stage}`}
-          data-testid="loop-stage"
-          data-stage={loop.stage}
-        >
-          <Icon name={STAGE_ICON[loop.stage]} /> {t(`stage.${loop.stage}`)} ·{' '}
-          <span data-testid="loop-count">{loop.count}</span>/{loop.fuseAt ?? '∞'}
-        </span>
-      </div>
-      <div className="hs-read">
-        <span className="hs-read__label">{t('read.attempts')}</span>
-        <span className="hs-read__value">
-          <span data-testid="attempts">{attemptsAt(ctx.ledger, ctx.cursor)}</span>/{ctx.config.maxAttemptsPerStep}
-        </span>
-      </div>
+      {view.simple ? (
+        // The simple mode has no loop guard and no retry (SPEC §10): nothing to read out.
+        <p className="hs-read hs-read__none" data-testid="loop-none">
+          {t('simple.noGuard')}
+        </p>
+      ) : (
+        <>
+          <div className="hs-read">
+            <span className="hs-read__label">{t('read.loop')}</span>
+            <span
+              className={`hs-read__value hs-stage hs-stage--${loop.stage}`}
+              data-testid="loop-stage"
+              data-stage={loop.stage}
+            >
+              <Icon name={STAGE_ICON[loop.stage]} /> {t(`stage.${loop.stage}`)} ·{' '}
+              <span data-testid="loop-count">{loop.count}</span>/{loop.fuseAt ?? '∞'}
+            </span>
+          </div>
+          <div className="hs-read">
+            <span className="hs-read__label">{t('read.attempts')}</span>
+            <span className="hs-read__value">
+              <span data-testid="attempts">{attemptsAt(ctx.ledger, ctx.cursor)}</span>/{ctx.config.maxAttemptsPerStep}
+            </span>
+          </div>
+        </>
+      )}
       <div className="hs-read">
         <span className="hs-read__label">{t('read.approvals')}</span>
         <span className="hs-read__value" data-testid="approval-requests">
           {ctx.approval.issued}
         </span>
       </div>
+      {ctx.ended && (
+        <p className={`hs-ended hs-ended--${ctx.ended}`} role="status" data-testid="run-ended" data-reason={ctx.ended}>
+          {t('read.ended', { reason: t(`node.reason.${ctx.ended}`) })}
+        </p>
+      )}
       {view.down && (
         <p className="hs-down" role="status" data-testid="process-down">
           {t(view.down === 'timeout' ? 'read.down.timeout' : 'read.down.crash')}
