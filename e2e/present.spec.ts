@@ -76,8 +76,9 @@ for (const size of PROJECTORS) {
 
         await page.keyboard.press('PageDown');
         await expect(caption).toHaveAttribute('data-at', '2');
+        // Stop 3 is the student's turn: its card carries the stop in place of the caption.
         await page.keyboard.press('PageDown');
-        await expect(caption).toHaveAttribute('data-at', '3');
+        await expect(page.getByTestId('lesson-your-turn')).toHaveAttribute('data-at', '3');
         await page.keyboard.press('PageUp');
         await expect(caption).toHaveAttribute('data-at', '2');
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CompareRun, chartOf, parseCompareQuery, type CompareConfig } from '.';
+import { CompareRun, chartOf, parseCompareQuery, verdictOf, type CompareConfig } from '.';
 
 const run = (designs: CompareConfig['designs'], script: CompareConfig['script'], seed = 1) =>
   new CompareRun({ designs, script, seed });
@@ -123,5 +123,27 @@ describe('the chart', () => {
     expect(c.maxTokens).toBe(r.panes[1].sim.tokens);
     expect(c.maxMinutes).toBe(Math.max(...r.panes.map((p) => p.samples.at(-1)!.minutes)));
     expect(c.maxWork).toBeGreaterThanOrEqual(26);
+  });
+});
+
+describe('the verdict above the panes (ui-contract compare-verdict)', () => {
+  it('waits for both panes, then says in one sentence what differs, the costlier design first', () => {
+    const r = run(['article', 'no-fuse'], 'opening-story-failing');
+    r.step();
+    expect(verdictOf(...(r.meters as [never, never]))).toBeNull();
+    const [article, noFuse] = r.finish().meters;
+    const v = verdictOf(article, noFuse)!;
+    const x = Math.round(noFuse.tokens / article.tokens);
+    expect(v.en).toMatch(new RegExp(`^No fuse: ${x}x the tokens, killed at \\d\\d:\\d\\d still in tool_failed; `));
+    expect(v.en).toContain('The article’s design: ended in failed (loop_fuse).');
+    expect(v.zh).toContain(`token 是对方的 ${x} 倍`);
+  });
+
+  it('names the wasted steps of no checkpoint, and the queued task of a blocking wait', () => {
+    const [a, none] = run(['article', 'no-checkpoint'], 'opening-story').finish().meters;
+    expect(verdictOf(a, none)!.en).toContain('No checkpoints: ');
+    expect(verdictOf(a, none)!.en).toContain('26 steps done twice');
+    const [refs, blocking] = run(['no-refs', 'blocking-wait'], 'opening-story').finish().meters;
+    expect(verdictOf(refs, blocking)!.en).toMatch(/the queued task (never finished|done only at)/);
   });
 });

@@ -74,6 +74,15 @@ describe('the thirteen lessons', () => {
     expect(lessonLengthMs(l)).toBeGreaterThanOrEqual(l.stops.length * PACE.captionMs);
   });
 
+  it('no caption is longer than the one presenter mode is tested to fit (density’s first)', () => {
+    const longest = lesson('density').stops[0]!.caption;
+    for (const l of LESSONS)
+      for (const s of l.stops) {
+        expect(s.caption.en.length, `${l.id}: ${s.caption.en}`).toBeLessThanOrEqual(longest.en.length);
+        expect(s.caption.zh.length, `${l.id}: ${s.caption.zh}`).toBeLessThanOrEqual(longest.zh.length);
+      }
+  });
+
   it('every caption (and every ask) has zh and en, and a source that is a section of the article', () => {
     for (const l of LESSONS) {
       for (const s of l.stops) {

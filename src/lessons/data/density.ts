@@ -11,8 +11,8 @@ export const density: Lesson = {
     {
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
-        zh: '第 27 步的存档里，文章要的五样标着 ①–⑤：状态与步骤号、已完成清单、产物引用、待办快照、计划快照。其余字段是复现与审批要用的：账本、熔断计数、待批请求、配置、编号与时间。没有消息历史，所以它不到 LangGraph 式全量状态的十分之一。',
-        en: 'In the checkpoint at step 27, the article’s five things are marked ①–⑤: state and step, steps done, artifact refs, the todo snapshot, the plan snapshot. The other fields are what replay and approval need: the ledger, loop counts, the pending request, the config, ids and times. No message history, so it is under a tenth of a LangGraph-style full state.',
+        zh: '第 27 步的存档里，①–⑤ 标出文章要的五样：状态与步骤号、已完成清单、产物引用、待办与计划快照；其余字段供复现与审批用。不存消息历史，所以不到 LangGraph 式全量状态的十分之一。',
+        en: 'In the checkpoint at step 27 the article’s five are marked ①–⑤: state and step, steps done, artifact refs, the todo and plan snapshots. The rest serves replay and approval. With no message history it is under a tenth of a LangGraph-style full state.',
       },
       shows: { state: 'waiting_approval', step: 27, checkpoints: 8, fullStateTimes: 10 },
       source: 'Checkpoint 存什么',

@@ -17,8 +17,8 @@ export const noProgress: Lesson = {
     {
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
       caption: {
-        zh: '同一个调用，返回和上次一模一样，没有任何工具报错。循环检测照样记一次：无失败也查。文章在 running 里就查出它；模拟器把它记成一次合成的 no_progress 失败，所以图上走的是 tool_failed——被计数的循环都走这条路，并不是工具报了错。',
-        en: 'The same call returns exactly what it did before, with no tool error. The loop guard counts it anyway: it checks without a failure too. The article catches this inside running; the simulator records it as a synthetic no_progress failure, so the diagram goes through tool_failed, the route every counted loop takes, not because a tool reported an error.',
+        zh: '同一个调用返回和上次一样，没有工具报错，照样记一次：无失败也查。文章在 running 里查出它；模拟器记成合成的 no_progress 失败，所以图上经过 tool_failed。',
+        en: 'The same call returns what it did before, with no tool error; the guard counts it anyway: it checks without a failure too. The article catches it in running; here it is recorded as a synthetic no_progress failure, so the diagram passes tool_failed.',
       },
       shows: { state: 'tool_failed', step: 5, loop: 'counting', count: 1, message: 'recovery-hint' },
       source: '动手：转移、存档与熔断',

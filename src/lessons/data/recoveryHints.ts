@@ -57,8 +57,8 @@ export const recoveryHints: Lesson = {
     {
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
-        zh: '同样是 not_found，提示却不同：它从产物引用里找到第 18 步把 exports/orders.csv 改名成了 exports/orders_v2.csv，直接说「用新名字」。只说「文件没找到，请重试」的提示，会让模型对着旧名字再撞一次。',
-        en: 'The same not_found, another hint: from the artifact refs it finds that step 18 renamed exports/orders.csv to exports/orders_v2.csv, and says “use the new name”. A hint that only said “file not found, retry” would send the model at the old name again.',
+        zh: '同样是 not_found，提示却不同：产物引用显示第 18 步把 orders.csv 改名为 orders_v2.csv，它直说用新名字。只说「没找到，请重试」，模型会对着旧名再撞一次。',
+        en: 'The same not_found, another hint: from the artifact refs it sees that step 18 renamed orders.csv to orders_v2.csv, and says “use the new name”. A bare “file not found, retry” would send the model at the old name again.',
       },
       shows: { state: 'tool_failed', step: 27, loop: 'counting', count: 1, message: 'recovery-hint' },
       source: '其余技术定义 · 上下文感知的错误恢复提示',

@@ -65,7 +65,7 @@ export const remindRecover: Lesson = {
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '新做法通过了，跑到第 5 步。新参数是一个新的键，它从 0 数起；旧键的 2 次留在账本里。文章说「先提醒（计数重置）」，本模拟器的读法是：换了键才重新计数，光提醒不清零。',
-        en: 'The new approach goes through, and the run is at step 5. New args are a new key, counted from 0; the old key’s 2 stay in the ledger. The article says “remind first (count reset)”; this simulator reads it as: a new key restarts the count, a reminder alone resets nothing.',
+        en: 'The new approach goes through: step 5. New args are a new key, counted from 0; the old key’s 2 stay in the ledger. The article’s “remind first (count reset)” is read here as: a new key restarts the count; a reminder alone does not.',
       },
       shows: { state: 'running', step: 5, loop: 'none', count: 0, ledger: 6 },
       source: '其余技术定义 · 死循环识别与行为干预',

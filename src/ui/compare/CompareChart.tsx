@@ -18,8 +18,11 @@ export function CompareChart({ chart, lang }: { chart: Chart; lang: Lang }) {
   return (
     <section className="hs-compare__chart hs-panel" data-testid="compare-chart" aria-label={t('compare.chart')}>
       <h2>{t('compare.chart')}</h2>
-      <Plot chart={chart} lang={lang} pick={(s) => s.tokens} max={chart.maxTokens} label={t('meter.tokens')} />
-      <Plot chart={chart} lang={lang} pick={(s) => s.work} max={chart.maxWork} label={t('compare.work')} />
+      {/* The two plots side by side where the width allows (compare.css), each as wide as its column. */}
+      <div className="hs-compare__plots">
+        <Plot chart={chart} lang={lang} pick={(s) => s.tokens} max={chart.maxTokens} label={t('meter.tokens')} />
+        <Plot chart={chart} lang={lang} pick={(s) => s.work} max={chart.maxWork} label={t('compare.work')} />
+      </div>
       <p className="hs-compare__legend">
         {chart.series.map((s, i) => (
           <span key={s.design}>

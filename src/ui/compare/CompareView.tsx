@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createStore } from 'zustand';
-import { CompareRun, chartOf, parseCompareQuery, type ComparePane } from '../../compare';
+import { CompareRun, chartOf, parseCompareQuery, verdictOf, type ComparePane } from '../../compare';
 import { DESIGNS, STORIES, type Lang } from '../../engine';
 import { formatClock, formatInt } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
 import { viewOf } from '../../store/view';
 import { StateDiagram } from '../diagram/StateDiagram';
+import type { DiagramVariant } from '../diagram/machineGraph';
+import { pageMode } from '../present/mode';
 import { ViewSourceContext, type ViewSource } from '../diagram/viewSource';
 import { useT } from '../useT';
 import { CompareChart } from './CompareChart';
@@ -69,8 +71,17 @@ export function CompareView({ search }: { search: string }) {
     setRun(new CompareRun(parsed.config));
   };
   const story = STORIES[parsed.config.script];
+  // Two diagrams share the width: each draws the compact drawing (names at 12 px or more at
+  // 1366x768), presenter mode's own at a projector.
+  const variant: DiagramVariant = pageMode(search) === 'present' ? 'present' : 'compact';
+  const [a, b] = run.panes.map((p) => p.meters);
+  const verdict = a && b ? verdictOf(a, b) : null;
   return (
-    <main className="hs-compare" data-testid="compare-view" data-app-mode="compare">
+    <main
+      className={variant === 'present' ? 'hs-compare hs-compare--present' : 'hs-compare'}
+      data-testid="compare-view"
+      data-app-mode="compare"
+    >
       <header className="hs-compare__head">
         <h1>{t('compare.title')}</h1>
         <p>{story.title[lang]}</p>
@@ -87,9 +98,14 @@ export function CompareView({ search }: { search: string }) {
           {t('compare.reset')}
         </button>
       </header>
+      {verdict && (
+        <p className="hs-compare__verdict" data-testid="compare-verdict" role="status">
+          {verdict[lang]}
+        </p>
+      )}
       <div className="hs-compare__panes">
         {run.panes.map((p, i) => (
-          <PaneView key={p.design} pane={p} source={sources[i] as ViewSource} lang={lang} />
+          <PaneView key={p.design} pane={p} source={sources[i] as ViewSource} lang={lang} variant={variant} />
         ))}
       </div>
       <CompareChart chart={chartOf(run)} lang={lang} />
@@ -97,7 +113,17 @@ export function CompareView({ search }: { search: string }) {
   );
 }
 
-function PaneView({ pane, source, lang }: { pane: ComparePane; source: ViewSource; lang: Lang }) {
+function PaneView({
+  pane,
+  source,
+  lang,
+  variant,
+}: {
+  pane: ComparePane;
+  source: ViewSource;
+  lang: Lang;
+  variant: DiagramVariant;
+}) {
   const t = useT();
   const m = pane.meters;
   const ctx = pane.sim.context;
@@ -111,7 +137,7 @@ function PaneView({ pane, source, lang }: { pane: ComparePane; source: ViewSourc
       <h2>{DESIGNS[pane.design].name[lang]}</h2>
       <p className="hs-compare__change">{DESIGNS[pane.design].change[lang]}</p>
       <ViewSourceContext.Provider value={source}>
-        <StateDiagram />
+        <StateDiagram variant={variant} />
       </ViewSourceContext.Provider>
       <dl className="hs-compare__meters">
         <div>
