@@ -188,7 +188,12 @@ export function checkCheckpoint(raw: unknown, migrations: Migrations = MIGRATION
     return { ok: false, error: errorText('E205', 'its step lies outside its plan') };
   if (cp.plan.mode !== scenario.mode)
     return { ok: false, error: errorText('E205', `its plan mode differs from scenario ${scenario.id}`) };
-  if (rebuildSteps(cp, scenario).length !== cp.plan.total)
+  // Planning makes version 1 and each revision adds one (plan.ts): the version bounds the
+  // revisions, and a one-shot plan is never revised.
+  const revisions = cp.plan.revisions.length;
+  if (revisions !== Math.max(cp.plan.version - 1, 0) || (revisions > 0 && cp.plan.mode !== 'dynamic'))
+    return { ok: false, error: errorText('E205', 'its plan revisions do not match its plan version') };
+  if (rebuildSteps(cp, scenario)?.length !== cp.plan.total)
     return { ok: false, error: errorText('E205', 'its plan does not match its scenario') };
   return { ok: true, checkpoint: cp };
 }
