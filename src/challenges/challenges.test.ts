@@ -182,6 +182,12 @@ describe('the challenge parser refuses bad input, naming the field', () => {
     ],
     ['a comparison with a fraction', () => edit((o) => (o.goal = [{ of: 'tokens', le: 1.5 }])), 'H123', 'goal[0].le'],
     ['a fuse that is text', () => edit((o) => (o.goal = [{ fuse: 'no' }])), 'H121', 'goal[0].fuse'],
+    // Issue 26's probes: a key `in` found on every object, a seed Number() rounds to 1e20.
+    ['a config key "toString"', () => edit((o) => (o.config = { toString: 1 })), 'H111', 'config'],
+    ['a seed past 2^53', () => edit((o) => (o.seed = 1e20)), 'H109', 'seed'],
+    ['a control named "toString"', () => edit((o) => (o.controls = ['toString'])), 'H116', 'controls[0]'],
+    // A key with a bidi control is named with it escaped, so it cannot reorder the message.
+    ['an unknown key with U+202E', () => edit((o) => (o['x\u202eexe.txt'] = 1)), 'H105', 'x\\u202eexe.txt'],
   ])('%s', (_, text, code, field) => {
     const r = parseChallenge(text());
     expect(r.ok).toBe(false);

@@ -1,4 +1,4 @@
-import { STATE_NAMES, checkCheckpoint, findScenario, isDesignId, utf8Length, validateConfig } from '../engine';
+import { STATE_NAMES, checkCheckpoint, findScenario, isDesignId, isSeed, utf8Length, validateConfig } from '../engine';
 import { isControlId } from '../lessons/controls';
 import { isBilingual, isObject, problem, unknownKeys, type Problem } from '../lessons/problem';
 import { CHALLENGE_FORMAT, MEASURES, type Challenge } from './types';
@@ -77,7 +77,7 @@ export function readChallenge(v: unknown): ChallengeResult {
         `没有这个场景：${JSON.stringify(v.scenario)}`,
       ),
     );
-  if (!isInt(v.seed)) return fail(problem('H109', 'seed', 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数'));
+  if (!isSeed(v.seed)) return fail(problem('H109', 'seed', 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数'));
   if (!isDesignId(v.design))
     return fail(
       problem(
@@ -124,7 +124,7 @@ function startProblem(s: unknown, scenario: string, design: string): Problem | n
       'must be { "until": state } or { "checkpoint": … }',
       '必须是 { "until": 状态 } 或 { "checkpoint": … }',
     );
-  if ('checkpoint' in s) {
+  if (Object.hasOwn(s, 'checkpoint')) {
     if (unknownKeys(s, ['checkpoint']).length > 0)
       return problem('H112', 'start', 'a checkpoint start has no other fields', '从存档开始时不能有其他字段');
     const cp = checkCheckpoint(s.checkpoint);

@@ -1,4 +1,4 @@
-import { DESIGN_IDS, STORY_IDS, isDesignId, isStoryId, type StoryId } from '../engine';
+import { DESIGN_IDS, STORY_IDS, isDesignId, isStoryId, parseSeed, type StoryId } from '../engine';
 import { problem, type Problem } from '../lessons/problem';
 import type { CompareConfig } from './runner';
 
@@ -62,8 +62,8 @@ export function parseCompareQuery(search: string | URLSearchParams): CompareQuer
       ),
     };
   const seedText = params.get('seed');
-  const seed = seedText === null ? 1 : Number(seedText);
-  if (!Number.isSafeInteger(seed) || seed < 0 || !/^\d+$/.test(seedText ?? '1')) {
+  const seed = seedText === null ? 1 : parseSeed(seedText);
+  if (seed === null) {
     return {
       ok: false,
       error: problem(

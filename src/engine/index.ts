@@ -25,6 +25,8 @@ export type {
 export { ACTIVE_STATES, GUARD_KINDS, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES, isTerminal } from './types';
 export { isObject, utf8Length } from './json';
 export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from './config';
+export { isSeed, parseSeed } from './random';
+export { inert, quote } from './quote';
 export { errorText, type ErrorCode } from './errors';
 export { canonicalArgs } from './canonical';
 export { attemptsAt, rowsOfStep } from './ledger';

@@ -22,3 +22,17 @@ function mix(h: number, c: number): number {
 export function intAt(seed: number, lo: number, hi: number, step: number, attempt: number, salt: number): number {
   return lo + Math.floor(randomAt(seed, step, attempt, salt) * (hi - lo + 1));
 }
+
+/**
+ * A run's seed: a whole number from 0 to 2^53 − 1. Larger numbers lose digits (99999999999999999999
+ * becomes 1e20), and the readers of a run's records accept only safe integers, so a seed past
+ * this range would be saved and never read back.
+ */
+export const isSeed = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** The one reader of a seed written as text (a URL, a share link): digits only, and `isSeed`; null otherwise. */
+export function parseSeed(text: string): number | null {
+  if (!/^\d{1,16}$/.test(text)) return null;
+  const n = Number(text);
+  return isSeed(n) ? n : null;
+}

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Checkpoint, TakeoverEdit } from './checkpointShape';
 import { GUARD_KINDS, STATE_NAMES, type Step, type StoredConfig } from './types';
+import { inert, quote } from './quote';
 
 /**
  * The engine's records described once, as valibot schemas: the checkpoint (schema
@@ -186,7 +187,7 @@ export function plainDataProblem(input: unknown): string | null {
     }
     for (const key of Object.keys(value)) {
       const at = path ? `${path}.${key}` : key;
-      if (PROTO_KEYS.has(key)) return `field "${at}": a prototype key is refused`;
+      if (PROTO_KEYS.has(key)) return `field ${quote(at)}: a prototype key is refused`;
       stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, path: at });
     }
   }
@@ -201,7 +202,7 @@ export function checkAgainst<S extends v.GenericSchema>(schema: S, input: unknow
   if (r.success) return { ok: true, value: r.output };
   const issue = r.issues[0];
   const path = v.getDotPath(issue);
-  return { ok: false, reason: `${path ? `field "${path}"` : 'the value'}: ${issue.message}` };
+  return { ok: false, reason: `${path ? `field ${quote(path)}` : 'the value'}: ${inert(issue.message)}` };
 }
 
 /** Compile-time: a value the schema accepts is an engine value (checked where it is used). */

@@ -26,7 +26,7 @@ export const CONTROL_COMMANDS = {
 export type ControlId = keyof typeof CONTROL_COMMANDS;
 export const CONTROL_IDS = Object.keys(CONTROL_COMMANDS) as ControlId[];
 
-export const isControlId = (v: unknown): v is ControlId => typeof v === 'string' && v in CONTROL_COMMANDS;
+export const isControlId = (v: unknown): v is ControlId => typeof v === 'string' && Object.hasOwn(CONTROL_COMMANDS, v);
 
 /** The first control that sends `cmd` (INJECT_FAULT has none: it is the fail button's inner half). */
 export function controlOf(cmd: SimCommand): ControlId | null {

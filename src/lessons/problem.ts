@@ -1,4 +1,4 @@
-import { isObject, type Bilingual } from '../engine';
+import { inert, isObject, type Bilingual } from '../engine';
 
 /**
  * A refused input, for the teacher who wrote it: a number to look up, the field at fault (a
@@ -10,11 +10,11 @@ export interface Problem {
   message: Bilingual;
 }
 
-export const problem = (code: string, field: string, en: string, zh: string): Problem => ({
-  code,
-  field,
-  message: { en: `${code} ${field}: ${en}`, zh: `${code} ${field}：${zh}` },
-});
+/** `field` may hold the writer's own key names: it is shown `inert` (no bidi control acts). */
+export const problem = (code: string, field: string, en: string, zh: string): Problem => {
+  const f = inert(field);
+  return { code, field: f, message: { en: `${code} ${f}: ${en}`, zh: `${code} ${f}：${zh}` } };
+};
 
 export { isObject };
 

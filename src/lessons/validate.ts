@@ -1,4 +1,5 @@
 import {
+  isSeed,
   INJECTABLE_ERRORS,
   STATE_NAMES,
   STORIES,
@@ -58,7 +59,7 @@ function lessonProblem(v: unknown): Problem | null {
       `no such scenario: ${String(v.scenario)}`,
       `没有这个场景：${String(v.scenario)}`,
     );
-  if (!isInt(v.seed)) return problem('L106', 'seed', 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数');
+  if (!isSeed(v.seed)) return problem('L106', 'seed', 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数');
   if (!isDesignId(v.design))
     return problem('L107', 'design', `no such design: ${String(v.design)}`, `没有这个设计：${String(v.design)}`);
   if (v.config !== undefined) {

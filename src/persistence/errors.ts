@@ -42,22 +42,6 @@ export function storageError(code: StorageErrorCode, ...details: (string | numbe
   return `${code}: ${MESSAGES[code].replace(/%s/g, () => String(details[i++] ?? ''))}`;
 }
 
-/** A value quoted for a message: JSON-quoted and cut short, so hostile or huge text stays inert. */
-export function quote(v: unknown, max = 80): string {
-  let s: string;
-  try {
-    s = JSON.stringify(v) ?? String(v);
-  } catch {
-    s = String(v);
-  }
-  // Bidi controls would reorder the message around them (U+202E shows "exe.txt" as "txt.exe").
-  s = s.replace(
-    /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return s.length > max ? `${s.slice(0, max)}…` : s;
-}
-
 /** The name and message of whatever was thrown, for a message a person reads. */
 export function describeError(e: unknown): string {
   if (e instanceof Error || (typeof e === 'object' && e !== null && 'name' in e)) {
@@ -75,3 +59,6 @@ export function isQuotaError(e: unknown): boolean {
 
 /** Thrown inside a write transaction to undo everything it staged and answer with `message`. */
 export class Refusal extends Error {}
+
+/** The one quoting function (engine/quote.ts), where the storage messages use it. */
+export { quote } from '../engine';

@@ -1,9 +1,10 @@
-import { MAX_CHECKPOINT_BYTES, findScenario } from '../engine';
+import { MAX_CHECKPOINT_BYTES, findScenario, isSeed } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
 import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, parseKey, runKey } from './keys';
 import { checkRunRecord, isRunId } from './records';
+import { checkCheckpointInput } from './schemas';
 import { loadTransfer, type StoreParts } from './transfer';
 import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stageWith, writeProblem } from './stored';
 import { RUN_SCHEMA, type CheckpointStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
@@ -55,6 +56,13 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     return c.ok ? { run: c.value } : { error: storageError('E507', quote(runId), c.reason) };
   }
 
+  /** The index line stored, once the reader's check says it will read back (or the write is refused). */
+  const putRun: StoreParts['putRun'] = (tx, run) => {
+    const c = checkRunRecord(run, run.runId);
+    if (!c.ok) throw new Refusal(storageError('E509', c.reason));
+    tx.put(runKey(run.runId), run);
+  };
+
   /** The index once checkpoint `cp` is stored, having added `bytes`. */
   const advanced: StoreParts['advanced'] = (run, cp, bytes) => ({
     ...run,
@@ -75,7 +83,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         : failed(storageError('E508', describeError(e), what));
 
   /** What the export and import chunk (runTransfer.ts) works with. */
-  const parts: StoreParts = { backend, cache, now, runIn, freshRun, advanced, writeFailure };
+  const parts: StoreParts = { backend, cache, now, runIn, freshRun, advanced, putRun, writeFailure };
 
   const store: CheckpointStore = {
     kind: backend.kind,
@@ -114,13 +122,17 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         return { ok: false, error: storageError('E509', 'its id must be text of 1 to 200 characters'), quota: false };
       if (!findScenario(m.scenario))
         return { ok: false, error: storageError('E509', `scenario ${quote(m.scenario)} is unknown`), quota: false };
-      if (!Number.isInteger(m.seed))
-        return { ok: false, error: storageError('E509', 'its seed must be a whole number'), quota: false };
+      if (!isSeed(m.seed))
+        return {
+          ok: false,
+          error: storageError('E509', 'its seed must be a whole number from 0 to 2^53 − 1'),
+          quota: false,
+        };
       try {
         const run = await backend.write(async (tx) => {
           if (await tx.has(runKey(m.runId))) throw new Refusal(storageError('E505', quote(m.runId)));
           const run = freshRun(m);
-          tx.put(runKey(m.runId), run);
+          putRun(tx, run);
           return run;
         });
         return { ok: true, run };
@@ -137,6 +149,10 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       const p = prepare(cp, cache);
       if (p.size > MAX_CHECKPOINT_BYTES)
         return failed(storageError('E504', cp.seq, `it is ${p.size.toLocaleString('en')} bytes; the limit is 1 MiB`));
+      // The reader's own check, before anything is written: a write is refused here, loudly, or
+      // it reads back (O(steps): 0.5 ms at step 40, 2.4 ms at step 1,000).
+      const readable = checkCheckpointInput(cp);
+      if (!readable.ok) return failed(storageError('E504', cp.seq, readable.error));
       try {
         const bytes = await backend.write(async (tx) => {
           // The run's index and which chunks are new, asked together: one round trip (the chunk
@@ -151,7 +167,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           if (writer && run.driver !== undefined && run.driver !== writer.tab && !mayClaim(writer, run))
             return { fenced: run.newestSeq };
           const added = stageWith(tx, cp.runId, p, fresh);
-          tx.put(runKey(cp.runId), { ...advanced(run, cp, added), ...(writer ? { driver: writer.tab } : {}) });
+          putRun(tx, { ...advanced(run, cp, added), ...(writer ? { driver: writer.tab } : {}) });
           return added;
         });
         if (typeof bytes !== 'number') {
@@ -170,7 +186,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         return await backend.write(async (tx) => {
           const found = await runIn(tx, runId);
           if ('error' in found || !found.run) return false;
-          tx.put(runKey(runId), { ...found.run, driver: tab, claimedAt: now() });
+          putRun(tx, { ...found.run, driver: tab, claimedAt: now() });
           return true;
         });
       } catch {

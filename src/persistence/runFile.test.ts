@@ -183,6 +183,24 @@ describe('the run file', () => {
     expect(JSON.parse(prettyJson(value, '', 10))).toEqual(JSON.parse(JSON.stringify(value)));
   });
 
+  it.each([
+    ['E602', 'a parse error quoting the file', '{"run": \u202e}'.replace('\\u202e', '\u202e')],
+    [
+      'E605',
+      'a schema error naming a field',
+      JSON.stringify({
+        format: 'harness-sim.run/1',
+        run: { runId: 'r', scenario: 'migration-40', seed: 1, ['x\u202eexe.txt']: 1 },
+        checkpoints: [],
+      }),
+    ],
+  ])('%s, %s, shows the bidi controls of the file escaped', async (code, _what, text) => {
+    const r = await parseRunFile(text);
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(new RegExp(`^${code}: `)) });
+    expect(!r.ok && r.error).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(!r.ok && r.error).toContain('\\u202e');
+  });
+
   it('a file that is not text is refused', async () => {
     expect(await parseRunFile(42)).toEqual({ ok: false, error: expect.stringMatching(/^E602: /) });
   });

@@ -100,7 +100,7 @@ export async function parseRunFile(text: unknown, pause: () => Promise<void> = n
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return refuse(storageError('E602', (e as Error).message.slice(0, 120)));
+    return refuse(storageError('E602', quote((e as Error).message, 120)));
   }
   if (!isObject(raw) || typeof raw.format !== 'string' || !raw.format.startsWith('harness-sim.run'))
     return refuse(storageError('E603'));

@@ -6,7 +6,7 @@
 import { MAX_CHECKPOINT_BYTES, utf8Length, type Checkpoint } from '../engine';
 import { Refusal, quote, storageError } from './errors';
 import { freeRunId, prepareAll, renamedSize } from './importing';
-import { checkpointKey, keyText, runKey } from './keys';
+import { checkpointKey, keyText } from './keys';
 import { MAX_IMPORT_BYTES } from './limits';
 import { parseOffThread } from './parseOffThread';
 import { runFileText } from './runFile';
@@ -62,7 +62,7 @@ export async function exportRun(
 
 /** A run file checked off the page's thread, stored as a run of its own under a free id. */
 export async function importRun(
-  { backend, cache, now, freshRun, advanced, writeFailure }: StoreParts,
+  { backend, cache, now, freshRun, advanced, putRun, writeFailure }: StoreParts,
   text: string,
 ): Promise<ImportResult> {
   const file = await parseOffThread(text);
@@ -71,7 +71,9 @@ export async function importRun(
   try {
     const runId = await backend.write(async (tx) => {
       const runId = await freeRunId(tx, file.run.runId);
-      let run = freshRun({ ...file.run, runId }, file.run.createdAt ?? now());
+      // A file's wall time is its writer's word: never later than now, so a file dated in the
+      // future cannot sort before what this tab writes (listRuns orders by local writes anyway).
+      let run = freshRun({ ...file.run, runId }, Math.min(file.run.createdAt ?? now(), now()));
       for (const [i, p] of prepared.entries()) {
         const cp = file.checkpoints[i] as Checkpoint;
         const renamed = renamedSize(p, cp.runId, runId);
@@ -79,7 +81,7 @@ export async function importRun(
           throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
         run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
       }
-      tx.put(runKey(runId), run);
+      putRun(tx, run);
       return runId;
     });
     return { ok: true, runId };

@@ -5,13 +5,14 @@ import {
   type Checkpoint,
   type StateName,
   isObject,
+  isSeed,
   utf8Length,
 } from '../engine';
 import { checkCheckpointInput } from './schemas';
 import type { Tx } from './backend';
 import { jsonOf } from './bytes';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
-import { quote, storageError } from './errors';
+import { Refusal, quote, storageError } from './errors';
 import { checkpointKey, chunkKey, keyText, parseKey } from './keys';
 import {
   CHUNK_ROWS_OF,
@@ -44,9 +45,8 @@ export interface Prepared {
 const NULL_BYTES = 4;
 
 /**
- * Why a checkpoint cannot be written, or null. Only what storing needs (its key, its index
- * line, its two arrays): the engine made it, and its full check (O(steps), 16 ms at step
- * 4,000) runs on every read, so a bad one is still caught, reported and skipped there.
+ * Why a checkpoint cannot even be cut for storing, or null: what storing needs (its key, its
+ * index line, its two arrays). The store then runs the reader's full check before it writes.
  */
 export function writeProblem(cp: unknown): string | null {
   if (!isObject(cp) || cp.schema !== CHECKPOINT_SCHEMA) return 'it is not a harness-sim.checkpoint/1';
@@ -54,7 +54,7 @@ export function writeProblem(cp: unknown): string | null {
     ['runId', isRunId(cp.runId)],
     ['seq', isNat(cp.seq)],
     ['scenario', typeof cp.scenario === 'string'],
-    ['seed', Number.isInteger(cp.seed)],
+    ['seed', isSeed(cp.seed)],
     ['state', STATE_NAMES.includes(cp.state as StateName)],
     ['step', isNat(cp.step) && cp.step >= 1],
     ['trigger', typeof cp.trigger === 'string'],
@@ -127,6 +127,9 @@ export function stageWith(tx: Tx, runId: string, p: Prepared, fresh: readonly Ne
   };
   // `stored` counts the record itself, whose length depends on `stored`: settle on a fixed point.
   for (let i = 0; i < 3; i++) record.stored = bytes + utf8Length(JSON.stringify(record));
+  // What the reader checks first (the envelope); the body was checked whole before the write.
+  const c = checkStoredCheckpoint(record, runId, p.seq);
+  if (!c.ok) throw new Refusal(storageError('E504', p.seq, c.reason));
   tx.put(checkpointKey(runId, p.seq), record);
   return record.stored;
 }

@@ -11,6 +11,8 @@ export interface StoreParts {
   runIn: (tx: Tx, runId: string) => Promise<{ run: RunMeta | null } | { error: string }>;
   freshRun: (meta: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'>, createdAt?: number) => RunMeta;
   advanced: (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number) => RunMeta;
+  /** Stores a run's index line, or throws a Refusal (E509) when it would not read back. */
+  putRun: (tx: Tx, run: RunMeta) => void;
   writeFailure: (e: unknown, what: string) => PutResult;
 }
 

@@ -103,6 +103,8 @@ describe('share links', () => {
     ['scenario=nowhere', 'scenario', /no such scenario/],
     ['seed=1.5', 'seed', /whole number/],
     ['seed=-3', 'seed', /whole number/],
+    // Number() reads it as 1e20, which no reader of a run's records accepts (issue 26's probe).
+    ['seed=99999999999999999999', 'seed', /2\^53/],
     ['design=fastest', 'design', /no such design/],
     ['lesson=迁移课', 'lesson', /no such lesson/],
     ['at=3', 'at', /needs a lesson/],

@@ -1,4 +1,5 @@
 import {
+  parseSeed,
   STORY_IDS,
   findScenario,
   isDesignId,
@@ -120,8 +121,9 @@ export function decodeShare(search: string | URLSearchParams, catalog?: ShareCat
   }
   const seed = get('seed');
   if (seed !== null) {
-    if (WHOLE.test(seed)) state.seed = Number(seed);
-    else drop('seed', seed, 'not a whole number ≥ 0', '不是 ≥ 0 的整数');
+    const n = parseSeed(seed);
+    if (n !== null) state.seed = n;
+    else drop('seed', seed, 'not a whole number from 0 to 2^53 − 1', '不是 0 到 2^53 − 1 之间的整数');
   }
   const design = get('design');
   if (design !== null) {

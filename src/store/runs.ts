@@ -10,6 +10,8 @@ import {
   workingSet,
   type Checkpoint,
   type Config,
+  parseSeed,
+  quote,
 } from '../engine';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun } from '../persistence';
 import { configOf } from './settings';
@@ -23,6 +25,18 @@ import { viewOf } from './view';
  */
 
 /** A run id nobody has used: time and a few random letters (ids are not part of a replay). */
+/** `?seed=` that is not a whole number from 0 to 2^53 − 1 (the run starts with seed 1 instead). */
+function badSeedNotice(text: string, lang: 'zh' | 'en'): { kind: 'error'; text: string } {
+  const shown = quote(text, 40);
+  return {
+    kind: 'error',
+    text:
+      lang === 'zh'
+        ? `网址里的种子 ${shown} 不是 0 到 2^53 − 1 之间的整数：这次运行用种子 1。`
+        : `The URL's seed ${shown} is not a whole number from 0 to 2^53 − 1: this run uses seed 1.`,
+  };
+}
+
 export const newRunId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
 const URL_PARAMS_TO_DROP = ['run'];
@@ -142,8 +156,8 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       const scenarioId = findScenario(params.get('scenario') ?? '')
         ? (params.get('scenario') as string)
         : DEFAULT_SCENARIO_ID;
-      const parsedSeed = Number.parseInt(params.get('seed') ?? '1', 10);
-      const seed = Number.isFinite(parsedSeed) ? parsedSeed : 1;
+      const seedText = params.get('seed');
+      const seed = seedText === null ? 1 : (parseSeed(seedText) ?? 1);
       // `?design=` is the design of a fresh run, and of the saved run it resumes (ui-contract).
       const asked = params.get('design');
       const design = isDesignId(asked) ? asked : null;
@@ -185,6 +199,8 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
         await saveAndJoin(fresh, true, { tab, ...(saved ? { saved: Promise.resolve(saved) } : {}) });
       } else if (!resumed) await get().newRun(scenarioId, seed);
       dropRunNew();
+      // A seed the URL gave and the page could not take is said, not silently replaced.
+      if (seedText !== null && parseSeed(seedText) === null) set({ notice: badSeedNotice(seedText, get().lang) });
       // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
       set({ ready: true });
     },

@@ -26,6 +26,20 @@ beforeEach(async () => {
   await st().boot('?run=new&scenario=migration-40');
 });
 
+describe('a seed the URL gives', () => {
+  it('past 2^53 starts the run with seed 1 and says so, and the run is saved readable', async () => {
+    // Issue 26's probe: parseInt read it as 1e20, stored an index no reader accepts (E513),
+    // and every later write failed (E507).
+    await st().boot('?run=new&scenario=migration-40&seed=99999999999999999999');
+    expect(st().sim.context.seed).toBe(1);
+    expect(st().notice).toMatchObject({ kind: 'error', text: expect.stringMatching(/seed "99999999999999999999"/) });
+    await drive(3);
+    const { runs, skipped } = await st().persist.listRuns();
+    expect(skipped).toEqual([]);
+    expect(runs.find((r) => r.runId === st().sim.context.runId)?.newestSeq).toBe(st().sim.newest?.seq);
+  });
+});
+
 describe('publishing', () => {
   it('shows the run once its checkpoints are durable, with nothing at risk', async () => {
     await drive(8);

@@ -4,6 +4,7 @@ import { requestChallenge } from '../../store/challengeGate';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import './challenges.css';
+import '../panels/bidi.css';
 
 /**
  * The shipped challenges (each opens the page on it) and `input-challenge-file` for a teacher's
