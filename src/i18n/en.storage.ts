@@ -83,6 +83,8 @@ export const storage = {
   'alert.closed': 'The browser closed the database (it may be shutting storage down or clearing it).',
   'alert.too_big': 'The checkpoint is too big to store (over 1 MiB).',
   'alert.stale': 'Another tab stored a newer checkpoint of this run: it drove on without this one.',
+  'alert.fenced':
+    'Another tab claimed this run: this tab claims it back only while it still drives, and reads storage first.',
   'alert.other': 'Storage refused the write.',
   'alert.meaning':
     'Play is paused. Steps lost if the process died now: {n}; a reload resumes from the last checkpoint that was saved.',

@@ -52,15 +52,15 @@ describe('a handover between tabs (fencing)', () => {
   it("the old driver's write in flight is refused once the new driver has claimed the run", async () => {
     const store = createIdbStore({ useStore: openDatabase(indexedDB, freshName()) });
     const [a, b, c] = cps as [Checkpoint, Checkpoint, Checkpoint];
-    expect((await store.put(a, { tab: 'old', claim: true })).ok).toBe(true);
-    expect(await store.claim(a.runId, 'new')).toBe(true);
-    const late = await store.put(b, { tab: 'old' });
+    expect((await store.put(a, { tab: 'old', epoch: 1, claim: true })).ok).toBe(true);
+    expect(await store.claim(a.runId, 'new')).toBe(2);
+    const late = await store.put(b, { tab: 'old', epoch: 1 });
     expect(late).toMatchObject({
       ok: false,
       stale: true,
       error: expect.stringMatching(/^E519: Another tab drives run/),
     });
-    expect((await store.put(c, { tab: 'new' })).ok).toBe(true);
+    expect((await store.put(c, { tab: 'new', epoch: 2 })).ok).toBe(true);
     expect((await store.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
   });
 });

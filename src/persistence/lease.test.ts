@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEASE_MS, leaseLocks } from './lease';
 import { joinRun, type TabChannel, type TabSession } from './tabs';
+import { checkpointsOf, memoryHarness } from './testkit';
+import type { Checkpoint } from '../engine';
 
 /**
  * Two tabs without Web Locks (plain http): the lease over BroadcastChannel elects one driver,
@@ -44,6 +46,54 @@ describe('two tabs without Web Locks', () => {
     expect(roles(a.s, b.s)).toEqual(['driver', 'follower']);
     expect(await b.s.driveHere()).toBe(true);
     await vi.waitFor(() => expect(roles(a.s, b.s)).toEqual(['follower', 'driver']));
+    a.s.close();
+    b.s.close();
+  });
+
+  it('two tabs that join at once never both write: the fencing counter admits one writer at a time', async () => {
+    // The lease can let both tabs report driver for a moment (~50 ms in 3 of 3 trials in the
+    // review). Each tab writes as driver.ts does: elected, its first write claims the run from
+    // the epoch it read; refused by the fence while it still drives, it claims afresh.
+    const nm = names();
+    const h = memoryHarness();
+    const stores = { A: h.store, B: h.reopen() };
+    const base = checkpointsOf('migration-40', { runId: 'run-1' })[0] as Checkpoint;
+    expect((await stores.A.createRun({ runId: 'run-1', scenario: 'migration-40', seed: 1 })).ok).toBe(true);
+    const [a, b] = await Promise.all([tab('A', nm), tab('B', nm)]);
+    const held = { A: { epoch: 1, claim: true }, B: { epoch: 1, claim: true } };
+    const landed: { tab: 'A' | 'B'; epoch: number }[] = [];
+    let bothDrove = 0;
+    let seq = 0;
+    const write = async (id: 'A' | 'B', s: TabSession) => {
+      if (s.role !== 'driver') return;
+      const w = { tab: id, ...held[id] };
+      const r = await stores[id].put({ ...base, seq: ++seq }, w);
+      if (r.ok) {
+        landed.push({ tab: id, epoch: w.epoch });
+        held[id] = { epoch: w.epoch, claim: false };
+      } else if (r.error.startsWith('E519') && s.role === 'driver') {
+        const e = await stores[id].claim('run-1', id);
+        if (e !== null) held[id] = { epoch: e, claim: false };
+      }
+    };
+    // Both tabs' roles sampled, and a write tried by each that says it drives, every 5 ms.
+    for (let t = 0; t < 120; t++) {
+      if (a.s.role === 'driver' && b.s.role === 'driver') bothDrove++;
+      await Promise.all([write('A', a.s), write('B', b.s)]);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    // Whatever the roles said, the writes that landed came one tab per epoch, epochs only rising.
+    for (let i = 1; i < landed.length; i++) {
+      const [p, c] = [landed[i - 1], landed[i]] as [(typeof landed)[0], (typeof landed)[0]];
+      expect(c.epoch).toBeGreaterThanOrEqual(p.epoch);
+      if (c.epoch === p.epoch) expect(c.tab).toBe(p.tab);
+    }
+    // And once the lease settles, the one driver is the one whose writes land.
+    const driver = a.s.role === 'driver' ? 'A' : 'B';
+    expect(roles(a.s, b.s).filter((r) => r === 'driver')).toHaveLength(1);
+    expect(landed.at(-1)?.tab).toBe(driver);
+    expect((await stores.A.run('run-1'))?.driver).toBe(driver);
+    expect(bothDrove).toBeLessThan(120);
     a.s.close();
     b.s.close();
   });

@@ -14,9 +14,15 @@ import { RUN_SCHEMA, type CheckpointStore, type PutResult, type RunMeta, type Sk
  * here (sequence guard, checks, skipping, messages), so the fallback behaves like the real thing.
  */
 
-/** A first write as driver takes the run, unless another tab claimed it after this one began driving. */
-const mayClaim = (w: Writer, run: RunMeta): boolean =>
-  !!w.claim && (run.claimedAt === undefined || w.since === undefined || run.claimedAt < w.since);
+/**
+ * The fence: whether `w` may write to `run` now. A run nobody claimed takes any write; a
+ * claimed one only its driver's at its epoch, or a claim from the epoch before (see Writer).
+ */
+const mayWrite = (w: Writer | undefined, run: RunMeta): boolean => {
+  const epoch = run.epoch ?? 0;
+  if (!w) return run.driver === undefined;
+  return (run.driver === w.tab && epoch === w.epoch) || (!!w.claim && epoch === w.epoch - 1);
+};
 
 export interface RecordStoreOptions {
   /** Wall clock for createdAt / updatedAt (ms since 1970). */
@@ -58,9 +64,11 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
 
   /** The index line stored, once the reader's check says it will read back (or the write is refused). */
   const putRun: StoreParts['putRun'] = (tx, run) => {
-    const c = checkRunRecord(run, run.runId);
+    // The wall time of a claim, from builds before the counter, is dropped once rewritten.
+    const { claimedAt, ...line } = run as RunMeta & { claimedAt?: number };
+    const c = checkRunRecord(line, line.runId);
     if (!c.ok) throw new Refusal(storageError('E509', c.reason));
-    tx.put(runKey(run.runId), run);
+    tx.put(runKey(line.runId), line);
   };
 
   /** The index once checkpoint `cp` is stored, having added `bytes`. */
@@ -163,11 +171,10 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
             found.run ?? freshRun({ runId: cp.runId, scenario: cp.scenario, seed: cp.seed, branch: cp.branch ?? null });
           // The sequence guard: a tab that fell behind never overwrites what a newer write stored.
           if (cp.seq <= run.newestSeq) return { stale: run.newestSeq };
-          // The fence: after a handover, the old driver's writes in flight are refused.
-          if (writer && run.driver !== undefined && run.driver !== writer.tab && !mayClaim(writer, run))
-            return { fenced: run.newestSeq };
+          // The fence: after a claim, every earlier holder's writes (in flight or not) are refused.
+          if (!mayWrite(writer, run)) return { fenced: run.newestSeq };
           const added = stageWith(tx, cp.runId, p, fresh);
-          putRun(tx, { ...advanced(run, cp, added), ...(writer ? { driver: writer.tab } : {}) });
+          putRun(tx, { ...advanced(run, cp, added), ...(writer ? { driver: writer.tab, epoch: writer.epoch } : {}) });
           return added;
         });
         if (typeof bytes !== 'number') {
@@ -185,13 +192,19 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       try {
         return await backend.write(async (tx) => {
           const found = await runIn(tx, runId);
-          if ('error' in found || !found.run) return false;
-          putRun(tx, { ...found.run, driver: tab, claimedAt: now() });
-          return true;
+          if ('error' in found || !found.run) return null;
+          const epoch = (found.run.epoch ?? 0) + 1;
+          putRun(tx, { ...found.run, driver: tab, epoch });
+          return epoch;
         });
       } catch {
-        return false;
+        return null;
       }
+    },
+
+    async run(runId) {
+      const found = await backend.read((tx) => runIn(tx, runId));
+      return 'run' in found ? found.run : null;
     },
 
     async list(runId) {

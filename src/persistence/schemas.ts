@@ -37,7 +37,8 @@ export const RUN_META_SCHEMA = v.strictObject({
   bytes: nat,
   design: v.exactOptional(DESIGN_SCHEMA),
   driver: v.exactOptional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
-  /** When `driver` claimed the run by a handover (ms since 1970). */
+  epoch: v.exactOptional(nat),
+  /** Written by builds before the fencing counter (a wall time): still read, never written. */
   claimedAt: v.exactOptional(nat),
 });
 
@@ -87,6 +88,9 @@ export const RUN_IN_FILE_SCHEMA = v.strictObject({
   bytes: v.exactOptional(nat),
   design: v.exactOptional(DESIGN_SCHEMA),
   driver: v.exactOptional(v.pipe(v.string(), v.maxLength(100))),
+  /** Exports before this build kept the claim (ignored on import, as `driver` is). */
+  epoch: v.exactOptional(nat),
+  claimedAt: v.exactOptional(nat),
   /** Set by an export that left checkpoints out (older ones, or ones it could not read). */
   omitted: v.exactOptional(v.strictObject({ older: nat, unreadable: nat })),
 });

@@ -34,23 +34,24 @@ export interface RunMeta {
   design?: 'article' | 'no-checkpoint' | 'no-fuse' | 'every-step' | 'no-refs' | 'blocking-wait';
   /** The tab that drives the run (its session id): writes from any other tab are refused (fencing). */
   driver?: string;
-  /** When `driver` claimed the run by a handover (ms since 1970). */
-  claimedAt?: number;
+  /**
+   * The fencing counter: how many times the run was claimed (absent: 0). Each claim takes the
+   * next number, and a write lands only under the number its tab claimed, so after a claim no
+   * earlier holder's write lands, whatever the clocks say.
+   */
+  epoch?: number;
 }
 
 /**
- * Who writes: the driving tab's session id. `claim` makes the write claim the run for the tab
- * (a tab elected driver claims with its first write); without it a write from a tab that is
- * not the run's driver is refused, so an old driver's write in flight cannot land after a handover.
+ * Who writes: the driving tab's session id and the run's `epoch` it writes under. A write
+ * lands when the run's driver is `tab` at `epoch`; with `claim`, also when the run stands at
+ * `epoch − 1` (nobody claimed it since this tab saw it: a tab elected driver claims with its
+ * first write). Once a run has a driver, a write without a writer is refused.
  */
 export interface Writer {
   tab: string;
+  epoch: number;
   claim?: boolean;
-  /**
-   * When this tab became the driver (ms since 1970): its claiming write never takes back a run
-   * another tab claimed since (the new driver's claim wins over an old first write in flight).
-   */
-  since?: number;
 }
 
 /** What the app says about a run it has just created (before its first checkpoint). */
@@ -120,8 +121,10 @@ export interface CheckpointStore {
    * of the run (sequence guard); creates the run's index if the run was never saved.
    */
   put(cp: Checkpoint, writer?: Writer): Promise<PutResult>;
-  /** Makes `tab` the run's driver: from then on only its writes land. False when the run is not saved. */
-  claim(runId: string, tab: string): Promise<boolean>;
+  /** Makes `tab` the run's driver under the next epoch (returned): from then on only its writes land. Null when the run is not saved. */
+  claim(runId: string, tab: string): Promise<number | null>;
+  /** A run's index line as stored now, or null (absent or unreadable). */
+  run(runId: string): Promise<RunMeta | null>;
   /** A run's checkpoints, newest first, and its records that could not be read. */
   list(runId: string): Promise<{ items: CheckpointSummary[]; skipped: Skipped[] }>;
   /** One checkpoint, reassembled and checked by the engine. */

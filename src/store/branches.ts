@@ -28,7 +28,8 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
     const put = await persist.put(branch);
     if (!put.ok) return put.error;
     get().resumeFrom(branch, undefined);
-    await get().joinShown(runId);
+    // A new run, claimed by nobody yet: this tab's first write as its driver claims it.
+    await get().joinShown(runId, 0);
     await get().loadHistory(runId);
     await get().refreshRuns();
     return null;
@@ -70,7 +71,8 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
       if (!r.ok) return r.error;
       // From an older checkpoint the edit starts a branch: what this run did after it stays.
       if (older) return branchFrom(r.checkpoint, from);
-      const put = await persist.put(r.checkpoint);
+      // Written as this tab's driver: a follower's edit is refused by the fence.
+      const put = await persist.put(r.checkpoint, get().writer());
       if (!put.ok) return put.error;
       // Hand back: the process continues from the edited checkpoint.
       get().resumeFrom(

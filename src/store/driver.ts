@@ -16,20 +16,22 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
   let session: TabSession | null = null;
   let lastStored: Checkpoint | null = null;
   let announceTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Whether this tab's claim on the run has landed (its first write as elected driver makes it). */
-  let claimed = false;
-  /** When this tab last became the driver: a claim another tab made after it wins (recordStore's fence). */
-  let since = Date.now();
+  /**
+   * The run's epoch this tab writes under (the fencing counter, recordStore.ts), and whether it
+   * still has to claim it: elected, its first write claims the run from the epoch it saw.
+   */
+  let held = { epoch: 1, claim: true };
 
   /**
    * Becomes the driver of a run another tab drove: claims it in storage (from then on the old
    * driver's writes in flight are refused), re-reads its newest checkpoint, and only then drives.
    */
+  let reclaiming = false;
   const handover = async (s: TabSession) => {
     const { persist, sim } = get();
     const runId = sim.context.runId;
-    await persist.claim(runId, s.tabId);
-    claimed = true;
+    const epoch = await persist.claim(runId, s.tabId);
+    if (epoch !== null) held = { epoch, claim: false };
     const { checkpoint } = await persist.newest(runId);
     if (session !== s) return;
     if (checkpoint && checkpoint.seq >= (get().sim.newest?.seq ?? 0))
@@ -61,17 +63,15 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
   const slice: DriverSlice = {
     role: 'driver',
 
-    attachTab: (s) => {
+    attachTab: (s, seen) => {
       if (session !== s) session?.close();
       session = s;
       lastStored = get().sim.newest;
       set({ role: s.role });
-      claimed = false;
-      since = Date.now();
+      held = { epoch: seen + 1, claim: true };
       s.onRole((role, why) => {
         if (session !== s) return;
         if (role === 'follower') get().pause();
-        else since = Date.now();
         // A tab that becomes driver from following reads storage first (handover).
         if (role === 'driver' && why !== 'elected') void handover(s);
         else set({ role });
@@ -91,14 +91,25 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
       session = null;
     },
 
-    joinShown: async (runId) => {
+    joinShown: async (runId, seen) => {
       slice.leaveRun();
-      slice.attachTab(await joinRun(runId));
+      slice.attachTab(await joinRun(runId), seen);
+    },
+
+    reclaim: () => {
+      held = { epoch: 1, claim: true };
     },
 
     afterWrite: (cp, report) => {
+      // Refused by the fence while this tab holds the lock: two tabs drove at once for a moment
+      // (two joined over the lease together). The lock says this one drives: it claims afresh
+      // and re-reads storage, as a handover does; the other's next write is then refused.
+      if (!report.ok && report.failure === 'fenced' && session && get().role === 'driver' && !reclaiming) {
+        reclaiming = true;
+        void handover(session).finally(() => (reclaiming = false));
+      }
       if (!report.ok || get().role !== 'driver') return;
-      claimed = true;
+      held = { epoch: held.epoch, claim: false };
       lastStored = cp;
       session?.announce(cp);
     },
@@ -120,7 +131,10 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
       if (await s.driveHere()) await handover(s);
     },
 
-    writer: () => (session && session.role === 'driver' ? { tab: session.tabId, claim: !claimed, since } : undefined),
+    writer: () =>
+      session && session.role === 'driver'
+        ? { tab: session.tabId, epoch: held.epoch, ...(held.claim ? { claim: true } : {}) }
+        : undefined,
   };
   return slice;
 };

@@ -21,8 +21,10 @@ export const createHealthSlice: StateCreator<Store, [], [], HealthSlice> = (set,
 
   writeSettled: (report) => {
     const s = get();
-    // A follower's refused write is the handover working (the new driver's are stored).
+    // A follower's refused write is the handover working (the new driver's are stored); a
+    // driver's refused by the fence is two tabs driving for a moment, which driver.ts settles.
     if (!report.ok && report.failure === 'stale' && s.role === 'follower') return;
+    if (!report.ok && report.failure === 'fenced') return;
     if (!report.ok) {
       s.pause();
       set({
@@ -72,6 +74,8 @@ export const createHealthSlice: StateCreator<Store, [], [], HealthSlice> = (set,
     const there = async () => created.ok || (await opened.store.listRuns()).runs.some((r) => r.runId === runId);
     const moved = sim.newest ? (await opened.store.put(sim.newest)).ok : await there();
     if (!moved) return;
+    // The new store never saw this run claimed: the next write claims it there.
+    get().reclaim();
     set({ persist: opened.store, storage: { status: 'indexeddb' }, notice: null });
     await get().refreshRuns();
     void get().askPersist();

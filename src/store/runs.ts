@@ -98,7 +98,8 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
     const runs = saved.ok ? [saved.run, ...get().runs.filter((r) => r.runId !== runId)] : get().runs;
     if (shown) set({ notice, runs });
     else get().adopt(sim, { ...newRunState(), notice, runs });
-    get().attachTab(tab);
+    // Just created: nobody has claimed it yet.
+    get().attachTab(tab, 0);
     void get().refreshRuns();
   };
 
@@ -214,11 +215,14 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       const run = runs.find((r) => r.runId === runId);
       // This tab may hold the run's lock already: let go first, or it would follow itself.
       get().leaveRun(runId);
-      // The newest checkpoint, the history and the lock (this tab's role) are asked together.
-      const [{ checkpoint, skipped }, listed, tab] = await Promise.all([
+      // The newest checkpoint, the history, the lock (this tab's role) and the run's claim as
+      // stored now (the fence's epoch, which the list may have read before another tab's claim)
+      // are asked together.
+      const [{ checkpoint, skipped }, listed, tab, stored] = await Promise.all([
         persist.newest(runId),
         persist.list(runId),
         joinRun(runId),
+        persist.run(runId),
       ]);
       set((s) => ({ skipped: mergeSkipped(s.skipped, skipped, listed.skipped) }));
       if (checkpoint && design !== undefined && (checkpoint.design ?? 'article') !== design) {
@@ -247,7 +251,7 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
         return false;
       }
       set({ lastWrite: null, notice: null, history: listed.items });
-      get().attachTab(tab);
+      get().attachTab(tab, stored?.epoch ?? 0);
       return true;
     },
 

@@ -168,7 +168,7 @@ describe('follow and drive (two tabs, no Web Locks)', () => {
       ...(st().sim.newest as NonNullable<ReturnType<typeof st>['sim']['newest']>),
       seq: (st().sim.newest?.seq ?? 0) + 1,
     };
-    expect((await st().persist.put(newer, { tab: other.tabId, claim: true })).ok).toBe(true);
+    expect((await st().persist.put(newer, { tab: other.tabId, epoch: 2, claim: true })).ok).toBe(true);
     other.close();
     await vi.waitFor(() => expect(st().role).toBe('driver'));
     bc.close();

@@ -133,12 +133,18 @@ export interface HealthSlice {
 /** driver.ts: this tab's part in the run, driver or follower (Web Locks + BroadcastChannel). */
 export interface DriverSlice {
   role: TabRole;
-  /** Makes `tab` this tab's membership of the run shown (the previous one is let go). */
-  attachTab: (tab: TabSession) => void;
+  /**
+   * Makes `tab` this tab's membership of the run shown (the previous one is let go). `seen`:
+   * the run's epoch as this tab read it (0 for a run it just created); elected driver, its
+   * first write claims the run from that epoch, and is refused if another tab claimed since.
+   */
+  attachTab: (tab: TabSession, seen: number) => void;
   /** Lets go of this tab's membership, if it is of `runId` (or of any run, with no argument). */
   leaveRun: (runId?: string) => void;
   /** Joins the run shown (the old membership goes first: it may hold this run's lock). */
-  joinShown: (runId: string) => Promise<void>;
+  joinShown: (runId: string, seen: number) => Promise<void>;
+  /** The run now stands in a store that never saw it claimed (adoptStore): the next write claims it afresh. */
+  reclaim: () => void;
   /** A write settled: a driver's durable checkpoint goes to the followers. */
   afterWrite: (cp: Checkpoint, report: WriteReport) => void;
   /** Driver: shows the followers where the run stands now (throttled). */

@@ -21,12 +21,13 @@ export interface WriteReport {
 }
 
 /** What a failed write means for the person: the disk is full, the browser closed storage, ... */
-export type WriteFailureKind = 'quota' | 'closed' | 'too_big' | 'stale' | 'other';
+export type WriteFailureKind = 'quota' | 'closed' | 'too_big' | 'stale' | 'fenced' | 'other';
 
 /** Sorts a failed write into what it means for the person. */
 export function failureKind(r: { error: string; quota: boolean; stale: boolean }): WriteFailureKind {
   if (r.quota) return 'quota';
-  if (r.stale) return 'stale';
+  // E519: the fence refused it (another tab claimed the run); E503: a newer checkpoint is stored.
+  if (r.stale) return r.error.startsWith('E519') ? 'fenced' : 'stale';
   if (r.error.startsWith('E504')) return 'too_big';
   if (/InvalidStateError|closing|closed|AbortError|UnknownError/i.test(r.error)) return 'closed';
   return 'other';
