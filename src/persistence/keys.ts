@@ -8,6 +8,8 @@ import type { Key } from './backend';
 export const runKey = (runId: string): Key => ['run', runId];
 export const checkpointKey = (runId: string, seq: number): Key => ['cp', runId, seq];
 export const chunkKey = (runId: string, hash: string): Key => ['chunk', runId, hash];
+/** The store's write counter: which run this browser wrote to last (RunMeta.touched). */
+export const orderKey: Key = ['order', 'writes'];
 
 /** A key as a person reads it in a notice: `cp/run-1/7`. */
 export function keyText(key: unknown): string {
@@ -20,12 +22,14 @@ export type ParsedKey =
   | { kind: 'run'; runId: string }
   | { kind: 'cp'; runId: string; seq: number }
   | { kind: 'chunk'; runId: string; hash: string }
+  | { kind: 'order' }
   | { kind: 'foreign' };
 
 /** What a key names, or `foreign` for a key this simulator never writes. */
 export function parseKey(key: unknown): ParsedKey {
   if (!Array.isArray(key) || typeof key[1] !== 'string') return { kind: 'foreign' };
   const [kind, runId, last] = key as unknown[];
+  if (kind === 'order' && runId === 'writes' && key.length === 2) return { kind: 'order' };
   if (kind === 'run' && key.length === 2) return { kind: 'run', runId: runId as string };
   if (kind === 'cp' && key.length === 3 && Number.isInteger(last))
     return { kind: 'cp', runId: runId as string, seq: last as number };

@@ -2,8 +2,8 @@ import { MAX_CHECKPOINT_BYTES, findScenario, isSeed } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
 import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
-import { checkpointKey, keyText, parseKey, runKey } from './keys';
-import { checkRunRecord, isRunId } from './records';
+import { checkpointKey, keyText, orderKey, parseKey, runKey } from './keys';
+import { checkRunRecord, isNat, isRunId } from './records';
 import { checkCheckpointInput } from './schemas';
 import { loadTransfer, type StoreParts } from './transfer';
 import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stageWith, writeProblem } from './stored';
@@ -29,6 +29,19 @@ export interface RecordStoreOptions {
   now?: () => number;
   /** Monotonic clock for write latency (ms). */
   timer?: () => number;
+}
+
+const ORDER_SCHEMA = 'harness-sim.order/1';
+
+/**
+ * The next number of the store's write counter, staged in `tx` (`raw`: the counter as read in
+ * the same transaction). An unreadable counter starts again from the highest it can trust: 0.
+ */
+function touchWith(tx: Tx, raw: unknown): number {
+  const r = raw as { schema?: unknown; writes?: unknown } | undefined;
+  const next = (r?.schema === ORDER_SCHEMA && isNat(r.writes) ? r.writes : 0) + 1;
+  tx.put(orderKey, { schema: ORDER_SCHEMA, writes: next });
+  return next;
 }
 
 const failed = (error: string, quota = false, stale = false): PutResult => ({ ok: false, error, quota, stale });
@@ -91,7 +104,8 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         : failed(storageError('E508', describeError(e), what));
 
   /** What the export and import chunk (runTransfer.ts) works with. */
-  const parts: StoreParts = { backend, cache, now, runIn, freshRun, advanced, putRun, writeFailure };
+  const touch = async (tx: Tx) => touchWith(tx, await tx.get(orderKey));
+  const parts: StoreParts = { backend, cache, now, runIn, freshRun, advanced, putRun, touch, writeFailure };
 
   const store: CheckpointStore = {
     kind: backend.kind,
@@ -113,7 +127,14 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           if (parseKey(key).kind === 'foreign')
             skipped.push({ key: keyText(key), kind: 'foreign', reason: storageError('E516', quote(keyText(key))) });
         }
-        runs.sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.runId < b.runId ? -1 : 1));
+        // The run this browser wrote last comes first (a reload resumes it), whatever the clock or a file says.
+        runs.sort(
+          (a, b) =>
+            (b.touched ?? 0) - (a.touched ?? 0) ||
+            b.updatedAt - a.updatedAt ||
+            b.createdAt - a.createdAt ||
+            (a.runId < b.runId ? -1 : 1),
+        );
         return { runs, skipped };
       });
     },
@@ -138,8 +159,9 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         };
       try {
         const run = await backend.write(async (tx) => {
-          if (await tx.has(runKey(m.runId))) throw new Refusal(storageError('E505', quote(m.runId)));
-          const run = freshRun(m);
+          const [taken, order] = await Promise.all([tx.has(runKey(m.runId)), tx.get(orderKey)]);
+          if (taken) throw new Refusal(storageError('E505', quote(m.runId)));
+          const run = { ...freshRun(m), touched: touchWith(tx, order) };
           putRun(tx, run);
           return run;
         });
@@ -165,7 +187,11 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         const bytes = await backend.write(async (tx) => {
           // The run's index and which chunks are new, asked together: one round trip (the chunk
           // reads are wasted when the write turns out stale or the index corrupt; they only read).
-          const [found, fresh] = await Promise.all([runIn(tx, cp.runId), newChunks(tx, cp.runId, p)]);
+          const [found, fresh, order] = await Promise.all([
+            runIn(tx, cp.runId),
+            newChunks(tx, cp.runId, p),
+            tx.get(orderKey),
+          ]);
           if ('error' in found) throw new Refusal(found.error);
           const run =
             found.run ?? freshRun({ runId: cp.runId, scenario: cp.scenario, seed: cp.seed, branch: cp.branch ?? null });
@@ -174,7 +200,11 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           // The fence: after a claim, every earlier holder's writes (in flight or not) are refused.
           if (!mayWrite(writer, run)) return { fenced: run.newestSeq };
           const added = stageWith(tx, cp.runId, p, fresh);
-          putRun(tx, { ...advanced(run, cp, added), ...(writer ? { driver: writer.tab, epoch: writer.epoch } : {}) });
+          putRun(tx, {
+            ...advanced(run, cp, added),
+            touched: touchWith(tx, order),
+            ...(writer ? { driver: writer.tab, epoch: writer.epoch } : {}),
+          });
           return added;
         });
         if (typeof bytes !== 'number') {

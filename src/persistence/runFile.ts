@@ -26,7 +26,7 @@ export interface Omitted {
 
 export interface RunFile {
   format: typeof RUN_SCHEMA;
-  run: Omit<RunMeta, 'driver' | 'epoch'> & { omitted?: Omitted };
+  run: Omit<RunMeta, 'driver' | 'epoch' | 'touched'> & { omitted?: Omitted };
   checkpoints: Checkpoint[];
 }
 
@@ -37,8 +37,8 @@ export interface RunFile {
  */
 export function runFileText(run: RunMeta, checkpoints: readonly Checkpoint[], omitted?: Omitted): string {
   // A file that leaves checkpoints out says so in itself, not only on the page that wrote it.
-  // Who drives the run, and under which claim, is this browser's own business: not in the file.
-  const { driver, epoch, claimedAt, ...own } = run as RunMeta & { claimedAt?: number };
+  // Who drives the run, under which claim, and when this browser last wrote it: not in the file.
+  const { driver, epoch, claimedAt, touched, ...own } = run as RunMeta & { claimedAt?: number };
   const head = omitted && (omitted.older > 0 || omitted.unreadable > 0) ? { ...own, omitted } : own;
   const file: RunFile = { format: RUN_SCHEMA, run: head, checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq) };
   return prettyJson(file);

@@ -62,7 +62,7 @@ export async function exportRun(
 
 /** A run file checked off the page's thread, stored as a run of its own under a free id. */
 export async function importRun(
-  { backend, cache, now, freshRun, advanced, putRun, writeFailure }: StoreParts,
+  { backend, cache, now, freshRun, advanced, putRun, touch, writeFailure }: StoreParts,
   text: string,
 ): Promise<ImportResult> {
   const file = await parseOffThread(text);
@@ -81,7 +81,7 @@ export async function importRun(
           throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
         run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
       }
-      putRun(tx, run);
+      putRun(tx, { ...run, touched: await touch(tx) });
       return runId;
     });
     return { ok: true, runId };

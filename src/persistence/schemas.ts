@@ -38,6 +38,7 @@ export const RUN_META_SCHEMA = v.strictObject({
   design: v.exactOptional(DESIGN_SCHEMA),
   driver: v.exactOptional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
   epoch: v.exactOptional(nat),
+  touched: v.exactOptional(nat),
   /** Written by builds before the fencing counter (a wall time): still read, never written. */
   claimedAt: v.exactOptional(nat),
 });
@@ -91,6 +92,7 @@ export const RUN_IN_FILE_SCHEMA = v.strictObject({
   /** Exports before this build kept the claim (ignored on import, as `driver` is). */
   epoch: v.exactOptional(nat),
   claimedAt: v.exactOptional(nat),
+  touched: v.exactOptional(nat),
   /** Set by an export that left checkpoints out (older ones, or ones it could not read). */
   omitted: v.exactOptional(v.strictObject({ older: nat, unreadable: nat })),
 });

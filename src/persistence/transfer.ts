@@ -13,6 +13,8 @@ export interface StoreParts {
   advanced: (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number) => RunMeta;
   /** Stores a run's index line, or throws a Refusal (E509) when it would not read back. */
   putRun: (tx: Tx, run: RunMeta) => void;
+  /** The next number of the store's write counter (RunMeta.touched), staged in `tx`. */
+  touch: (tx: Tx) => Promise<number>;
   writeFailure: (e: unknown, what: string) => PutResult;
 }
 

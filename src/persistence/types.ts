@@ -40,6 +40,11 @@ export interface RunMeta {
    * earlier holder's write lands, whatever the clocks say.
    */
   epoch?: number;
+  /**
+   * This browser's count of run writes when the run was last written (created, checkpointed or
+   * imported here): what orders the runs a reload resumes, whatever a file or a clock says.
+   */
+  touched?: number;
 }
 
 /**
