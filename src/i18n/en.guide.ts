@@ -25,6 +25,7 @@ export const guide = {
   'guide.whyHomework': 'Why homework:',
   'guide.yourTurns': 'The students press',
   'guide.atStop': 'Stop {n}',
+  'guide.beforeStop': 'Before stop {n}',
   'guide.beforeOpen': 'Before opening',
   'guide.predictions': 'Ask before it happens',
   'guide.from': 'The run stands in {state}.',

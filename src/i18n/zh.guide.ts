@@ -27,6 +27,7 @@ export const guide: Record<keyof typeof en, string> = {
   'guide.whyHomework': '为什么留作课后：',
   'guide.yourTurns': '学生动手',
   'guide.atStop': '第 {n} 站',
+  'guide.beforeStop': '第 {n} 站之前',
   'guide.beforeOpen': '打开之前',
   'guide.predictions': '先问再看',
   'guide.from': '运行此时在 {state}。',
