@@ -61,7 +61,7 @@ export function GuideReadings({ lessons }: { lessons: readonly GuideLesson[] }) 
                     <span key={g.lesson.id}>
                       {i > 0 && ', '}
                       <a className="hs-guide__plain" href={lessonHref(g.lesson.id, lang)}>
-                        {t('guide.lessonHead', { n: g.number })} {g.lesson.title[lang]}
+                        {t('guide.lessonHead', { n: g.number })} · {g.lesson.title[lang]}
                       </a>
                     </span>
                   ))}

@@ -7,6 +7,9 @@ import { useT } from '../useT';
 /** The address that opens a lesson at its first stop, in the guide's language (as the lesson list's). */
 export const lessonHref = (id: string, lang: Lang): string => `?lesson=${encodeURIComponent(id)}&lang=${lang}`;
 
+/** Between a label and its text: a space in English; Chinese ends the label with a full-width colon. */
+export const labelGap = (lang: Lang): string => (lang === 'zh' ? '' : ' ');
+
 /** A length such as 1 min 22 s, rounded to the second. */
 const playTime = (t: T, ms: number) => {
   const s = Math.round(ms / 1000);
@@ -43,11 +46,15 @@ export function GuideLesson({ g }: { g: Guide }) {
         </a>
       </p>
       <p className="hs-guide__sections">
-        {t('guide.sections')} <span lang="zh-CN">{g.sections.join(' / ')}</span>
+        {t('guide.sections')}
+        {labelGap(lang)}
+        <span lang="zh-CN">{g.sections.join(' / ')}</span>
       </p>
       {g.homework && (
         <p className="hs-guide__homework">
-          <strong>{t('guide.whyHomework')}</strong> {g.homework[lang]}
+          <strong>{t('guide.whyHomework')}</strong>
+          {labelGap(lang)}
+          {g.homework[lang]}
         </p>
       )}
       <h3>{t('guide.yourTurns')}</h3>
@@ -70,7 +77,9 @@ export function GuideLesson({ g }: { g: Guide }) {
           <div key={d.q.en}>
             <dt>{d.q[lang]}</dt>
             <dd>
-              <strong>{t('guide.lookFor')}</strong> {d.a[lang]}
+              <strong>{t('guide.lookFor')}</strong>
+              {labelGap(lang)}
+              {d.a[lang]}
             </dd>
           </div>
         ))}
@@ -94,7 +103,13 @@ function Ask({ p, lang, t }: { p: GuidePrediction; lang: Lang; t: T }) {
         {p.ask?.[lang] ?? '—'}
       </p>
       <p className="hs-guide__answer">
-        {t('guide.from', { state: q.from })} <strong>{answer}</strong> {t('guide.why')} {q.why[lang]}
+        {t('guide.from', { state: q.from })}
+        {labelGap(lang)}
+        <strong>{answer}</strong>
+        {labelGap(lang)}
+        {t('guide.why')}
+        {labelGap(lang)}
+        {q.why[lang]}
       </p>
     </li>
   );

@@ -67,7 +67,9 @@ function PlanTable({ plan, lang, t }: { plan: ClassPlan; lang: Lang; t: T }) {
           <tr>
             <th scope="col">{t('guide.col.time')}</th>
             <th scope="col">{t('guide.col.lesson')}</th>
-            <th scope="col">{t('guide.col.section')}</th>
+            <th scope="col" className="hs-guide__sec">
+              {t('guide.col.section')}
+            </th>
             <th scope="col">{t('guide.col.minutes')}</th>
           </tr>
         </thead>
@@ -81,7 +83,9 @@ function PlanTable({ plan, lang, t }: { plan: ClassPlan; lang: Lang; t: T }) {
                   {g.lesson.title[lang]}
                 </a>
               </td>
-              <td lang="zh-CN">{g.sections[0]}</td>
+              <td className="hs-guide__sec" lang="zh-CN">
+                {g.sections[0]}
+              </td>
               <td>{g.start === null ? t('guide.homework') : t('guide.minutes', { n: g.minutes })}</td>
             </tr>
           ))}
@@ -92,15 +96,18 @@ function PlanTable({ plan, lang, t }: { plan: ClassPlan; lang: Lang; t: T }) {
                 {t('guide.selftestRow')}
               </a>
             </td>
-            <td lang="zh-CN">自测</td>
+            <td className="hs-guide__sec" lang="zh-CN">
+              自测
+            </td>
             <td>{t('guide.minutes', { n: plan.selfTest.minutes })}</td>
           </tr>
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               {t('guide.total')}
             </th>
+            <td className="hs-guide__sec" />
             <td>{t('guide.minutes', { n: plan.total })}</td>
           </tr>
         </tfoot>
