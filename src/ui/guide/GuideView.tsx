@@ -34,7 +34,7 @@ export function GuideView() {
             {t('guide.print')}
           </button>
           <LangButton />
-          <a className="hs-btn" href={`?lang=${lang}`}>
+          <a className="hs-btn hs-btn--link" href={`?lang=${lang}`}>
             {t('guide.back')}
           </a>
         </nav>
