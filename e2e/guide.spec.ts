@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { expectReady, open } from './helpers';
+import { LANGS, expectReady, open } from './helpers';
 
 /** The teacher's guide (`?guide=1`, issue 25; ui-contract "the guide"): one section a lesson, links in and out, print. */
 
@@ -109,3 +110,41 @@ for (const lang of ['en', 'zh'] as const) {
     expect(pages).toBeGreaterThan(3);
   });
 }
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
+  for (const lang of LANGS) {
+    test(`axe: no violation on the guide at ${size.width}x${size.height} in ${lang}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto(`/?guide=1&lang=${lang}`);
+      await expect(page.getByTestId('guide-section')).toHaveCount(13);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+      ).toEqual([]);
+    });
+  }
+}
+
+test('the guide runs under the page’s Content-Security-Policy without a violation', async ({ page }) => {
+  const seen: string[] = [];
+  await page.exposeFunction('__cspViolation', (v: string) => void seen.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation;
+      void report(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(`console: ${m.text()}`);
+  });
+  await page.goto('/?guide=1&lang=zh');
+  await expect(page.getByTestId('guide-section')).toHaveCount(13);
+  await page.getByTestId('btn-lang').click();
+  await expect(page.getByTestId('guide').locator('h1')).toHaveText(/Teacher’s guide/);
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ format: 'A4' });
+  expect(seen).toEqual([]);
+});
