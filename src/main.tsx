@@ -15,6 +15,9 @@ import './ui/layout.css';
 /** `?compare=a,b` opens the side-by-side view, a chunk of its own (the first screen never loads it). */
 const COMPARE = new URLSearchParams(window.location.search).has('compare');
 const CompareView = lazy(() => import('./ui/compare/CompareView').then((m) => ({ default: m.CompareView })));
+/** `?guide=1` opens the teacher's guide instead of the simulator, a chunk of its own as well. */
+const GUIDE = !COMPARE && new URLSearchParams(window.location.search).has('guide');
+const GuideView = lazy(() => import('./ui/guide/GuideView').then((m) => ({ default: m.GuideView })));
 
 const root = document.getElementById('root') as HTMLElement;
 
@@ -36,6 +39,10 @@ if (!wordsLoaded) {
         {COMPARE ? (
           <Suspense>
             <CompareView search={window.location.search} />
+          </Suspense>
+        ) : GUIDE ? (
+          <Suspense>
+            <GuideView />
           </Suspense>
         ) : (
           <App />

@@ -87,3 +87,10 @@ export function scorePrediction(p: Prediction, state: StateName, fuseTrips?: boo
     },
   };
 }
+
+/**
+ * The stops of `lesson` that ask the student first (predict-then-reveal): an injected command
+ * the script plays itself. A your-turn stop waits for the student's own press instead.
+ */
+export const askingStops = (lesson: Lesson): number[] =>
+  lesson.stops.flatMap((s, i) => (s.move.kind === 'command' && !s.yourTurn ? [i] : []));

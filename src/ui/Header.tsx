@@ -1,11 +1,10 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { SCENARIOS } from '../engine';
-import { loadDictionary } from '../i18n';
 import { useSimStore } from '../store/simStore';
 import { StoragePersisted } from './StoragePersisted';
 import { Icon } from './icons';
 import { useT } from './useT';
-import { ChineseName } from './ChineseName';
+import { LangButton } from './LangButton';
 
 /** Title, scenario, language, storage status and tab role, help. */
 export const Header = memo(function Header() {
@@ -14,8 +13,7 @@ export const Header = memo(function Header() {
   const scenario = useSimStore((s) => s.view.scenario);
   const storage = useSimStore((s) => s.storage);
   const role = useSimStore((s) => s.role);
-  const { newRun, setLang, setHelpOpen } = useSimStore.getState();
-  const [langFailed, setLangFailed] = useState(false);
+  const { newRun, setHelpOpen } = useSimStore.getState();
   return (
     <header className="hs-header">
       <div className="hs-brand">
@@ -71,30 +69,7 @@ export const Header = memo(function Header() {
           </button>
         )}
       </div>
-      <button
-        type="button"
-        className="hs-btn"
-        data-testid="btn-lang"
-        title={t(langFailed ? 'app.langFailed' : 'app.langLabel')}
-        lang={lang === 'zh' ? 'en' : 'zh'}
-        aria-label={t('app.lang')}
-        onClick={() => {
-          const next = lang === 'zh' ? 'en' : 'zh';
-          // The other language's words are a chunk of their own; the page switches once they are here.
-          void loadDictionary(next).then(
-            () => {
-              setLangFailed(false);
-              setLang(next);
-              const url = new URL(window.location.href);
-              url.searchParams.set('lang', next);
-              window.history.replaceState(null, '', url);
-            },
-            () => setLangFailed(true),
-          );
-        }}
-      >
-        {lang === 'en' ? <ChineseName /> : t('app.lang')}
-      </button>
+      <LangButton />
       <button
         type="button"
         className="hs-btn"

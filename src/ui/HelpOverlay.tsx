@@ -6,11 +6,12 @@ import { useOfflineStatus } from './useOfflineStatus';
 import { openArticle } from './article/articleOpen';
 import { useT } from './useT';
 
-/** The `?` overlay: every keyboard shortcut, and whether the page works offline. */
+/** The `?` overlay: every keyboard shortcut, whether the page works offline, the article and the teacher's guide. */
 export function HelpOverlay() {
   const t = useT();
   const offline = useOfflineStatus();
   const open = useSimStore((s) => s.helpOpen);
+  const lang = useSimStore((s) => s.lang);
   const close = () => useSimStore.getState().setHelpOpen(false);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -48,6 +49,9 @@ export function HelpOverlay() {
         <p className="hs-note" data-testid="offline-status" data-status={offline}>
           {t(`offline.${offline}`)}
         </p>
+        <a className="hs-btn hs-btn--link" data-testid="link-guide" href={`?guide=1&lang=${lang}`}>
+          {t('guide.link')}
+        </a>{' '}
         <button
           type="button"
           className="hs-btn"

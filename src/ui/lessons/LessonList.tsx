@@ -2,7 +2,7 @@ import { LESSON_TITLES } from '../../lessons/meta';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
-/** The lessons, in class order: each opens the page on its first stop. */
+/** The lessons, in class order: each opens the page on its first stop; then the teacher's guide to them. */
 export function LessonList() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
@@ -16,6 +16,11 @@ export function LessonList() {
           </li>
         ))}
       </ol>
+      <p className="hs-note">
+        <a data-testid="link-guide" href={`?guide=1&lang=${lang}`}>
+          {t('guide.link')}
+        </a>
+      </p>
     </section>
   );
 }

@@ -56,13 +56,13 @@ function Question({ q }: { q: SelfTestQuestion }) {
       >
         {t('selftest.reveal')}
       </button>
-      {model && <Answer model={model} lang={lang} />}
+      {model && <ModelAnswerText model={model} lang={lang} />}
     </div>
   );
 }
 
-/** The model answer, with the sentence the article sets in bold in bold. */
-function Answer({ model, lang }: { model: ModelAnswer; lang: Lang }) {
+/** The model answer, with the sentence the article sets in bold in bold (also the teacher's guide's). */
+export function ModelAnswerText({ model, lang }: { model: ModelAnswer; lang: Lang }) {
   const answer = model.answer[lang];
   const bold = model.emphasis?.[lang];
   const at = bold ? answer.indexOf(bold) : -1;

@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { LANGS, expectReady, open } from './helpers';
+
+/** The teacher's guide (`?guide=1`, issue 25; ui-contract "the guide"): one section a lesson, links in and out, print. */
+
+const LESSON_IDS = [
+  'three-endings',
+  'approval',
+  'fuse',
+  'remind-recover',
+  'no-progress',
+  'recovery-hints',
+  'density',
+  'every-n',
+  'plans',
+  'cancel-resume',
+  'replay-takeover',
+  'smells',
+  'simple-mode',
+];
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`the guide has a section for each of the thirteen lessons, in class order (${lang})`, async ({
+    page,
+    baseURL,
+  }) => {
+    // The page asks nothing of another origin (data: URLs are not requests of the network).
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.protocol.startsWith('http') && url.origin !== new URL(baseURL ?? '').origin) outside.push(r.url());
+    });
+    await page.goto(`/?guide=1&lang=${lang}`);
+    const guide = page.getByTestId('guide');
+    await expect(guide).toBeVisible();
+    await expect(page.getByTestId('app')).toHaveCount(0);
+    const sections = guide.getByTestId('guide-section');
+    await expect(sections).toHaveCount(13);
+    expect(await sections.evaluateAll((els) => els.map((e) => e.getAttribute('data-lesson')))).toEqual(LESSON_IDS);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+    await expect(guide.locator('h1')).toHaveText(lang === 'zh' ? /教师指南/ : /Teacher’s guide/);
+    // Every lesson link keeps the guide's language.
+    for (const id of LESSON_IDS)
+      await expect(
+        guide.locator(`[data-testid="guide-section"][data-lesson="${id}"] a.hs-guide__open`),
+      ).toHaveAttribute('href', `?lesson=${id}&lang=${lang}`);
+    expect(outside).toEqual([]);
+  });
+}
+
+test('a lesson link of the guide opens that lesson, in the guide’s language', async ({ page }) => {
+  await page.goto('/?guide=1&lang=zh');
+  await page.locator('[data-testid="guide-section"][data-lesson="fuse"] a.hs-guide__open').click();
+  await expectReady(page);
+  await expect(page).toHaveURL(/[?&]lesson=fuse(&|$)/);
+  await expect(page).toHaveURL(/[?&]lang=zh(&|$)/);
+  await expect(page.getByTestId('lesson')).toHaveAttribute('data-lesson', 'fuse');
+  await expect(page.getByTestId('lesson-caption').or(page.getByTestId('lesson-your-turn'))).toBeVisible();
+});
+
+test('the help overlay and the lesson list link to the guide, keeping the language', async ({ page }) => {
+  await open(page, '?lang=zh');
+  await page.getByTestId('btn-help').click();
+  const fromHelp = page.getByTestId('help-overlay').getByTestId('link-guide');
+  await expect(fromHelp).toHaveText('教师指南');
+  await expect(fromHelp).toHaveAttribute('href', '?guide=1&lang=zh');
+  await fromHelp.click();
+  await expect(page.getByTestId('guide')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]lang=zh(&|$)/);
+
+  await open(page, '?lang=en');
+  const list = page.locator('.hs-lesson-list');
+  await expect(list.getByTestId('lesson-list')).toBeVisible();
+  const fromList = list.getByTestId('link-guide');
+  await expect(fromList).toHaveText('Teacher’s guide');
+  await fromList.click();
+  await expect(page.getByTestId('guide')).toBeVisible();
+  await expect(page.getByTestId('guide-section')).toHaveCount(13);
+  await expect(page).toHaveURL(/[?&]lang=en(&|$)/);
+});
+
+test('the guide’s language switch turns it to the other language and keeps it in the address', async ({ page }) => {
+  await page.goto('/?guide=1&lang=en');
+  await expect(page.getByTestId('guide')).toBeVisible();
+  await page.getByTestId('guide').getByTestId('btn-lang').click();
+  await expect(page.getByTestId('guide').locator('h1')).toHaveText(/教师指南/);
+  await expect(page).toHaveURL(/[?&]lang=zh(&|$)/);
+  await expect(page.locator('a.hs-guide__open').first()).toHaveAttribute('href', /&lang=zh$/);
+});
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`printed, the guide shows no control and makes an A4 PDF (${lang})`, async ({ page }) => {
+    await page.goto(`/?guide=1&lang=${lang}`);
+    await expect(page.getByTestId('guide-section')).toHaveCount(13);
+    // On screen the controls are there to press.
+    await expect(page.getByTestId('guide').locator('button').first()).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    for (const control of await page.locator('button, input, select, textarea').all())
+      await expect(control).toBeHidden();
+    // Links print as plain text.
+    const link = page.locator('a.hs-guide__open').first();
+    expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
+    // No section is to be cut across two pages.
+    for (const s of await page.getByTestId('guide-section').all())
+      expect(await s.evaluate((e) => getComputedStyle(e).breakInside)).toBe('avoid');
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    expect(pages).toBeGreaterThan(3);
+  });
+}
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
+  for (const lang of LANGS) {
+    test(`axe: no violation on the guide at ${size.width}x${size.height} in ${lang}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto(`/?guide=1&lang=${lang}`);
+      await expect(page.getByTestId('guide-section')).toHaveCount(13);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+      ).toEqual([]);
+    });
+  }
+}
+
+test('the guide runs under the page’s Content-Security-Policy without a violation', async ({ page }) => {
+  const seen: string[] = [];
+  await page.exposeFunction('__cspViolation', (v: string) => void seen.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation;
+      void report(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(`console: ${m.text()}`);
+  });
+  await page.goto('/?guide=1&lang=zh');
+  await expect(page.getByTestId('guide-section')).toHaveCount(13);
+  await page.getByTestId('btn-lang').click();
+  await expect(page.getByTestId('guide').locator('h1')).toHaveText(/Teacher’s guide/);
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ format: 'A4' });
+  expect(seen).toEqual([]);
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { PACE } from '../player';
+import { LESSONS, LESSON_IDS } from '../catalog';
+import { predictionAt } from '../predict';
+import { CLASS_MINUTES, LESSON_NOTES, READINGS, classPlan } from '.';
+
+const plan = classPlan();
+
+describe('the teacher’s guide (issue 25)', () => {
+  it('has a section for every lesson of the catalog, in class order, and notes for no other', () => {
+    expect(plan.lessons.map((g) => g.lesson.id)).toEqual(LESSON_IDS);
+    expect(Object.keys(LESSON_NOTES).sort()).toEqual([...LESSON_IDS].sort());
+  });
+
+  it('plans 45 minutes: the lessons in class, then the self-test', () => {
+    expect(plan.total).toBe(CLASS_MINUTES);
+    expect(plan.lessons.reduce((m, g) => m + g.minutes, 0) + plan.selfTest.minutes).toBe(45);
+    expect(plan.selfTest.start + plan.selfTest.minutes).toBe(45);
+  });
+
+  it.each(plan.lessons.map((g) => [g.lesson.id, g] as const))(
+    '%s: time enough in class (its playing, half a minute a prediction, a discussion), or homework that says why',
+    (_, g) => {
+      if (g.minutes === 0) {
+        expect(g.homework?.zh.trim()).toBeTruthy();
+        expect(g.homework?.en.trim()).toBeTruthy();
+        expect(g.start).toBeNull();
+        return;
+      }
+      expect(g.homework).toBeNull();
+      const needs = g.playMs + g.predictions.length * 30_000 + 45_000;
+      expect(g.minutes * 60_000).toBeGreaterThanOrEqual(needs);
+    },
+  );
+
+  it('leaves at most two lessons as homework', () => {
+    expect(plan.lessons.filter((g) => g.minutes === 0).length).toBeLessThanOrEqual(2);
+  });
+
+  it.each(LESSONS.map((l) => [l.id, l] as const))(
+    '%s: every prediction has a question in the guide, and no other stop has one',
+    (id, l) => {
+      const asked = l.stops.map((_, i) => i).filter((i) => !l.stops[i]!.yourTurn && predictionAt(l, i) !== null);
+      const g = plan.lessons.find((x) => x.lesson.id === id)!;
+      expect(g.predictions.map((p) => p.at)).toEqual(asked);
+      for (const p of g.predictions) {
+        expect(p.ask?.zh.trim(), `stop ${p.at}`).toBeTruthy();
+        expect(p.ask?.en.trim(), `stop ${p.at}`).toBeTruthy();
+        expect(p.prediction).toEqual(predictionAt(l, p.at));
+      }
+      const notes = LESSON_NOTES[id as keyof typeof LESSON_NOTES];
+      expect(Object.keys(notes.asks).map(Number)).toEqual(asked);
+    },
+  );
+
+  it.each(plan.lessons.map((g) => [g.lesson.id, g] as const))(
+    '%s has discussion prompts with answer notes in both languages',
+    (_, g) => {
+      expect(g.discuss.length).toBeGreaterThan(0);
+      for (const d of g.discuss) for (const text of [d.q.zh, d.q.en, d.a.zh, d.a.en]) expect(text.trim()).not.toBe('');
+    },
+  );
+
+  it('reads each lesson’s sections, your-turns and length from the lesson itself', () => {
+    for (const g of plan.lessons) {
+      expect(new Set(g.sections)).toEqual(new Set(g.lesson.stops.map((s) => s.source)));
+      expect(g.yourTurns).toHaveLength(g.lesson.stops.filter((s) => s.yourTurn).length);
+      expect(g.playMs).toBeGreaterThanOrEqual(g.lesson.stops.length * PACE.captionMs);
+    }
+  });
+
+  it('lists the simulator’s readings of the article, each shown in some lesson', () => {
+    expect(READINGS.map((r) => r.id)).toEqual([
+      'replan-edge',
+      'count-reset',
+      'simple-names',
+      'coarse-guard',
+      'no-progress',
+      'night-figures',
+    ]);
+    const shown = Object.fromEntries(READINGS.map((r) => [r.id, LESSONS.filter(r.shownIn).map((l) => l.id)]));
+    expect(shown).toMatchObject({
+      'replan-edge': ['plans'],
+      'count-reset': ['remind-recover'],
+      'simple-names': ['simple-mode'],
+      'coarse-guard': ['fuse', 'remind-recover'],
+      'no-progress': ['no-progress'],
+    });
+    expect(shown['night-figures']).toContain('three-endings');
+  });
+});

@@ -1,0 +1,116 @@
+import type { Lang } from '../../engine';
+import type { GuideLesson as Guide, GuidePrediction } from '../../lessons/guide';
+import { useSimStore } from '../../store/simStore';
+import type { T } from '../useT';
+import { useT } from '../useT';
+
+/** The address that opens a lesson at its first stop, in the guide's language (as the lesson list's). */
+export const lessonHref = (id: string, lang: Lang): string => `?lesson=${encodeURIComponent(id)}&lang=${lang}`;
+
+/** Between a label and its text: a space in English; Chinese ends the label with a full-width colon. */
+export const labelGap = (lang: Lang): string => (lang === 'zh' ? '' : ' ');
+
+/** A length such as 1 min 22 s, rounded to the second. */
+const playTime = (t: T, ms: number) => {
+  const s = Math.round(ms / 1000);
+  return t('guide.playTime', { m: Math.floor(s / 60), s: s % 60 });
+};
+
+/** One lesson of the guide (`guide-section`): what its data says, and the teacher's notes. */
+export function GuideLesson({ g }: { g: Guide }) {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const id = g.lesson.id;
+  return (
+    <section
+      className="hs-guide__block hs-guide__lesson"
+      data-testid="guide-section"
+      data-lesson={id}
+      aria-labelledby={`guide-${id}`}
+    >
+      <h2 id={`guide-${id}`}>
+        <span className="hs-guide__num">{t('guide.lessonHead', { n: g.number })}</span> {g.lesson.title[lang]}
+        <span className={g.start === null ? 'hs-guide__min is-homework' : 'hs-guide__min'}>
+          {g.start === null ? t('guide.homework') : t('guide.minutes', { n: g.minutes })}
+        </span>
+      </h2>
+      <p className="hs-guide__facts">
+        {t('guide.facts', {
+          stops: g.lesson.stops.length,
+          turns: g.yourTurns.length,
+          asks: g.predictions.length,
+          time: playTime(t, g.playMs),
+        })}{' '}
+        <a className="hs-guide__open" href={lessonHref(id, lang)}>
+          {t('guide.open')}
+        </a>
+      </p>
+      <p className="hs-guide__sections">
+        {t('guide.sections')}
+        {labelGap(lang)}
+        <span lang="zh-CN">{g.sections.join(' / ')}</span>
+      </p>
+      {g.homework && (
+        <p className="hs-guide__homework">
+          <strong>{t('guide.whyHomework')}</strong>
+          {labelGap(lang)}
+          {g.homework[lang]}
+        </p>
+      )}
+      <h3>{t('guide.yourTurns')}</h3>
+      <ul className="hs-guide__turns">
+        {g.yourTurns.map((y) => (
+          <li key={y.at}>
+            <span className="hs-guide__stop">{t('guide.atStop', { n: y.at + 1 })}</span> {y.ask[lang]}
+          </li>
+        ))}
+      </ul>
+      <h3>{t('guide.predictions')}</h3>
+      <ol className="hs-guide__asks">
+        {g.predictions.map((p) => (
+          <Ask key={p.at} p={p} lang={lang} t={t} />
+        ))}
+      </ol>
+      <h3>{t('guide.discuss')}</h3>
+      <dl className="hs-guide__discuss">
+        {g.discuss.map((d) => (
+          <div key={d.q.en}>
+            <dt>{d.q[lang]}</dt>
+            <dd>
+              <strong>{t('guide.lookFor')}</strong>
+              {labelGap(lang)}
+              {d.a[lang]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** One prediction: where the run stands, what to ask, and the answer the lesson's replay gives. */
+function Ask({ p, lang, t }: { p: GuidePrediction; lang: Lang; t: T }) {
+  const { prediction: q } = p;
+  const answer = q.steps
+    ? t('guide.answerStep', { n: q.steps.answer, choices: q.steps.choices.join(', ') })
+    : t('guide.answer', { state: q.answer, fuse: t(q.fuseTrips ? 'guide.fuseYes' : 'guide.fuseNo') });
+  return (
+    <li className="hs-guide__ask" data-at={p.at}>
+      <p>
+        <span className="hs-guide__stop">
+          {p.at === 0 ? t('guide.beforeOpen') : t('guide.beforeStop', { n: p.at + 1 })}
+        </span>{' '}
+        {p.ask?.[lang] ?? '—'}
+      </p>
+      <p className="hs-guide__answer">
+        {t('guide.from', { state: q.from })}
+        {labelGap(lang)}
+        <strong>{answer}</strong>
+        {labelGap(lang)}
+        {t('guide.why')}
+        {labelGap(lang)}
+        {q.why[lang]}
+      </p>
+    </li>
+  );
+}
