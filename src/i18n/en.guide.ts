@@ -36,8 +36,7 @@ export const guide = {
   'guide.why': 'Why:',
   'guide.discuss': 'Discussion',
   'guide.lookFor': 'Look for:',
-  'guide.selftestHow':
-    'The students close the article and write their own answers for two minutes, then compare them with the article’s.',
+  'guide.selftestHow': 'Give the students two minutes to write, then read out the article’s answers.',
   'guide.modelAnswer': 'The article’s answer:',
   'guide.readings': 'Where the simulator extends the article or reads it its own way',
   'guide.readingsIntro': 'Say so in class when a lesson shows one of these: the article is the authority.',

@@ -38,7 +38,7 @@ export const guide: Record<keyof typeof en, string> = {
   'guide.why': '为什么：',
   'guide.discuss': '讨论',
   'guide.lookFor': '参考答案：',
-  'guide.selftestHow': '学生合上文章，先用两分钟自己写答案，再和文章的答案对照。',
+  'guide.selftestHow': '给学生两分钟写答案，再念出文章的答案来对照。',
   'guide.modelAnswer': '文章的答案：',
   'guide.readings': '模拟器对文章的扩展与自己的读法',
   'guide.readingsIntro': '课上讲到这些地方时要点明：以文章为准。',

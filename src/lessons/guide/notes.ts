@@ -415,8 +415,8 @@ export const LESSON_NOTES: Readonly<Record<LessonIdOf, LessonNotes>> = {
     minutes: 3,
     asks: {
       0: {
-        zh: '打开本课之前先问：一个五分钟的脚本，只有四个状态。按「开始」，它去哪个状态？',
-        en: 'Before opening the lesson, ask: a five-minute script with four states only. Start it: which state does it go to?',
+        zh: '问：一个五分钟的脚本，只有四个状态。按「开始」，它去哪个状态？',
+        en: 'Ask: a five-minute script with four states only. Start it: which state does it go to?',
       },
       3: {
         zh: '再跑一次脚本。问：按「开始」去哪个状态？（接着学生按「工具失败」：会重试吗？）',
