@@ -1,4 +1,5 @@
 import { classroom } from './en.classroom';
+import { code } from './en.code';
 import { storage } from './en.storage';
 
 /**
@@ -8,6 +9,7 @@ import { storage } from './en.storage';
 export const en = {
   ...storage,
   ...classroom,
+  ...code,
   // Predict-then-reveal and challenges (issue 11)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',

@@ -1,4 +1,5 @@
 import { classroom } from './zh.classroom';
+import { code } from './zh.code';
 import { storage } from './zh.storage';
 import type { en } from './en';
 
@@ -6,6 +7,7 @@ import type { en } from './en';
 export const zh: Record<keyof typeof en, string> = {
   ...storage,
   ...classroom,
+  ...code,
   // 先猜后看与挑战（issue 11）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',

@@ -1,3 +1,8 @@
+import type { ArticleSection } from '../../lessons';
+
+/** The article's section that prints the listing (the code view's source opens the article there). */
+export const SECTION: ArticleSection = '动手：转移、存档与熔断';
+
 /**
  * The article's pseudo-code (section 动手：转移、存档与熔断), exactly as the article prints it:
  * `step_loop(task)` and `checkpoint(task)` with the blank line between them, comments in the
