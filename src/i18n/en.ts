@@ -1,5 +1,6 @@
 import { classroom } from './en.classroom';
 import { guide } from './en.guide';
+import { code } from './en.code';
 import { storage } from './en.storage';
 
 /**
@@ -10,6 +11,7 @@ export const en = {
   ...storage,
   ...classroom,
   ...guide,
+  ...code,
   // Predict-then-reveal and challenges (issue 11)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',

@@ -1,5 +1,6 @@
 import { classroom } from './zh.classroom';
 import { guide } from './zh.guide';
+import { code } from './zh.code';
 import { storage } from './zh.storage';
 import type { en } from './en';
 
@@ -8,6 +9,7 @@ export const zh: Record<keyof typeof en, string> = {
   ...storage,
   ...classroom,
   ...guide,
+  ...code,
   // 先猜后看与挑战（issue 11）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',

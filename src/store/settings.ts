@@ -20,10 +20,12 @@ export const createSettingsSlice: StateCreator<Store, [], [], SettingsSlice> = (
   errorType: 'not_found',
   rejectReason: '',
   helpOpen: false,
+  codeShown: null,
   settings: { density: 'key_actions', design: 'article', overnight: false, heedReminder: 0.5 },
   setLang: (lang) => set({ lang }),
   setErrorType: (errorType) => set({ errorType }),
   setRejectReason: (rejectReason) => set({ rejectReason }),
   setHelpOpen: (helpOpen) => set({ helpOpen }),
+  setCodeShown: (codeShown) => set({ codeShown }),
   setSettings: (s) => set((st) => ({ settings: { ...st.settings, ...s } })),
 });

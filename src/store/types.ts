@@ -60,11 +60,14 @@ export interface SettingsSlice {
   errorType: InjectableError;
   rejectReason: string;
   helpOpen: boolean;
+  /** The article's code beside the diagram (ui-contract `toggle-code`); null: the page's default (on in a lesson). */
+  codeShown: boolean | null;
   settings: RunSettings;
   setLang: (lang: Lang) => void;
   setErrorType: (e: InjectableError) => void;
   setRejectReason: (reason: string) => void;
   setHelpOpen: (open: boolean) => void;
+  setCodeShown: (shown: boolean) => void;
   setSettings: (s: Partial<RunSettings>) => void;
 }
 

@@ -13,6 +13,8 @@ import { Meters } from './panels/Meters';
 import { Readouts } from './panels/Readouts';
 import { ChallengeMount } from './challenges/ChallengeMount';
 import { PredictToggle } from './predict/PredictToggle';
+import { CodeToggle } from './code/CodeToggle';
+import { useCodeShown } from './code/useCodeShown';
 import { leavePresentHref, pageMode } from './present/mode';
 import { useT } from './useT';
 
@@ -44,6 +46,17 @@ const presentStyles = MODE === 'present' ? import('./present/present.css') : nul
 const LESSON_AT = Number.parseInt(new URLSearchParams(window.location.search).get('at') ?? '1', 10) || 1;
 const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar })));
 const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
+/** The article's code (issue 25) loads once it is shown; until then an empty box holds its place. */
+const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
+
+/** The article's code beside the diagram: where it goes is the page's (the machine's column, or the deck in presenter mode). */
+function Code() {
+  return (
+    <Suspense fallback={<section className="hs-code" />}>
+      <CodeView />
+    </Suspense>
+  );
+}
 
 /** Keyboard shortcuts: each control's key, `?` for the list, Escape to close it. */
 function useShortcuts() {
@@ -82,6 +95,8 @@ export function App() {
   const t = useT();
   // ui-contract: "simple" for the four-state machine of script-5min, "full" for the eight states.
   const machine = useSimStore((s) => (shownView(s).simple ? 'simple' : 'full'));
+  // The article's code (ui-contract toggle-code): on by default inside a lesson.
+  const code = useCodeShown(LESSON !== null);
   // The diagram draws first; the controls and the side panels join once that frame is painted.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
@@ -118,11 +133,17 @@ export function App() {
       <Header />
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
       <main className="hs-main">
-        <section className="hs-machine" aria-label={t('panel.stage')}>
+        <section
+          className={code && MODE === 'page' ? 'hs-machine hs-machine--code' : 'hs-machine'}
+          aria-label={t('panel.stage')}
+        >
           <StateDiagram
-            variant={MODE === 'present' ? 'present' : MODE === 'embed' ? 'compact' : undefined}
+            // Beside the code the diagram has a phone's width: it draws the phone's compact drawing.
+            variant={MODE === 'present' ? 'present' : MODE === 'embed' || code ? 'compact' : undefined}
             onLaidOut={setLaidOut}
           />
+          {/* Presenter mode draws the diagram alone on the left: there the code joins the deck. */}
+          {code && MODE === 'page' && <Code />}
           {/* The diagram as text and the live region (visually hidden) join with the controls. */}
           {sides && <ScreenReaderView />}
         </section>
@@ -138,6 +159,8 @@ export function App() {
               {ready && <ChallengeMount />}
               <Readouts />
               <PredictToggle />
+              <CodeToggle inLesson={LESSON !== null} present={MODE === 'present'} />
+              {code && MODE === 'present' && <Code />}
               <Controls />
               <Meters />
               <DesignPanel />
