@@ -35,6 +35,65 @@ test('a share link carries scenario, seed, design and language, and opens the sa
   );
 });
 
+test('a link made at a running step opens that moment: state, step, ledger, guard, language (a fresh browser)', async ({
+  page,
+  browser,
+}) => {
+  await open(page, '?lang=zh&run=new&scenario=migration-40&seed=11');
+  await page.getByTestId('btn-start').click();
+  for (let i = 0; i < 5; i++) await page.getByTestId('btn-step').click();
+  await page.getByTestId('btn-fail').click();
+  await page.getByTestId('btn-step').click();
+  await page.getByTestId('btn-fail').click();
+  await expect(page.getByTestId('current-state')).toHaveText('tool_failed');
+  const moment = async (p: typeof page) => ({
+    state: await p.getByTestId('current-state').textContent(),
+    step: await p.getByTestId('current-step').textContent(),
+    loop: await p.getByTestId('loop-count').textContent(),
+    clock: await p.getByTestId('virtual-clock').textContent(),
+    tokens: await p.getByTestId('token-meter').textContent(),
+    ledger: await p.getByTestId('ledger-row').allTextContents(),
+  });
+  const here = await moment(page);
+  expect(here.ledger.length).toBeGreaterThan(1);
+  expect(here.loop).not.toBe('0');
+  await page.getByTestId('btn-share').click();
+  await expect(page.getByTestId('share-note')).toHaveAttribute('data-note', 'moment');
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(new URL(link).searchParams.get('replay')).toMatch(/^[A-Za-z0-9_-]+$/);
+  expect(link.length).toBeLessThanOrEqual(2000);
+
+  // A fresh browser: nothing stored, only the link.
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await open(other, new URL(link).search);
+  await expect(other.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect.poll(() => moment(other)).toEqual(here);
+  // The address keeps no replay: a reload resumes the stored run, at the same moment.
+  expect(new URL(other.url()).searchParams.has('replay')).toBe(false);
+  await other.reload();
+  await expect(other.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await expect.poll(() => moment(other)).toEqual(here);
+  await fresh.close();
+});
+
+test('a run resumed from storage says its link opens the start; a broken replay is refused with a notice', async ({
+  page,
+}) => {
+  await open(page, '?lang=en&run=new&seed=4');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-step').click();
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('btn-share').click();
+  await expect(page.getByTestId('share-note')).toHaveAttribute('data-note', 'resumed');
+  expect(new URL(await page.getByTestId('share-link').inputValue()).searchParams.has('replay')).toBe(false);
+
+  await open(page, '?lang=en&run=new&seed=4&replay=AAAA');
+  await expect(page.getByTestId('notice')).toContainText('cannot be replayed');
+  await expect(page.getByTestId('current-state')).toHaveText('created');
+});
+
 test('in a lesson, the share link opens the same lesson at the same stop', async ({ page, context }) => {
   await open(page, '?lang=en&lesson=approval');
   await page.getByTestId('btn-lesson-next').click();

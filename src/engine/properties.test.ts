@@ -7,6 +7,7 @@ import { findScenario, type Scenario } from './scenarios';
 import { Sim, type SimCommand } from './sim';
 import { INJECTABLE_ERRORS, STATE_NAMES, type Config, type StateName } from './types';
 import { isTerminal } from './testing';
+import { commandArb } from './arbitraries';
 
 /**
  * Property tests (fast-check): random sequences of everything a class can do to a run, with
@@ -16,31 +17,6 @@ import { isTerminal } from './testing';
 const configArb: fc.Arbitrary<Partial<Config>> = fc
   .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 4 }))
   .map(([remindAt, gap, extra]) => ({ remindAt, fuseAt: remindAt + gap, maxAttemptsPerStep: remindAt + gap + extra }));
-
-const commandArb: fc.Arbitrary<SimCommand> = fc.oneof(
-  { weight: 12, arbitrary: fc.constant({ type: 'TICK' } as const) },
-  { weight: 2, arbitrary: fc.constant({ type: 'START' } as const) },
-  { weight: 3, arbitrary: fc.constant({ type: 'APPROVE' } as const) },
-  {
-    weight: 2,
-    arbitrary: fc.constantFrom('no', 'later', '不行').map((reason) => ({ type: 'REJECT', reason }) as const),
-  },
-  { weight: 1, arbitrary: fc.constant({ type: 'CANCEL' } as const) },
-  { weight: 1, arbitrary: fc.constant({ type: 'REPLAN' } as const) },
-  { weight: 2, arbitrary: fc.constant({ type: 'REQUEST_APPROVAL' } as const) },
-  {
-    weight: 4,
-    arbitrary: fc.constantFrom(...INJECTABLE_ERRORS).map((error) => ({ type: 'INJECT_FAULT', error }) as const),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.constantFrom(...INJECTABLE_ERRORS).map((error) => ({ type: 'FAIL_NOW', error }) as const),
-  },
-  { weight: 2, arbitrary: fc.constant({ type: 'CHANGE_APPROACH' } as const) },
-  { weight: 1, arbitrary: fc.constant({ type: 'CHECKPOINT' } as const) },
-  { weight: 1, arbitrary: fc.constant({ type: 'CRASH' } as const) },
-  { weight: 2, arbitrary: fc.constant({ type: 'RESTART' } as const) },
-);
 
 const NO_LUGGAGE = /"(messages|channel|history)"/;
 

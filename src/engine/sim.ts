@@ -22,6 +22,11 @@ export type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
  * property test drives it with plain-data commands.
  */
 
+/** A command as a replay sends it: a restart or approval reads the Sim's own newest checkpoint. */
+function withoutFrom(cmd: SimCommand): SimCommand {
+  return cmd.type === 'RESTART' || cmd.type === 'APPROVE' ? { type: cmd.type } : cmd;
+}
+
 /** Events the log shows even when the state stays (a tick in running is a step done). */
 const LOGGED: ReadonlySet<string> = new Set(['TICK', 'START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN']);
 
@@ -48,6 +53,13 @@ export class Sim {
   /** Why the process is down, or null while it runs. */
   down: 'crash' | 'timeout' | null = null;
   readonly log: TransitionRecord[] = [];
+  /**
+   * The commands that moved this run since it was created, in order: a new Sim of the same
+   * scenario, seed, design and config sent them gives the same run (share links carry them).
+   * Null once that stops holding: a run resumed from a checkpoint, or restarted or approved from
+   * one that is not the Sim's own newest (storage held another).
+   */
+  private record: SimCommand[] | null;
   private last: TaskSnapshot;
 
   constructor(opts: SimOptions) {
@@ -66,6 +78,7 @@ export class Sim {
     this.wallClock = opts.wallClock ?? (() => 0);
     this.onCheckpoint = opts.onCheckpoint;
     this.onApprovalRequest = opts.onApprovalRequest;
+    this.record = opts.from ? null : [];
     if (opts.from) {
       this.newest = opts.from;
       this.last = this.resume(opts.from, opts.shownOnly === true);
@@ -170,9 +183,27 @@ export class Sim {
 
   /** Sends an event or runs a command. Returns false when nothing happened. */
   send(cmd: SimCommand): boolean {
+    const replayable = this.record !== null && this.readsOwnNewest(cmd);
     const changed = this.apply(cmd);
+    if (changed && this.record) {
+      if (replayable) this.record.push(withoutFrom(cmd));
+      else this.record = null;
+    }
     if (changed) for (const l of this.listeners) l();
     return changed;
+  }
+
+  /** What moved the run since it was created (see `record`), or null when a replay cannot give it. */
+  get commands(): readonly SimCommand[] | null {
+    return this.record;
+  }
+
+  /** A restart or approval reads what this Sim itself kept last (so a replay reads the same). */
+  private readsOwnNewest(cmd: SimCommand): boolean {
+    if ((cmd.type !== 'RESTART' && cmd.type !== 'APPROVE') || !('from' in cmd) || cmd.from === undefined) return true;
+    const a = cmd.from;
+    const b = this.newest;
+    return a === null || b === null ? a === b : a.runId === b.runId && a.seq === b.seq;
   }
 
   private apply(cmd: SimCommand): boolean {

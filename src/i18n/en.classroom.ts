@@ -84,6 +84,13 @@ export const classroom = {
   'lesson.list': 'Lessons',
   'share.make': 'Share link to this screen',
   'share.link': 'Link to this screen',
+  'share.note.moment': 'The link opens this run at this moment: same state, step and ledger.',
+  'share.note.start': 'Nothing has happened in this run yet: the link opens its start.',
+  'share.note.resumed':
+    'This run was resumed from storage, so the page does not know every command that led here: the link opens the same run from its start.',
+  'share.note.tooLong':
+    'This run has too many commands for a link ({chars} characters; the most is {max}): the link opens the same run from its start.',
+  'share.note.own': 'The link opens this lesson or challenge at the same place.',
   'selftest.title': 'Self-test',
   'selftest.write': 'Your answer, in your own words…',
   'selftest.first': 'Write your answer first.',

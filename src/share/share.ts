@@ -1,5 +1,6 @@
 import {
   parseSeed,
+  quote,
   STORY_IDS,
   findScenario,
   isDesignId,
@@ -28,6 +29,8 @@ export interface ShareState {
   compare?: readonly [DesignId, DesignId];
   script?: StoryId;
   challenge?: string;
+  /** The run's config and commands, packed (replay.ts): the link opens at the same moment. */
+  replay?: string;
 }
 
 /** The parameters, in the order a link writes them. */
@@ -41,6 +44,7 @@ export const SHARE_KEYS = [
   'compare',
   'script',
   'challenge',
+  'replay',
 ] as const;
 
 export interface Dropped {
@@ -69,6 +73,7 @@ export function encodeShare(state: ShareState): string {
   set('compare', state.compare?.join(','));
   set('script', state.script);
   set('challenge', state.challenge);
+  set('replay', state.replay);
   return p.toString();
 }
 
@@ -82,6 +87,7 @@ export function shareUrl(base: string, state: ShareState): string {
 
 const WHOLE = /^\d{1,15}$/;
 const ID = /^[a-z0-9-]{1,40}$/;
+const REPLAY = /^[A-Za-z0-9_-]{1,8000}$/;
 
 /**
  * The lessons and challenges a link may name. Passed in rather than imported, so reading a link
@@ -172,6 +178,12 @@ export function decodeShare(search: string | URLSearchParams, catalog?: ShareCat
   if (challenge !== null) {
     if (ID.test(challenge) && (catalog?.hasChallenge(challenge) ?? true)) state.challenge = challenge;
     else drop('challenge', challenge, 'no such challenge', '没有这个挑战');
+  }
+  // Only its shape here: its contents are read (and refused with a reason) where the run is made.
+  const replay = get('replay');
+  if (replay !== null) {
+    if (REPLAY.test(replay)) state.replay = replay;
+    else drop('replay', quote(replay, 40), 'not a replay this page makes', '不是本页生成的回放');
   }
   return { state, dropped };
 }

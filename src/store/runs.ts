@@ -10,10 +10,12 @@ import {
   workingSet,
   type Checkpoint,
   type Config,
+  type SimCommand,
   parseSeed,
   quote,
 } from '../engine';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun } from '../persistence';
+import { unpackReplay, type Unpacked } from '../share';
 import { configOf } from './settings';
 import type { ResumeReport, RunsSlice, Store } from './types';
 import { viewOf } from './view';
@@ -39,13 +41,47 @@ function badSeedNotice(text: string, lang: 'zh' | 'en'): { kind: 'error'; text: 
 
 export const newRunId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
-const URL_PARAMS_TO_DROP = ['run'];
+const URL_PARAMS_TO_DROP = ['run', 'replay'];
 
 function dropRunNew() {
   const url = new URL(window.location.href);
   if (!URL_PARAMS_TO_DROP.some((p) => url.searchParams.has(p))) return;
   for (const p of URL_PARAMS_TO_DROP) url.searchParams.delete(p);
   window.history.replaceState(null, '', url);
+}
+
+/**
+ * Sends a shared link's commands to the page's new run, through the page (so each checkpoint is
+ * written and shown as a pressed button's would be); says what did not replay, else nothing.
+ * Every command a link carries moved the sharer's run, so one that moves nothing here means
+ * another version of the page made the link: the run stops there and the notice says where.
+ */
+function replayed(
+  unpacked: Unpacked,
+  lang: 'zh' | 'en',
+  send: (cmd: SimCommand) => boolean,
+): { kind: 'error'; text: string } | null {
+  if (!unpacked.ok) {
+    return {
+      kind: 'error',
+      text:
+        lang === 'zh'
+          ? `链接里的时刻无法重现（${unpacked.reason.zh}）：运行从头开始。`
+          : `The link's moment cannot be replayed (${unpacked.reason.en}): the run starts from the beginning.`,
+    };
+  }
+  const { commands } = unpacked.replay;
+  for (let i = 0; i < commands.length; i++) {
+    if (send(commands[i]!)) continue;
+    return {
+      kind: 'error',
+      text:
+        lang === 'zh'
+          ? `链接里的第 ${i + 1} 条命令（共 ${commands.length} 条）在这里不起作用，可能来自别的版本：运行停在第 ${i} 条之后。`
+          : `Command ${i + 1} of ${commands.length} in the link does nothing here (another version of the page made it): the run stands after command ${i}.`,
+    };
+  }
+  return null;
 }
 
 /** What a new run starts with besides its Sim: no history, not resumed, nothing written. */
@@ -166,7 +202,11 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
       // before the first render) and saved meanwhile; the controls wait for `ready`. Its id
       // is new, so its lock is asked for at once.
-      const fresh = params.get('run') === 'new' ? freshSim(scenarioId, seed) : null;
+      // A shared moment (`&replay=`): the sharer's config now, their commands once the run is saved.
+      const packed = params.get('run') === 'new' ? params.get('replay') : null;
+      const replay = packed === null ? null : await unpackReplay(packed);
+      const fresh =
+        params.get('run') === 'new' ? freshSim(scenarioId, seed, replay?.ok ? replay.replay.config : {}) : null;
       const tab = fresh ? joinRun(fresh.context.runId) : null;
       // Awaited below with the save; a refusal meanwhile is not an unhandled rejection.
       tab?.catch(() => undefined);
@@ -198,6 +238,8 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
         // Saved with the probe, unless IndexedDB failed it and the run goes to memory now.
         const saved = opened.alongside as CreateRunResult | undefined;
         await saveAndJoin(fresh, true, { tab, ...(saved ? { saved: Promise.resolve(saved) } : {}) });
+        const unreplayed = replay && replayed(replay, get().lang, get().send);
+        if (unreplayed) set({ notice: unreplayed });
       } else if (!resumed) await get().newRun(scenarioId, seed);
       dropRunNew();
       // A seed the URL gave and the page could not take is said, not silently replaced.

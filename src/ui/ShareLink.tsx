@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { shareUrl, type ShareState } from '../share';
+import { MAX_LINK_CHARS, packReplay, shareUrl, type ShareState } from '../share';
 import { useSimStore } from '../store/simStore';
 import { useT } from './useT';
 
@@ -20,20 +20,40 @@ function screenState(): ShareState {
   };
 }
 
+/** What the link opens, said under it: the same moment, or the run's start and why. */
+type Made = { link: string; note: 'moment' | 'start' | 'resumed' | 'tooLong' | 'own'; chars?: number };
+
 /**
- * `btn-share` fills `share-link` with a link that opens the same screen (a fresh run of it). It
- * reads the store only when pressed, so the design panel's meters redraw without it.
+ * A link to this screen. A lesson or a challenge sets up its own run, so its link names it and
+ * its stop. Outside them, the link opens a new run of the same scenario, seed and design, sent
+ * the commands that moved this one (`replay`, src/share/replay.ts): it stands at the same state,
+ * step and ledger. A run resumed from storage has no such list (its commands were another
+ * page's), and one too long for a link is capped: both links open the run's start, and say so.
+ */
+async function makeLink(): Promise<Made> {
+  const base = `${window.location.origin}${window.location.pathname}`;
+  const state = screenState();
+  if (state.lesson || state.challenge) return { link: shareUrl(base, state), note: 'own' };
+  const start = `${shareUrl(base, state)}&run=new`;
+  const { sim } = useSimStore.getState();
+  const commands = sim.commands;
+  if (commands === null) return { link: start, note: 'resumed' };
+  if (commands.length === 0) return { link: start, note: 'start' };
+  const replay = await packReplay({ config: sim.context.config, commands });
+  const link = `${shareUrl(base, { ...state, replay })}&run=new`;
+  if (link.length > MAX_LINK_CHARS) return { link: start, note: 'tooLong', chars: link.length };
+  return { link, note: 'moment' };
+}
+
+/**
+ * `btn-share` fills `share-link` with the link and `share-note` with what it opens. It reads the
+ * store only when pressed, so the design panel's meters redraw without it.
  */
 export const ShareLink = memo(function ShareLink() {
   const t = useT();
-  const [link, setLink] = useState('');
+  const [made, setMade] = useState<Made | null>(null);
   const make = () => {
-    const base = `${window.location.origin}${window.location.pathname}`;
-    const url = shareUrl(base, screenState());
-    // Outside a lesson, the run itself starts afresh on the same scenario, seed and design.
-    // A lesson or a challenge sets up its own run.
-    const own = ['lesson', 'challenge'].some((k) => new URLSearchParams(new URL(url).search).has(k));
-    setLink(own ? url : `${url}&run=new`);
+    void makeLink().then(setMade);
   };
   return (
     <div className="hs-share">
@@ -43,10 +63,15 @@ export const ShareLink = memo(function ShareLink() {
       <input
         data-testid="share-link"
         readOnly
-        value={link}
+        value={made?.link ?? ''}
         aria-label={t('share.link')}
         onFocus={(e) => e.currentTarget.select()}
       />
+      {made && (
+        <p className="hs-share__note" data-testid="share-note" data-note={made.note} role="status">
+          {t(`share.note.${made.note}`, { chars: made.chars ?? 0, max: MAX_LINK_CHARS })}
+        </p>
+      )}
     </div>
   );
 });

@@ -1,0 +1,208 @@
+import {
+  DEFAULT_CONFIG,
+  INJECTABLE_ERRORS,
+  isObject,
+  quote,
+  validateConfig,
+  type Bilingual,
+  type Config,
+  type InjectableError,
+  type SimCommand,
+} from '../engine';
+
+/**
+ * The exact moment, in a link (`&replay=`): the run's config and the commands that moved it since
+ * it was created. A Sim of the link's scenario, seed and design sent them stands where the
+ * sharer's stood (same state, step, ledger), since a run replays identically from its seed and
+ * its commands. Packed as compact tokens in JSON, deflated (the browser's CompressionStream,
+ * no library) and base64url, so it is safe in any URL; unpacking is bounded at every stage
+ * (the text, the inflated bytes, the commands) and never throws.
+ */
+export interface Replay {
+  config: Config;
+  commands: readonly SimCommand[];
+}
+
+/** The longest link the page makes (a chat app, a QR code and a projector's address bar take it). */
+export const MAX_LINK_CHARS = 2000;
+/** The longest `replay` value read (a link is capped at MAX_LINK_CHARS; this leaves slack for hand-made ones). */
+const MAX_PACKED_CHARS = 8000;
+/** The most bytes the value inflates to: more is refused, not read (a deflate bomb). */
+const MAX_INFLATED_BYTES = 256 * 1024;
+const MAX_COMMANDS = 50_000;
+const MAX_REASON = 500;
+const PACKED = /^[A-Za-z0-9_-]+$/;
+
+type Token = string;
+
+/** One token per command, ticks run-length: `T`, `T12`; text after a colon (`R:reason`, `F:timeout`). */
+function tokensOf(commands: readonly SimCommand[]): Token[] {
+  const out: Token[] = [];
+  let ticks = 0;
+  const flush = () => {
+    if (ticks > 0) out.push(ticks === 1 ? 'T' : `T${ticks}`);
+    ticks = 0;
+  };
+  for (const c of commands) {
+    if (c.type === 'TICK') {
+      ticks++;
+      continue;
+    }
+    flush();
+    out.push(tokenOf(c));
+  }
+  flush();
+  return out;
+}
+
+const PLAIN: Partial<Record<SimCommand['type'], string>> = {
+  START: 'S',
+  APPROVE: 'A',
+  CANCEL: 'C',
+  REPLAN: 'P',
+  CHANGE_APPROACH: 'H',
+  REQUEST_APPROVAL: 'Q',
+  CHECKPOINT: 'K',
+  CRASH: 'X',
+  RESTART: 'Z',
+};
+const BY_LETTER = new Map(Object.entries(PLAIN).map(([type, letter]) => [letter, type]));
+
+function tokenOf(c: SimCommand): Token {
+  switch (c.type) {
+    case 'REJECT':
+      return `R:${c.reason}`;
+    case 'INJECT_FAULT':
+      return `I:${c.error}`;
+    case 'FAIL_NOW':
+      return `F:${c.error}`;
+    default:
+      return PLAIN[c.type]!;
+  }
+}
+
+const isInjectable = (v: string): v is InjectableError => (INJECTABLE_ERRORS as readonly string[]).includes(v);
+
+/** The commands of the tokens, or the first token that is not one (its index). */
+function commandsOf(tokens: readonly unknown[]): { ok: true; commands: SimCommand[] } | { ok: false; at: number } {
+  const commands: SimCommand[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (typeof t !== 'string') return { ok: false, at: i };
+    const ticks = /^T(\d{0,6})$/.exec(t);
+    if (ticks) {
+      const n = ticks[1] === '' ? 1 : Number(ticks[1]);
+      if (n < 1 || commands.length + n > MAX_COMMANDS) return { ok: false, at: i };
+      for (let k = 0; k < n; k++) commands.push({ type: 'TICK' });
+      continue;
+    }
+    const colon = t.indexOf(':');
+    const head = colon < 0 ? t : t.slice(0, colon);
+    const rest = colon < 0 ? null : t.slice(colon + 1);
+    if (rest === null) {
+      const type = BY_LETTER.get(head);
+      if (!type) return { ok: false, at: i };
+      commands.push({ type } as SimCommand);
+    } else if (head === 'R' && rest.length <= MAX_REASON) commands.push({ type: 'REJECT', reason: rest });
+    else if ((head === 'I' || head === 'F') && isInjectable(rest))
+      commands.push({ type: head === 'I' ? 'INJECT_FAULT' : 'FAIL_NOW', error: rest });
+    else return { ok: false, at: i };
+    if (commands.length > MAX_COMMANDS) return { ok: false, at: i };
+  }
+  return { ok: true, commands };
+}
+
+/** The config's fields that differ from the defaults (a replay fills the rest from them, not the scenario). */
+function configDiff(config: Config): Partial<Config> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(DEFAULT_CONFIG) as (keyof Config)[]) {
+    if (config[k] !== DEFAULT_CONFIG[k]) out[k] = config[k];
+  }
+  return out as Partial<Config>;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array | null {
+  try {
+    const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+async function deflate(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Inflates at most `limit` bytes; null when the data is not deflate or inflates past the limit. */
+async function inflate(bytes: Uint8Array, limit: number): Promise<string | null> {
+  try {
+    const reader = new Blob([bytes as BlobPart])
+      .stream()
+      .pipeThrough(new DecompressionStream('deflate-raw'))
+      .getReader();
+    const parts: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        return null;
+      }
+      parts.push(value);
+    }
+    return new TextDecoder('utf-8', { fatal: true }).decode(await new Blob(parts as BlobPart[]).arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+/** The `replay` value of a run's config and commands. */
+export async function packReplay(replay: Replay): Promise<string> {
+  const json = JSON.stringify({ v: 1, c: configDiff(replay.config), k: tokensOf(replay.commands) });
+  return toBase64Url(await deflate(json));
+}
+
+export type Unpacked = { ok: true; replay: Replay } | { ok: false; reason: Bilingual };
+
+const refused = (en: string, zh: string): Unpacked => ({ ok: false, reason: { en, zh } });
+
+/** Reads a `replay` value; a value that is not one of ours is refused with the reason. */
+export async function unpackReplay(packed: string): Promise<Unpacked> {
+  if (packed.length > MAX_PACKED_CHARS || !PACKED.test(packed)) {
+    return refused('the replay is not one this page makes', '回放参数不是本页生成的');
+  }
+  const bytes = fromBase64Url(packed);
+  const text = bytes && (await inflate(bytes, MAX_INFLATED_BYTES));
+  if (!text) return refused('the replay cannot be unpacked', '回放参数无法解开');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return refused('the replay is not JSON inside', '回放参数里面不是 JSON');
+  }
+  if (!isObject(data) || data.v !== 1 || !Array.isArray(data.k)) {
+    return refused('the replay is of another version', '回放参数来自别的版本');
+  }
+  if (!isObject(data.c)) return refused('the replay has no config', '回放参数缺少配置');
+  const config = validateConfig({ ...DEFAULT_CONFIG, ...data.c });
+  if (!config.ok) return refused(`the replay's config: ${config.error}`, `回放的配置：${config.error}`);
+  const commands = commandsOf(data.k);
+  if (!commands.ok) {
+    const shown = quote(data.k[commands.at], 40);
+    return refused(
+      `command ${commands.at + 1} (${shown}) is not one of the page's`,
+      `第 ${commands.at + 1} 条命令（${shown}）不是本页的命令`,
+    );
+  }
+  return { ok: true, replay: { config: config.config, commands: commands.commands } };
+}
