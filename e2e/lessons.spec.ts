@@ -135,3 +135,49 @@ test('cancel, then resume: the fork stands at step 27 waiting, and approving fin
   await expect(page.getByTestId('current-state')).toHaveText('waiting_approval');
   await expect(page.getByTestId('current-step')).toHaveText('27');
 });
+
+test('on a phone the your-turn card carries its control: pressed there, without scrolling, it meets the turn (zh)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '?lang=zh&lesson=approval');
+  let k = 0;
+  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20) {
+    await page.getByTestId('btn-lesson-next').click();
+    await answerPrediction(page);
+  }
+  const turn = page.getByTestId('lesson-your-turn');
+  const control = (await turn.getAttribute('data-control')) ?? '';
+  const expected = (await turn.getAttribute('data-expect')) ?? '';
+  const carried = turn.getByTestId('lesson-turn-control');
+  await expect(carried).toBeVisible();
+  await expect(turn.locator(`[data-control="${control}"]`)).toHaveCount(1);
+  // The card and its control are on the screen together; the control's own button is not.
+  const box = await carried.boundingBox();
+  expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+  const own = await page.getByTestId(control).boundingBox();
+  expect(own && own.y > 844).toBe(true);
+  // A rejection's reason comes with its button, and is the controls' own field's value.
+  if (control === 'btn-reject') {
+    await turn.getByTestId('lesson-turn-reason').fill('先备份 orders 表');
+    await expect(page.getByTestId('input-reject-reason')).toHaveValue('先备份 orders 表');
+  }
+  const scrolled = await page.evaluate(() => window.scrollY);
+  for (let i = 0; i < 10 && (await turn.isVisible()); i++) {
+    await carried.click();
+    await answerPrediction(page);
+  }
+  await expect(page.getByTestId('current-state')).toHaveText(expected);
+  await expect(page.getByTestId('lesson-caption')).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('on a laptop the controls stand beside the lesson: the card carries no copy', async ({ page }) => {
+  await open(page, '?lang=en&lesson=approval');
+  let k = 0;
+  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20) {
+    await page.getByTestId('btn-lesson-next').click();
+    await answerPrediction(page);
+  }
+  await expect(page.getByTestId('lesson-turn-control')).toBeHidden();
+});

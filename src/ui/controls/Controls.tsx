@@ -34,16 +34,19 @@ const CommandButton = memo(function CommandButton({
   cmd,
   disabled,
   title,
+  testId = cmd.testId,
 }: {
   cmd: Command;
   disabled: boolean;
   title: string;
+  /** A copy elsewhere (the your-turn card's) has its own hook: the control's own stays unique. */
+  testId?: string;
 }) {
   const t = useT();
   return (
     <button
       type="button"
-      data-testid={cmd.testId}
+      data-testid={testId}
       className={`hs-btn${cmd.tone ? ` hs-btn--${cmd.tone}` : ''}`}
       disabled={disabled}
       title={title}
@@ -58,12 +61,9 @@ const CommandButton = memo(function CommandButton({
 
 const GROUPS = ['run', 'inject', 'person', 'process'] as const;
 
-/** All the buttons of the UI contract, grouped; each disabled with a tooltip saying why. */
-export const Controls = memo(function Controls() {
-  const t = useT();
-  // Only what the buttons read (the fields read their own): a write report or a history
-  // refresh redraws nothing here.
-  const state = useSimStore(
+/** What the buttons read of the store (the fields read their own). */
+function useCommandState(): CommandState {
+  return useSimStore(
     useShallow((s) => ({
       ready: s.ready,
       role: s.role,
@@ -72,6 +72,35 @@ export const Controls = memo(function Controls() {
       playing: s.playing,
     })),
   );
+}
+
+/**
+ * The control a lesson's your-turn asks for, carried in its card (`lesson-turn-control`, with
+ * `data-control` the control's own hook): on a phone the controls are screens below the lesson,
+ * and the student should not scroll to find the one button the lesson waits for. It is the same
+ * command, enabled and explained as the control itself is.
+ */
+export const TurnControl = memo(function TurnControl({ control }: { control: string }) {
+  const t = useT();
+  const state = useCommandState();
+  useChallengeGate((g) => g.allowed);
+  usePredictStore((p) => p.asking);
+  const cmd = COMMANDS.find((c) => c.testId === control);
+  if (!cmd) return null;
+  return (
+    <span className="hs-lesson__turn-control" data-control={control}>
+      {/* A rejection's reason is part of the move: its field comes along (one value, the store's). */}
+      {control === 'btn-reject' && <RejectReasonField testId="lesson-turn-reason" />}
+      <CommandButton cmd={cmd} testId="lesson-turn-control" {...buttonState(cmd, state, t)} />
+    </span>
+  );
+});
+
+/** All the buttons of the UI contract, grouped; each disabled with a tooltip saying why. */
+export const Controls = memo(function Controls() {
+  const t = useT();
+  // Only what the buttons read: a write report or a history refresh redraws nothing here.
+  const state = useCommandState();
   // What a command allows also hangs on an open challenge and on a question waiting for an answer.
   useChallengeGate((g) => g.allowed);
   usePredictStore((p) => p.asking);
@@ -143,14 +172,14 @@ const ErrorTypeField = memo(function ErrorTypeField() {
   );
 });
 
-const RejectReasonField = memo(function RejectReasonField() {
+const RejectReasonField = memo(function RejectReasonField({ testId = 'input-reject-reason' }: { testId?: string }) {
   const t = useT();
   const rejectReason = useSimStore((s) => s.rejectReason);
   return (
     <label className="hs-field">
       <span>{t('ctl.rejectReason')}</span>
       <input
-        data-testid="input-reject-reason"
+        data-testid={testId}
         type="text"
         maxLength={300}
         value={rejectReason}

@@ -3,6 +3,7 @@ import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } f
 import { useSimStore } from '../../store/simStore';
 import { predictThenGo, usePredictInLesson } from '../predict/lessonAsk';
 import { followArticle, openArticle } from '../article/articleOpen';
+import { TurnControl } from '../controls/Controls';
 import { useT } from '../useT';
 import './lessons.css';
 
@@ -89,6 +90,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
         >
           <strong>{t('lesson.yourTurn')}</strong> {turn.ask[lang]}
           {check && <span className="hs-lesson__check"> {check.reason[lang]}</span>}
+          <TurnControl control={turn.control} />
         </div>
       ) : (
         <p
