@@ -31,6 +31,7 @@ const MESSAGES = {
   E606: 'Checkpoint %s of this file is refused: %s',
   E607: 'This file mixes runs: checkpoint %s belongs to %s, the file is run %s.',
   E608: 'This file holds checkpoint #%s twice.',
+  E610: 'Checking this file took more than %s s (stopped at checkpoint %s): nothing was imported, and what is stored is unchanged.',
   E609: 'Even its newest checkpoint makes a file of more than the 20 MiB an import reads.',
 } as const;
 

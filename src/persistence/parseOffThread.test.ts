@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Checkpoint } from '../engine';
+import { findScenario, type Checkpoint } from '../engine';
 import { parseOffThread, type SpawnWorker } from './parseOffThread';
 import { parseRunFile, runFileText } from './runFile';
 import { checkpointsOf } from './testkit';
@@ -81,5 +81,43 @@ describe('an import parsed in a Worker', () => {
       terminate: () => undefined,
     });
     expect(await parseOffThread(text, () => broken as unknown as Worker)).toEqual(expected);
+  });
+
+  it('stops a Worker that outlasts the budget and refuses the file (E610), never checking it on the page', async () => {
+    let stopped = false;
+    const silent = Object.assign(new EventTarget(), {
+      postMessage: () => undefined,
+      terminate: () => {
+        stopped = true;
+      },
+    });
+    const out = await parseOffThread(text, () => silent as unknown as Worker, 5);
+    expect(out).toMatchObject({ ok: false, error: expect.stringMatching(/^E610/) });
+    expect(stopped).toBe(true);
+  });
+});
+
+describe('a run file check under a budget', () => {
+  it('refuses a file whose checkpoints take longer than the budget to check (E610), by the checkpoint it stopped at', async () => {
+    // Issue 26's costliest checkpoint (a plan revised 10,000 times), a few times over: each
+    // takes tens of ms, so a 1 ms budget is spent at the first slice.
+    const base = checkpointsOf('dynamic-plan', { config: { density: 'every_step' } }).findLast(
+      (c) => c.state === 'running' && c.plan.mode === 'dynamic',
+    )!;
+    const scenario = findScenario('dynamic-plan')!;
+    const revisions = Array.from({ length: 10_000 }, () => 1);
+    const total = scenario.steps.length + revisions.length * (scenario.replanAdds ?? []).length;
+    const big = (seq: number) => ({
+      ...base,
+      seq,
+      step: 1,
+      plan: { mode: 'dynamic', version: 10_001, total, revisions },
+    });
+    const many = [1, 2, 3, 4, 5, 6].map(big);
+    const file = runFileText({ ...run, scenario: 'dynamic-plan', newestSeq: 6, checkpoints: 6 }, many as Checkpoint[]);
+    const whole = await parseRunFile(file, async () => undefined);
+    expect(whole.ok, whole.ok ? '' : whole.error).toBe(true);
+    const cut = await parseRunFile(file, async () => undefined, 1);
+    expect(cut).toMatchObject({ ok: false, error: expect.stringMatching(/^E610.*stopped at checkpoint [2-6]\)/) });
   });
 });

@@ -1,5 +1,6 @@
 import type { Checkpoint } from '../engine';
-import { parseRunFile, type ParsedRunFile } from './runFile';
+import { storageError } from './errors';
+import { CHECK_BUDGET_MS, parseRunFile, type ParsedRunFile } from './runFile';
 import type { FromWorker, Parsed } from './workerProtocol';
 
 /**
@@ -18,18 +19,34 @@ const spawnDefault: SpawnWorker = () =>
     : new Worker(new URL('./runFile.worker.ts', import.meta.url), { type: 'module', name: 'harness-sim-import' });
 
 /** parseRunFile's answer, worked out in a Worker when the page can start one. */
-export async function parseOffThread(text: string, spawn: SpawnWorker = spawnDefault): Promise<ParsedRunFile> {
+export async function parseOffThread(
+  text: string,
+  spawn: SpawnWorker = spawnDefault,
+  budgetMs = CHECK_BUDGET_MS,
+): Promise<ParsedRunFile> {
   let worker: Worker | null = null;
   try {
     worker = spawn();
   } catch {
     // A Worker the page may not start (a CSP without 'self' for workers) throws: check here.
   }
-  if (!worker) return parseRunFile(text);
-  const answer = await fromWorker(worker, text);
+  if (!worker) return parseRunFile(text, undefined, budgetMs);
+  // The worker keeps the same budget; this timer catches one that never answers at all (a
+  // single step that does not end). Either way the file is refused and the worker stopped: a
+  // file that outlasts the budget is never checked again on the page.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), budgetMs + OVERRUN_MS);
+  });
+  const answer = await Promise.race([fromWorker(worker, text), late]);
+  clearTimeout(timer);
   worker.terminate();
-  return answer ?? parseRunFile(text);
+  if (answer === 'late') return { ok: false, error: storageError('E610', String(budgetMs / 1000), '?') };
+  return answer ?? parseRunFile(text, undefined, budgetMs);
 }
+
+/** How long past the budget the page waits for the worker's own refusal before it stops it. */
+const OVERRUN_MS = 2000;
 
 /** The worker's answer, or null when it failed (could not load, crashed): then the page checks. */
 function fromWorker(worker: Worker, text: string): Promise<ParsedRunFile | null> {

@@ -70,6 +70,12 @@ const refuse = (error: string): ParsedRunFile => ({ ok: false, error });
 
 /** The longest the checkpoint checks run before the page gets a turn (a frame's worth). */
 const SLICE_MS = 12;
+/**
+ * The most a run file's check may take: past it the check stops and the file is refused (E610),
+ * so no file grinds the Worker (or, where there is none, the page) for minutes. The largest file
+ * accepted, 20 MiB of the costliest checkpoints, takes far less (`npm run bench`, untrusted).
+ */
+export const CHECK_BUDGET_MS = 10_000;
 const nextTurn = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /** `fn` over `items`, with a turn for the page whenever a slice of SLICE_MS is spent. */
@@ -92,7 +98,12 @@ export async function slices<T, U>(items: readonly T[], fn: (item: T) => U, paus
  * is the answer. The checkpoints are checked in slices of SLICE_MS with a turn for the page
  * between them, so a long file does not freeze it.
  */
-export async function parseRunFile(text: unknown, pause: () => Promise<void> = nextTurn): Promise<ParsedRunFile> {
+export async function parseRunFile(
+  text: unknown,
+  pause: () => Promise<void> = nextTurn,
+  budgetMs = CHECK_BUDGET_MS,
+): Promise<ParsedRunFile> {
+  const started = performance.now();
   if (typeof text !== 'string') return refuse(storageError('E602', 'it is not text'));
   // Every character is at least one byte: a cheap bound first, the exact count only if needed.
   if (text.length > MAX_IMPORT_BYTES || utf8Length(text) > MAX_IMPORT_BYTES) {
@@ -122,6 +133,8 @@ export async function parseRunFile(text: unknown, pause: () => Promise<void> = n
   let slice = performance.now();
   for (const [i, item] of (list as unknown[]).entries()) {
     if (performance.now() - slice > SLICE_MS) {
+      if (performance.now() - started > budgetMs)
+        return refuse(storageError('E610', String(budgetMs / 1000), String(i + 1)));
       await pause();
       slice = performance.now();
     }

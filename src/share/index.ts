@@ -10,4 +10,4 @@ export {
   type ShareCatalog,
   type ShareState,
 } from './share';
-export { MAX_LINK_CHARS, packReplay, unpackReplay, type Replay, type Unpacked } from './replay';
+export { MAX_LINK_CHARS, MAX_REPLAY_COMMANDS, packReplay, unpackReplay, type Replay, type Unpacked } from './replay';

@@ -29,7 +29,12 @@ export const MAX_LINK_CHARS = 2000;
 const MAX_PACKED_CHARS = 8000;
 /** The most bytes the value inflates to: more is refused, not read (a deflate bomb). */
 const MAX_INFLATED_BYTES = 256 * 1024;
-const MAX_COMMANDS = 50_000;
+/**
+ * The most commands a replay carries: a 4,000-step run played to its end is about 4,100, and
+ * replaying this many (with a checkpoint each) stays within a frame budget (`npm run bench`).
+ */
+export const MAX_REPLAY_COMMANDS = 10_000;
+const MAX_COMMANDS = MAX_REPLAY_COMMANDS;
 const MAX_REASON = 500;
 const PACKED = /^[A-Za-z0-9_-]+$/;
 

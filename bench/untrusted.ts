@@ -1,0 +1,152 @@
+/**
+ * The untrusted half of `npm run bench`: the largest input each path that reads data from
+ * outside the page accepts, checked by the project's own parsers in Node (no page). Each path's
+ * figure is the worst check time of its largest accepted input: a stored or tab-sent checkpoint
+ * (1 MiB at most; the worst is a plan revised as often as the schema allows), a challenge file
+ * (256 KB) starting from such a checkpoint, a share link's replay (the most commands it may
+ * carry, unpacked and replayed), and a run file (20 MiB of such checkpoints: checked in a Worker
+ * under a budget, so its figure is the time until it is refused, beside that budget).
+ */
+import { CHALLENGES } from '../src/challenges';
+import { parseChallenge } from '../src/challenges/parse';
+import { Sim, parseCheckpoint, serializeCheckpoint, type Checkpoint } from '../src/engine';
+import { findScenario } from '../src/engine/scenarios';
+import { checkCheckpointInput } from '../src/persistence/schemas';
+import { CHECK_BUDGET_MS, parseRunFile } from '../src/persistence/runFile';
+import { MAX_REPLAY_COMMANDS, packReplay, unpackReplay } from '../src/share';
+import { atMost, figure, median, progress, type Figure } from './lib';
+
+const SAMPLES = 7;
+
+/** Median of `SAMPLES` timings of `fn` (after one discarded warm-up), in ms. */
+async function timeOf(fn: () => unknown): Promise<number> {
+  await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return median(xs);
+}
+
+/** A dynamic-plan checkpoint whose plan was revised 10,000 times at step 1 (issue 26's probe, now accepted in linear time). */
+function mostRevised(): Checkpoint {
+  const out: Checkpoint[] = [];
+  const sim = new Sim({
+    scenario: 'dynamic-plan',
+    config: { density: 'every_step' },
+    onCheckpoint: (cp) => out.push(cp),
+  });
+  sim.send({ type: 'START' });
+  for (let i = 0; i < 6; i++) sim.send({ type: 'TICK' });
+  const cp = JSON.parse(JSON.stringify(out.findLast((c) => c.state === 'running'))) as Checkpoint;
+  const adds = findScenario('dynamic-plan')!.replanAdds ?? [];
+  const revisions = Array.from({ length: 10_000 }, () => 1);
+  const total = findScenario('dynamic-plan')!.steps.length + revisions.length * adds.length;
+  const plan = { mode: 'dynamic' as const, version: 10_001, total, revisions };
+  const big = { ...cp, step: 1, plan } as Checkpoint;
+  if (!parseCheckpoint(serializeCheckpoint(big)).ok) throw new Error('the most revised checkpoint is refused');
+  return big;
+}
+
+export async function run(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const big = mostRevised();
+  const text = serializeCheckpoint(big);
+
+  progress('untrusted: a stored or tab-sent checkpoint');
+  const stored = await timeOf(() => {
+    if (!checkCheckpointInput(JSON.parse(text)).ok) throw new Error('refused');
+  });
+  figures.push(
+    figure(
+      'check: checkpoint from storage or a tab (10,000 revisions)',
+      stored,
+      'ms',
+      atMost(50),
+      `${text.length.toLocaleString('en')} bytes`,
+    ),
+  );
+
+  progress('untrusted: a challenge file');
+  const shipped = CHALLENGES.find((c) => c.scenario === 'dynamic-plan') ?? CHALLENGES[0]!;
+  const base = {
+    ...(JSON.parse(JSON.stringify(shipped)) as Record<string, unknown>),
+    scenario: 'dynamic-plan',
+    design: 'article',
+  };
+  const challengeText = JSON.stringify({ ...base, id: 'bench', start: { checkpoint: big } });
+  const challenge = await timeOf(() => {
+    const r = parseChallenge(challengeText);
+    if (!r.ok) throw new Error(`challenge refused: ${r.error.message.en}`);
+  });
+  figures.push(figure('check: challenge file starting from that checkpoint', challenge, 'ms', atMost(50)));
+
+  progress('untrusted: a share link replay');
+  const commands = [
+    { type: 'START' as const },
+    ...Array.from({ length: MAX_REPLAY_COMMANDS - 1 }, (_, i) =>
+      i % 2 ? { type: 'CHECKPOINT' as const } : { type: 'TICK' as const },
+    ),
+  ];
+  const sim0 = new Sim({ scenario: 'migration-1000' });
+  const packed = await packReplay({ config: sim0.context.config, commands });
+  const unpack = await timeOf(async () => {
+    if (!(await unpackReplay(packed)).ok) throw new Error('replay refused');
+  });
+  figures.push(
+    figure(
+      `check: share replay of ${MAX_REPLAY_COMMANDS.toLocaleString('en')} commands, unpacked`,
+      unpack,
+      'ms',
+      atMost(50),
+      `${packed.length} characters`,
+    ),
+  );
+  const unpacked = await unpackReplay(packed);
+  if (!unpacked.ok) throw new Error(unpacked.reason.en);
+  const replayed = await timeOf(() => {
+    const sim = new Sim({ scenario: 'migration-1000', config: unpacked.replay.config });
+    for (const c of unpacked.replay.commands) sim.send(c);
+  });
+  figures.push(
+    figure(
+      'replay: those commands sent to a new run (the engine alone)',
+      replayed,
+      'ms',
+      undefined,
+      'half of them checkpoints; the page then writes each as a pressed button would',
+    ),
+  );
+
+  progress('untrusted: a 20 MiB run file');
+  const ids = { runId: big.runId, scenario: big.scenario, seed: big.seed };
+  const many: Checkpoint[] = [];
+  let size = 0;
+  for (let seq = 1; size < 19 * 1024 * 1024; seq++) {
+    many.push({ ...big, seq });
+    size += text.length + 2;
+  }
+  const file = JSON.stringify({
+    format: 'harness-sim.run/1',
+    run: { ...ids, createdAt: 0, updatedAt: 0, newestSeq: many.length, design: 'article' },
+    checkpoints: many,
+  });
+  // Its check would take about 30 s: the budget stops it, and the file is refused, nothing stored.
+  const t0 = performance.now();
+  const r = await parseRunFile(file, async () => undefined);
+  const answered = performance.now() - t0;
+  if (r.ok || !r.error.startsWith('E610'))
+    throw new Error(`the hostile run file was not stopped: ${r.ok ? 'accepted' : r.error}`);
+  figures.push(
+    figure(
+      `check: run file of ${(file.length / 2 ** 20).toFixed(1)} MiB (${many.length} such checkpoints): refused at the budget`,
+      answered,
+      'ms',
+      atMost(CHECK_BUDGET_MS + 1000),
+      `E610 after ${CHECK_BUDGET_MS / 1000} s of checking, in the Worker; the whole check would take ~${Math.round((stored * many.length) / 1000)} s`,
+    ),
+  );
+  return figures;
+}
