@@ -85,6 +85,8 @@ export const storage = {
   'alert.stale': 'Another tab stored a newer checkpoint of this run: it drove on without this one.',
   'alert.fenced':
     'Another tab claimed this run: this tab claims it back only while it still drives, and reads storage first.',
+  'alert.stalled':
+    'Storage has not answered this write for 4 seconds. Nothing past the last durable checkpoint is shown; the run goes on once the write lands.',
   'alert.other': 'Storage refused the write.',
   'alert.meaning':
     'Play is paused. Steps lost if the process died now: {n}; a reload resumes from the last checkpoint that was saved.',

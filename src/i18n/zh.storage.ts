@@ -82,6 +82,7 @@ export const storage: Record<keyof typeof en, string> = {
   'alert.too_big': '这个存档太大，无法保存（超过 1 MB）。',
   'alert.stale': '另一个标签页已保存了本运行更新的存档：它在没有这一个的情况下继续了。',
   'alert.fenced': '另一个标签页接管了这个运行：只有这个标签页仍在驱动时才会重新接管，并先重读存储。',
+  'alert.stalled': '存储 4 秒没有回应这次写入。页面只显示到最后一个已落盘的存档；写入落盘后，运行继续。',
   'alert.other': '存储拒绝了这次写入。',
   'alert.meaning': '已暂停播放。如果进程此刻崩溃，将丢失的步数：{n}；重新加载会从最后一个已保存的存档恢复。',
   'alert.retry': '重新写入',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Sim, type Checkpoint } from '../engine';
 import type { PutResult } from '../persistence';
-import { FRAME_MS, createPublisher, shownOf, type Batch, type FrameClock } from './publish';
+import { FRAME_MS, WRITE_WATCHDOG_MS, createPublisher, shownOf, type Batch, type FrameClock } from './publish';
 
 /**
  * The publish gate against a backend whose writes settle only when the test says so, on a
@@ -43,12 +43,14 @@ function harness() {
   const inFlight: { cp: Checkpoint; resolve: (r: PutResult) => void }[] = [];
   const shown: { step: number; newestSeq: number; allSettled: boolean; allDurable: boolean }[] = [];
   const emitted: number[] = [];
+  const stalled: { seq: number; ms: number }[] = [];
   // eslint-disable-next-line prefer-const -- assigned once the publisher it feeds exists
   let sim: Sim;
   const publisher = createPublisher(
     {
       put: (cp) => new Promise<PutResult>((resolve) => inFlight.push({ cp, resolve })),
       settled: () => undefined,
+      stalled: (cp, ms) => stalled.push({ seq: cp.seq, ms }),
       show: () => {
         const upTo = emitted.filter((s) => s <= (sim.newest?.seq ?? 0));
         shown.push({
@@ -83,7 +85,7 @@ function harness() {
     await settle();
   };
   const command = () => sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
-  return { sim, shown, advance, finish, command, inFlight, publisher };
+  return { sim, shown, advance, finish, command, inFlight, publisher, stalled };
 }
 
 type Move = { kind: 'cmd' } | { kind: 'settle'; i: number } | { kind: 'time'; ms: number };
@@ -124,6 +126,35 @@ describe('the publish gate', () => {
     h.advance(FRAME_MS);
     expect(h.shown.length).toBeGreaterThan(0);
     expect(h.shown.filter((v) => !v.allDurable)).toEqual([]);
+  });
+
+  it('a write that never settles is said after the watchdog, and nothing past it is shown', async () => {
+    const h = harness();
+    // Until a checkpoint is pending (every step writes one), and it stays so.
+    while (h.publisher.pending === 0) h.command();
+    const seq = h.inFlight[0]!.cp.seq;
+    const before = h.shown.length;
+    h.advance(WRITE_WATCHDOG_MS - 1);
+    expect(h.stalled).toEqual([]);
+    h.advance(1);
+    expect(h.stalled).toEqual([{ seq, ms: WRITE_WATCHDOG_MS }]);
+    h.command();
+    h.advance(10 * FRAME_MS);
+    expect(h.shown.length).toBe(before);
+    // It lands at last: the run is shown, and the watchdog says nothing more.
+    while (h.inFlight.length) await h.finish(0);
+    h.advance(WRITE_WATCHDOG_MS);
+    expect(h.shown.length).toBeGreaterThan(before);
+    expect(h.stalled).toHaveLength(1);
+  });
+
+  it('a write that settles in time starts no watchdog report', async () => {
+    const h = harness();
+    while (h.publisher.pending === 0) h.command();
+    h.advance(WRITE_WATCHDOG_MS - 100);
+    await h.finish(0);
+    h.advance(WRITE_WATCHDOG_MS);
+    expect(h.stalled).toEqual([]);
   });
 
   it('shows the run once the writes settle, failed ones included (the failure is then said out loud)', async () => {

@@ -27,6 +27,12 @@ export interface Batch {
 
 export interface PublishHost {
   put(cp: Checkpoint): Promise<PutResult>;
+  /**
+   * A write has been pending for WRITE_WATCHDOG_MS (storage hangs): said at once, while the gate
+   * goes on holding the view at the last durable checkpoint. Its settling, if it ever comes, is
+   * reported as any other.
+   */
+  stalled(cp: Checkpoint, ms: number): void;
   /** A write settled (called at once, before it is shown). */
   settled(cp: Checkpoint, report: WriteReport, pendingAfter: number): void;
   /** Shows the live run as it stands now, with the batch. Only ever called with no write pending. */
@@ -45,6 +51,9 @@ const pageClock: FrameClock = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
+
+/** A checkpoint write pending this long is a storage that hangs: the page says so (PublishHost.stalled). */
+export const WRITE_WATCHDOG_MS = 4000;
 
 /** The page redraws at most this often, however fast the run goes (a frame). */
 export const FRAME_MS = 16;
@@ -87,6 +96,7 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
     pending++;
     newest = { cp, ctx };
     const done = fromRanges(cp.done)?.length ?? 0;
+    const watchdog = clock.setTimeout(() => host.stalled(cp, WRITE_WATCHDOG_MS), WRITE_WATCHDOG_MS);
     void host
       .put(cp)
       .then(
@@ -94,6 +104,7 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
         (thrown: unknown) => reportOf(cp, { thrown }),
       )
       .then((report) => {
+        clock.clearTimeout(watchdog);
         pending--;
         const summary: CheckpointSummary = {
           runId: cp.runId,

@@ -1,6 +1,8 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULT_SCENARIO_ID, Sim } from '../engine';
+import { storageError } from '../persistence';
 import { createPublisher, shownOf } from './publish';
+import { stalledReport } from './writeReport';
 import type { ShownSlice, Store } from './types';
 import { viewOf } from './view';
 
@@ -16,6 +18,8 @@ export const createShownSlice: StateCreator<Store, [], [], ShownSlice> = (set, g
       get().afterWrite(cp, report);
       get().writeSettled(report);
     },
+    // A hanging write is the storage error state at once (play stopped), not a silent freeze.
+    stalled: (cp, ms) => get().writeSettled(stalledReport(cp, ms, storageError('E520', cp.seq, ms / 1000))),
     show: (batch) => {
       set((s) => ({ view: viewOf(s.sim), ...shownOf(batch, s.sim.context.runId, s) }));
       get().announceLive();

@@ -21,7 +21,12 @@ export interface WriteReport {
 }
 
 /** What a failed write means for the person: the disk is full, the browser closed storage, ... */
-export type WriteFailureKind = 'quota' | 'closed' | 'too_big' | 'stale' | 'fenced' | 'other';
+export type WriteFailureKind = 'quota' | 'closed' | 'too_big' | 'stale' | 'fenced' | 'stalled' | 'other';
+
+/** A write still pending after `ms` (the publish gate's watchdog), as a failure the page shows. */
+export function stalledReport(cp: Checkpoint, ms: number, error: string): WriteReport {
+  return { seq: cp.seq, trigger: cp.trigger, ok: false, ms, bytes: 0, size: 0, error, failure: 'stalled' };
+}
 
 /** Sorts a failed write into what it means for the person. */
 export function failureKind(r: { error: string; quota: boolean; stale: boolean }): WriteFailureKind {
