@@ -33,6 +33,7 @@ const MESSAGES = {
   E607: 'This file mixes runs: checkpoint %s belongs to %s, the file is run %s.',
   E608: 'This file holds checkpoint #%s twice.',
   E610: 'Checking this file took more than %s s (stopped at checkpoint %s): nothing was imported, and what is stored is unchanged.',
+  E611: 'The file could not be read (%s): nothing was imported. It may have been moved or deleted since it was picked.',
   E609: 'Even its newest checkpoint makes a file of more than the 20 MiB an import reads.',
 } as const;
 

@@ -22,7 +22,7 @@ export { type RecordStoreOptions } from './recordStore';
 export { CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA, STORED_CHECKPOINT_SCHEMA_V1 } from './records';
 export { CHUNK_ROWS } from './chunks';
 export { MAX_IMPORT_BYTES, fileTooBig } from './limits';
-export { storageError } from './errors';
+export { describeError, storageError } from './errors';
 export { loadTransfer } from './transfer';
 export {
   CHANNEL_NAME,

@@ -13,6 +13,18 @@ describe('importing a file', () => {
     expect(importRun).not.toHaveBeenCalled();
   });
 
+  it('says so when reading the file fails (moved or deleted since it was picked), and imports nothing', async () => {
+    const gone = {
+      size: 10,
+      text: () => Promise.reject(new DOMException('A requested file could not be found.', 'NotFoundError')),
+    } as unknown as Blob;
+    const importRun = vi.fn(async () => undefined);
+    let refused = '';
+    await importFile(gone, importRun, (t) => (refused = t));
+    expect(refused).toMatch(/^E611: The file could not be read \(NotFoundError: /);
+    expect(importRun).not.toHaveBeenCalled();
+  });
+
   it('reads and imports one within the limit', async () => {
     const importRun = vi.fn(async () => undefined);
     await importFile(new Blob(['{"format":"x"}']), importRun, () => undefined);

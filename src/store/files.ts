@@ -1,4 +1,4 @@
-import { fileTooBig, loadTransfer } from '../persistence';
+import { describeError, fileTooBig, loadTransfer, storageError } from '../persistence';
 
 /**
  * Export and import are a chunk of their own: the runs panel asks for it as it mounts, so it
@@ -17,7 +17,15 @@ export async function importFile(
 ): Promise<void> {
   const tooBig = fileTooBig(file.size);
   if (tooBig) return refuse(tooBig);
-  await importRun(await file.text());
+  // Reading can fail on its own (the file was moved or deleted since it was picked, a cloud
+  // drive offline): said, and nothing else changes.
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (e) {
+    return refuse(storageError('E611', describeError(e)));
+  }
+  await importRun(text);
 }
 
 /**

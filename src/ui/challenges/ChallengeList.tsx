@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { inert } from '../../engine';
 import { CHALLENGE_TITLES } from '../../challenges/meta';
 import { requestChallenge } from '../../store/challengeGate';
 import { useSimStore } from '../../store/simStore';
@@ -18,7 +19,14 @@ export function ChallengeList() {
     if (!file) return;
     // The parser comes with the challenge chunk, which the page needs once a challenge is opened.
     const { parseChallenge } = await import('../../challenges/parse');
-    const r = parseChallenge(await file.text());
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (e) {
+      // The file was moved or deleted since it was picked: said, nothing else changes.
+      return setError(t('challenge.fileError', { msg: inert(String((e as Error | null)?.message ?? e)) }));
+    }
+    const r = parseChallenge(text);
     if (!r.ok) return setError(t('challenge.fileError', { msg: r.error.message[lang] }));
     setError(null);
     // A file is not a shipped id: the address no longer names a challenge.
