@@ -120,3 +120,32 @@ test('a build for a fixed path (vite build --base /course/sim/) runs there and o
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('two courses on one host keep their runs apart: each folder has its own database and tabs', async ({
+  context,
+}) => {
+  host = await serveStatic('dist', ['/course-a/', '/course-b/'], PORT);
+  const origin = new URL(host.url).origin;
+  const a = await context.newPage();
+  await a.goto(`${origin}/course-a/?lang=en&run=new&seed=5`);
+  await ready(a);
+  await a.getByTestId('btn-start').click();
+  for (let i = 0; i < 4; i++) await a.getByTestId('btn-step').click();
+  await a.getByTestId('btn-checkpoint').click(); // the position, so a reload resumes at this step
+  const stepA = await a.getByTestId('current-step').textContent();
+  const runA = await a.getByTestId('run-item').first().getAttribute('data-run');
+
+  // The other course, same origin, same browser, open at the same time.
+  const b = await context.newPage();
+  await b.goto(`${origin}/course-b/?lang=en`);
+  await ready(b);
+  await expect(b.getByTestId('current-state')).toHaveText('created');
+  await expect(b.locator(`[data-testid="run-item"][data-run="${runA}"]`)).toHaveCount(0);
+  // Course A's tab drives its run alone: course B's tab never became its follower.
+  await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+  await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
+  await b.getByTestId('btn-start').click();
+  await a.reload();
+  await ready(a);
+  await expect(a.getByTestId('current-step')).toHaveText(stepA ?? '');
+});

@@ -28,15 +28,18 @@ export interface StaticServer {
  * directory's index.html for its own path, 404 for everything else. No SPA fallback and no
  * headers of its own, so a page that runs here needs nothing from its host.
  */
-export async function serveStatic(dir: string, prefix: string, port: number): Promise<StaticServer> {
+export async function serveStatic(dir: string, prefix: string | string[], port: number): Promise<StaticServer> {
+  // Several folders serve the same files: two courses on one host, one origin.
+  const prefixes = typeof prefix === 'string' ? [prefix] : prefix;
   const root = resolve(dir);
   const paths: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
     paths.push(path);
-    if (!path.startsWith(prefix)) return void res.writeHead(404).end('not here');
-    const rel = normalize(path.slice(prefix.length) || 'index.html').replace(/^(\.\.[/\\])+/, '');
+    const at = prefixes.find((p) => path.startsWith(p));
+    if (at === undefined) return void res.writeHead(404).end('not here');
+    const rel = normalize(path.slice(at.length) || 'index.html').replace(/^(\.\.[/\\])+/, '');
     const file = join(root, rel.endsWith('/') ? `${rel}index.html` : rel);
     readFile(file).then(
       (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
@@ -50,7 +53,7 @@ export async function serveStatic(dir: string, prefix: string, port: number): Pr
   await new Promise<void>((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
   const { port: bound } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${bound}${prefix}`,
+    url: `http://127.0.0.1:${bound}${prefixes[0]}`,
     paths,
     close: () =>
       new Promise<void>((ok) => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { checkAgainst } from '../engine';
 import type { LocksLike, TabChannel } from './tabLinks';
+import { sited } from './request';
 
 /**
  * Web Locks exist only in secure contexts: a build served over plain http (a classroom
@@ -167,7 +168,7 @@ let pageLocks: LocksLike | null | undefined;
 export function pageLeaseLocks(): LocksLike | null {
   if (pageLocks !== undefined) return pageLocks;
   if (typeof BroadcastChannel !== 'function') return (pageLocks = null);
-  const bc = new BroadcastChannel('harness-sim-lease');
+  const bc = new BroadcastChannel(sited('harness-sim-lease'));
   const channel: TabChannel = {
     post: (m) => bc.postMessage(m),
     listen: (fn) => (bc.onmessage = (e: MessageEvent) => fn(e.data)),

@@ -1,6 +1,7 @@
 import { type Checkpoint, checkAgainst } from '../engine';
 import { pageLeaseLocks } from './lease';
 import type { LocksLike, TabChannel } from './tabLinks';
+import { sited } from './request';
 
 export type { LocksLike, TabChannel } from './tabLinks';
 import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
@@ -80,8 +81,9 @@ type TabMessage =
   /** A tab joined the run ("hello"), answers one that did ("here"), or leaves it ("bye"). */
   | { schema: typeof MESSAGE_SCHEMA; type: 'hello' | 'here' | 'bye'; runId: string; from: string };
 
-export const lockName = (runId: string) => `harness-sim:run:${runId}`;
-export const CHANNEL_NAME = 'harness-sim';
+export const lockName = (runId: string) => `${CHANNEL_NAME}:run:${runId}`;
+/** The tab channel, named for this site's folder (request.ts `sited`): two courses on one host do not hear each other. */
+export const CHANNEL_NAME = sited('harness-sim');
 
 function defaultLocks(): LocksLike | null {
   // Web Locks exist only in secure contexts (localhost counts); elsewhere (plain http on a
