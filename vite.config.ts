@@ -23,8 +23,12 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,json,txt}'],
         // `?lesson=`, `?compare=` and the rest are one page: any navigation offline gets index.html.
         navigateFallback: 'index.html',
-        // The first visit's page is taken under control at once; an update waits until every tab
-        // of the old build is closed, so an open lesson never asks for a chunk the update removed.
+        // Only the page itself (its folder, or index.html, with any query): a teacher's file under
+        // the site (a challenge JSON, a handout) is fetched as itself, not answered with the page.
+        navigateFallbackAllowlist: [/\/(index\.html)?(\?.*)?$/],
+        // The first visit's page is taken under control at once; an update waits (an open lesson
+        // never asks for a chunk the update removed) until the page's "new version" button
+        // (src/offline.ts, UpdateReady) or the closing of every tab of the old build.
         clientsClaim: true,
         skipWaiting: false,
       },

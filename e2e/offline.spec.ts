@@ -149,3 +149,52 @@ test('two courses on one host keep their runs apart: each folder has its own dat
   await ready(a);
   await expect(a.getByTestId('current-step')).toHaveText(stepA ?? '');
 });
+
+test.describe('the service worker and the teacher', () => {
+  let deploy = 1;
+  test.beforeEach(async () => {
+    deploy = 1;
+    // A new deploy is a new sw.js (its precache list changes): here one comment line of it.
+    host = await serveStatic('dist', FOLDER, PORT, (path, body) =>
+      path.endsWith('/sw.js') && deploy > 1 ? Buffer.concat([body, Buffer.from(`\n// deploy ${deploy}\n`)]) : body,
+    );
+  });
+
+  test("a teacher's own file under the site is fetched as itself, not answered with the page", async ({ page }) => {
+    await page.goto(`${host.url}?lang=en`);
+    await ready(page);
+    await controlled(page);
+    const file = await page.goto(`${host.url}handouts/challenge.json`);
+    expect(file?.status()).toBe(404);
+    expect(await page.locator('[data-testid="app"]').count()).toBe(0);
+    // The page itself, with any query, still comes from the worker's copy.
+    await page.goto(`${host.url}index.html?lang=en&lesson=approval`);
+    await ready(page);
+  });
+
+  test('a reloaded tab is told a new version is ready, and its button reloads onto it', async ({ page }) => {
+    await page.goto(`${host.url}?lang=zh`);
+    await ready(page);
+    await controlled(page);
+    await expect(page.getByTestId('update-ready')).toHaveCount(0);
+    const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    deploy = 2;
+    await page.reload();
+    await ready(page);
+    await expect(page.getByTestId('update-ready')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('update-ready')).toContainText('新版本');
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('btn-update').click();
+    await reloaded;
+    await ready(page);
+    await expect(page.getByTestId('update-ready')).toHaveCount(0);
+    // Now the new worker controls the page (it took over; the old one is gone).
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
+    expect(
+      await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return { waiting: reg?.waiting ?? null, active: reg?.active?.state };
+      }),
+    ).toEqual({ waiting: null, active: 'activated' });
+  });
+});

@@ -28,7 +28,13 @@ export interface StaticServer {
  * directory's index.html for its own path, 404 for everything else. No SPA fallback and no
  * headers of its own, so a page that runs here needs nothing from its host.
  */
-export async function serveStatic(dir: string, prefix: string | string[], port: number): Promise<StaticServer> {
+export async function serveStatic(
+  dir: string,
+  prefix: string | string[],
+  port: number,
+  /** Changes a file as it is sent (a test's new deploy of one file), by its path. */
+  rewrite: (path: string, body: Buffer) => Buffer = (_, body) => body,
+): Promise<StaticServer> {
   // Several folders serve the same files: two courses on one host, one origin.
   const prefixes = typeof prefix === 'string' ? [prefix] : prefix;
   const root = resolve(dir);
@@ -42,7 +48,10 @@ export async function serveStatic(dir: string, prefix: string | string[], port: 
     const rel = normalize(path.slice(at.length) || 'index.html').replace(/^(\.\.[/\\])+/, '');
     const file = join(root, rel.endsWith('/') ? `${rel}index.html` : rel);
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        res
+          .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+          .end(rewrite(path, body)),
       () => res.writeHead(404).end('not found'),
     );
   });

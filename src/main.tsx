@@ -8,6 +8,7 @@ import { StrictMode, Suspense, lazy } from 'react';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { registerOffline } from './offline';
+import { UpdateReady } from './ui/UpdateReady';
 import './ui/theme.css';
 import './ui/styles.css';
 import './ui/layout.css';
@@ -36,6 +37,7 @@ if (!wordsLoaded) {
   createRoot(root).render(
     <StrictMode>
       <ErrorBoundary message={(e) => translate(useSimStore.getState().lang, 'app.error', { msg: e.message })}>
+        <UpdateReady />
         {COMPARE ? (
           <Suspense>
             <CompareView search={window.location.search} />

@@ -4,6 +4,8 @@ export const classroom = {
   'offline.ready': 'Available offline: this page keeps working without the network.',
   'offline.pending': 'Saving a copy for offline use…',
   'offline.unavailable': 'No offline copy here: the built site makes one over https or on localhost.',
+  'update.ready': 'A new version of this site is ready.',
+  'update.activate': 'Reload to use it',
   'predict.toggle': 'Predict first',
   'predict.score': '{right} of {asked} right',
   'predict.ask': 'Before it happens: which state comes next?',

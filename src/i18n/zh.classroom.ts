@@ -6,6 +6,8 @@ export const classroom: Record<keyof typeof en, string> = {
   'offline.ready': '可离线使用：断网后本页照常运行。',
   'offline.pending': '正在保存离线副本…',
   'offline.unavailable': '此处没有离线副本：构建后的站点须经加密连接或在本机打开，才会保存离线副本。',
+  'update.ready': '本站有新版本可用。',
+  'update.activate': '刷新以使用新版本',
   'predict.toggle': '先猜再看',
   'predict.score': '答对 {right} / {asked}',
   'predict.ask': '发生之前先猜：下一个状态是什么？',
