@@ -4,7 +4,8 @@ import type { Plugin } from 'vite';
  * The Content-Security-Policy of the built page, one directive a line. The page loads only its
  * own files and talks to no one; `style-src` keeps 'unsafe-inline' because React Flow positions
  * nodes and edges with `style` attributes (and injects its base styles), which a hash cannot cover.
- * `img-src data:` is the empty favicon index.html names (`data:,`).
+ * `img-src data:` is the empty favicon index.html names (`data:,`). Trusted Types are required for
+ * script sinks, with one policy, `default` (src/trustedTypes.ts).
  */
 export const CSP_DIRECTIVES: readonly string[] = [
   "default-src 'self'",
@@ -18,6 +19,10 @@ export const CSP_DIRECTIVES: readonly string[] = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
+  // No string reaches a script sink unchecked; the page's one policy (src/trustedTypes.ts) passes
+  // its own script URLs (the import Worker, the service worker) and nothing else.
+  "require-trusted-types-for 'script'",
+  'trusted-types default',
 ];
 
 /** The policy as one header or meta value. */

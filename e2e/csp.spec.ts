@@ -22,6 +22,8 @@ const EXPECTED: Record<string, string> = {
   'object-src': "'none'",
   'base-uri': "'none'",
   'form-action': "'none'",
+  'require-trusted-types-for': "'script'",
+  'trusted-types': 'default',
 };
 
 /** Every violation the page reports, from the moment each document starts (before its scripts). */
@@ -62,7 +64,7 @@ test('the built page carries the policy in a meta tag ahead of every script', as
   expect(first).toBe(true);
 });
 
-test('a whole session runs with no CSP violation: play, approve, a lesson, the compare view, export', async ({
+test('a whole session runs with no CSP violation: play, approve, a lesson, the compare view, export, import', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -77,7 +79,11 @@ test('a whole session runs with no CSP violation: play, approve, a lesson, the c
   await expect(page.getByTestId('current-state')).not.toHaveText('waiting_approval');
   const download = page.waitForEvent('download');
   await page.getByTestId('btn-export').click();
-  expect((await download).suggestedFilename()).toMatch(/\.json$/);
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.json$/);
+  // Imported again: its check runs in the Worker, whose URL passes the Trusted Types policy.
+  await page.getByTestId('input-import').setInputFiles(await file.path());
+  await expect(page.getByTestId('notice')).toBeVisible();
   await page.keyboard.press('?');
   await expect(page.getByTestId('help-overlay')).toBeVisible();
   // The service worker registered and took the page under the policy's worker-src.

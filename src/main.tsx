@@ -1,3 +1,5 @@
+// Before anything that could reach a script sink: the page's one Trusted Types policy.
+import './trustedTypes';
 // First the page's words start loading (words.ts), then storage opens (boot.ts), while the rest loads.
 import { words } from './words';
 import './boot';
