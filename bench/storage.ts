@@ -37,6 +37,9 @@ const LATENCY_SAMPLES = 100;
 const LATENCY_WARMUP = 10;
 /** At step ~1,000 each sample first writes its ~350 earlier checkpoints (about 1 s): fewer samples. */
 const LONG_SAMPLES = 20;
+/** The durability A/B: interleaved rounds, samples each way per round. */
+const DURABILITY_ROUNDS = 6;
+const DURABILITY_SAMPLES = 30;
 const LONG_WARMUP = 2;
 /** The step the long-ledger latency is taken at, on migration-4000. */
 const LONG_AT_STEP = 1000;
@@ -96,8 +99,26 @@ export async function run(): Promise<Figure[]> {
           PAGE_LIMIT,
           'IndexedDB alone',
         );
-      return { plain, parts, blind: await floor(false), read: await floor(true) };
+      // Durability A/B: strict (flushed to disk before `complete`) against relaxed, interleaved.
+      const durability: Record<'strict' | 'relaxed', number[]> = { strict: [], relaxed: [] };
+      for (let round = 0; round < DURABILITY_ROUNDS; round++) {
+        for (const d of round % 2 ? (['strict', 'relaxed'] as const) : (['relaxed', 'strict'] as const)) {
+          const xs = await latency(page, { ...at27, samples: DURABILITY_SAMPLES, warmup: 2, durability: d });
+          durability[d].push(...xs.map((x) => x.ms));
+        }
+      }
+      return { plain, parts, durability, blind: await floor(false), read: await floor(true) };
     });
+    figures.push(
+      figure(
+        "checkpoint write at step 27, p95, durability 'strict' (the app's)",
+        percentile(disk.durability.strict, 95),
+        'ms',
+        atMost(5),
+        `${DURABILITY_ROUNDS} interleaved rounds of ${DURABILITY_SAMPLES} each way; p50 strict ${median(disk.durability.strict).toFixed(1)} / relaxed ${median(disk.durability.relaxed).toFixed(1)} ms`,
+      ),
+      figure("… the same with durability 'relaxed', p95", percentile(disk.durability.relaxed, 95), 'ms'),
+    );
     const diskMs = disk.plain.map((s) => s.ms);
     figures.push(
       figure(

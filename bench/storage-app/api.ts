@@ -15,6 +15,8 @@ export interface LatencyArgs {
   warmup: number;
   /** Time the parts of each write through a timed Backend instead of the app's store. */
   breakdown?: boolean;
+  /** Write through a store of this durability instead of the app's (the A/B of the durability choice). */
+  durability?: 'strict' | 'relaxed';
 }
 
 /** Where one timed write spent its time (ms), from the timed Backend; absent without `breakdown`. */

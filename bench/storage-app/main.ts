@@ -91,9 +91,14 @@ async function main(): Promise<StorageBench> {
   // The same record logic on the same database, through a Backend that marks each write's parts.
   const marks: Marks[] = [];
   const timedStore = createRecordStore(timedBackend(idbBackend(openDatabase(indexedDB)), marks));
+  // The same store on the same database with each durability, for the A/B of the app's choice.
+  const byDurability = {
+    strict: createRecordStore(idbBackend(openDatabase(indexedDB, undefined, undefined, 'strict'))),
+    relaxed: createRecordStore(idbBackend(openDatabase(indexedDB, undefined, undefined, 'relaxed'))),
+  };
 
   async function latency(args: LatencyArgs): Promise<LatencySample[]> {
-    const target = args.breakdown ? timedStore : store;
+    const target = args.breakdown ? timedStore : args.durability ? byDurability[args.durability] : store;
     const samples: LatencySample[] = [];
     for (let i = 0; i < args.warmup + args.samples; i++) {
       const runId = freshRunId(args.scenario);

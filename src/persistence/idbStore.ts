@@ -15,13 +15,27 @@ import type { CheckpointStore } from './types';
 export { DB_NAME, STORE_NAME } from './request';
 
 /**
+ * How durable a write is once its transaction completes (and `put` resolves). 'relaxed' (the
+ * browser's default in Chromium) survives a crash of the tab or the browser; 'strict' also
+ * flushes to the disk before `complete`, so it survives a power loss. Chosen by measurement:
+ * `npm run bench -- storage` times both (docs/BENCHMARKS.md, Storage); the persistence README
+ * states the guarantee.
+ */
+export const CHECKPOINT_DURABILITY: IDBTransactionDurability = 'strict';
+
+/**
  * idb-keyval's `createStore`, with four changes: the factory is a parameter (tests inject
  * one, and a missing `indexedDB` becomes a rejected promise rather than a synchronous throw),
  * a blocked open rejects instead of waiting forever, another tab's upgrade or deletion of
  * the database closes this connection instead of being blocked by it, and the first open is
  * the one the early entry already asked for (request.ts), when it did.
  */
-export function openDatabase(factory: IDBFactory, dbName = DB_NAME, storeName = STORE_NAME): UseStore {
+export function openDatabase(
+  factory: IDBFactory,
+  dbName = DB_NAME,
+  storeName = STORE_NAME,
+  durability: IDBTransactionDurability = CHECKPOINT_DURABILITY,
+): UseStore {
   let dbp: Promise<IDBDatabase> | undefined;
   const getDB = (): Promise<IDBDatabase> => {
     if (dbp) return dbp;
@@ -41,14 +55,15 @@ export function openDatabase(factory: IDBFactory, dbName = DB_NAME, storeName = 
   };
   // Safari can close a connection without a `close` event: the next transaction then throws
   // InvalidStateError. Open again once instead of failing every write until a reload.
+  const options: IDBTransactionOptions = { durability };
   const transaction = async (txMode: IDBTransactionMode): Promise<IDBObjectStore> => {
     const db = await getDB();
     try {
-      return db.transaction(storeName, txMode).objectStore(storeName);
+      return db.transaction(storeName, txMode, options).objectStore(storeName);
     } catch (e) {
       if ((e as { name?: unknown } | null)?.name !== 'InvalidStateError') throw e;
       dbp = undefined;
-      return (await getDB()).transaction(storeName, txMode).objectStore(storeName);
+      return (await getDB()).transaction(storeName, txMode, options).objectStore(storeName);
     }
   };
   return (txMode, callback) => {
