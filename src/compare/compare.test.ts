@@ -134,7 +134,7 @@ describe('the verdict above the panes (ui-contract compare-verdict)', () => {
     const [article, noFuse] = r.finish().meters;
     const v = verdictOf(article, noFuse)!;
     const x = Math.round(noFuse.tokens / article.tokens);
-    expect(v.en).toMatch(new RegExp(`^No fuse: ${x}x the tokens, killed at \\d\\d:\\d\\d still in tool_failed; `));
+    expect(v.en).toMatch(new RegExp(`^No fuse: ${x}x the tokens, killed at \\d\\d:\\d\\d still in tool_failed\\. `));
     expect(v.en).toContain('The article’s design: ended in failed (loop_fuse).');
     expect(v.zh).toContain(`token 是对方的 ${x} 倍`);
   });

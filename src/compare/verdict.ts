@@ -63,6 +63,7 @@ export function verdictOf(a: PaneMeters, b: PaneMeters): Bilingual | null {
     };
   return {
     zh: said.map(([p, d]) => `${DESIGNS[p.design].name.zh}：${d.zh.join('，')}`).join('；') + '。',
-    en: said.map(([p, d]) => `${DESIGNS[p.design].name.en}: ${d.en.join(', ')}`).join('; ') + '.',
+    // One sentence per design in English (each opens with its name, capitalised).
+    en: said.map(([p, d]) => `${DESIGNS[p.design].name.en}: ${d.en.join(', ')}.`).join(' '),
   };
 }
