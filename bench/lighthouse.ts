@@ -2,7 +2,7 @@
  * `npm run bench -- lighthouse` (opt-in: about a minute per preset on this machine): Lighthouse
  * 12 audits of the production build, with its mobile preset (the default: a mid-range phone,
  * simulated slow 4G and 4× CPU slowdown) and its desktop preset, in Debian's Chromium launched
- * by chrome-launcher with the flags of e2e/chromium.ts. Targets from issue 12: performance
+ * by chrome-launcher with the flags of e2e/chromium.ts. Targets from SPEC §13.4: performance
  * ≥ 0.9 mobile and ≥ 0.98 desktop, accessibility ≥ 0.98, best practices 1.0.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -30,7 +30,7 @@ async function timeOf(fn: () => unknown): Promise<number> {
   return median(xs);
 }
 
-/** A dynamic-plan checkpoint whose plan was revised 10,000 times at step 1 (issue 26's probe, now accepted in linear time). */
+/** A dynamic-plan checkpoint whose plan was revised 10,000 times at step 1 (the security review's probe, now accepted in linear time). */
 function mostRevised(): Checkpoint {
   const out: Checkpoint[] = [];
   const sim = new Sim({

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LANGS, SIZES, open } from './helpers';
 
 /**
- * The windowed lists are issue 12's part B (their own e2e): the ledger's scroll box repeats its
+ * The windowed lists (SPEC §13.4) have their own e2e: the ledger's scroll box repeats its
  * panel's region name (landmark-unique), reported to them rather than checked twice here.
  */
 const PART_B = ['.hs-ledger', '.hs-history', '.hs-log', '.hs-plan'];

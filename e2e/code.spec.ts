@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectState, open } from './helpers';
 
 /**
- * The article's code beside the diagram (issue 25; ui-contract `toggle-code`, `code-view`,
+ * The article's code beside the diagram (SPEC §12; ui-contract `toggle-code`, `code-view`,
  * `code-line`): off on the plain page, on in a lesson, and the lit lines follow the run.
  */
 

@@ -3,7 +3,7 @@ import { armKill, killAndRead, seeded, slowWritesAndKill } from './crashKit';
 import { expectState, int, newestItem, open, text } from './helpers';
 
 /**
- * Durable before shown (issue 13), against a real browser's IndexedDB: the process is killed
+ * Durable before shown (SPEC §13.5), against a real browser's IndexedDB: the process is killed
  * right after the page drew a new checkpoint count while a write was in flight, the moment a
  * step shown before its checkpoint is durable would be lost. Writes are held ~10 ms, so a write
  * can settle inside a frame and a play beat land before the frame's redraw (publish.ts's gate).

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { answerPrediction, expectState, open } from './helpers';
 
 /**
- * The built page runs under its strict Content-Security-Policy (issue 11): the policy stands in a
+ * The built page runs under its strict Content-Security-Policy (SPEC §13): the policy stands in a
  * meta tag before any script, and a whole session (play, approval, a lesson, the compare view,
  * an export, the offline worker) reports no violation, neither as an event nor in the console.
  */

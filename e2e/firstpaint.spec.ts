@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { open } from './helpers';
 
 /**
- * First paint (issue 12): index.html draws the page's frame before any script runs, and the
+ * First paint (SPEC §13.4): index.html draws the page's frame before any script runs, and the
  * page then settles without pushing its boxes around (cumulative layout shift under 0.05).
  */
 for (const size of [

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { LANGS, expectReady, open } from './helpers';
 
-/** The teacher's guide (`?guide=1`, issue 25; ui-contract "the guide"): one section a lesson, links in and out, print. */
+/** The teacher's guide (`?guide=1`, SPEC §12; ui-contract "the guide"): one section a lesson, links in and out, print. */
 
 const LESSON_IDS = [
   'three-endings',

@@ -23,7 +23,7 @@ export async function expectState(page: Page, state: string) {
   await expect(page.getByTestId(`state-${state}`)).toHaveAttribute('data-active', 'true');
 }
 
-/** The six screens of issue 12: a phone, a tablet both ways, three laptops and a projector. */
+/** The six screens of SPEC §13.4: a phone, a tablet both ways, three laptops and a projector. */
 export const SIZES = [
   { width: 390, height: 844 },
   { width: 768, height: 1024 },

@@ -20,7 +20,7 @@ const ZH_ALLOWED = new Set([
   'failure',
   'manual',
 ]);
-/** The windowed lists belong to issue 12's part B (they render outcome values themselves). */
+/** The windowed lists (SPEC §13.4) are checked elsewhere (they render outcome values themselves). */
 const PART_B = '.hs-ledger, .hs-history, .hs-log, .hs-plan';
 /**
  * A recovery hint quotes the tool's own error message (ENOENT: no such file …), as tool output

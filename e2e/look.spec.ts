@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { LANGS, open } from './helpers';
 
-/** For every student (issue 12): a visible focus on every control, dark mode, forced colours. */
+/** For every student (SPEC §13.4): a visible focus on every control, dark mode, forced colours. */
 
 test('every control the keyboard reaches shows a visible focus ring', async ({ page }) => {
   await open(page, '?lang=zh&run=new');

@@ -7,7 +7,7 @@ import { answerPrediction, expectReady } from './helpers';
 import { serveStatic, type StaticServer } from './staticServer';
 
 /**
- * Hosting for a class (issue 11): the build in dist/ (the default relative base, built by the
+ * Hosting for a class (SPEC §13): the build in dist/ (the default relative base, built by the
  * config's web server) runs from a subfolder of a plain static server, and after one visit it
  * keeps working with the network and the server both gone, because its service worker
  * precached every file, the lazily loaded chunks too.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { driveThenDriveHere, int, open, text } from './helpers';
 
-/** Storage that fails, and tabs without Web Locks: what the page says and does (issue 13). */
+/** Storage that fails, and tabs without Web Locks: what the page says and does (SPEC §13.5). */
 
 test('a failed write is said out loud: play stops, storage-status is error, the steps at risk are counted, a retry clears it', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { answerPrediction, expectState, open } from './helpers';
 
-/** What issue 24 found the page saying that the run did not do, held to the page (SPEC §10). */
+/** What the page once said that the run did not do, held to the page (SPEC §10). */
 
 test('the fuse lesson’s coarse guard really fuses: run-ended loop_fuse, the badge says tool-only', async ({ page }) => {
   await open(page, '?lang=en&lesson=fuse&at=8');

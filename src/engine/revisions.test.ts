@@ -74,7 +74,7 @@ describe('plan revisions', () => {
   });
 
   it('10,000 of them, as many as the schema allows, are checked in linear time', () => {
-    // The probe of issue 26: a checkpoint whose plan was revised 10,000 times at step 1. Once
+    // The security review's probe: a checkpoint whose plan was revised 10,000 times at step 1. Once
     // quadratic (365 s); the check now lays 30,000 steps down once.
     const cp = runningCheckpoint();
     const revisions = Array.from({ length: 10_000 }, () => 1);

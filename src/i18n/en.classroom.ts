@@ -1,6 +1,6 @@
 /** English strings of the classroom: stories, designs, compare, lessons, predict, challenges, the article, presenter and offline (assembled in en.ts). */
 export const classroom = {
-  // Offline and hosting (issue 11): the help overlay says whether the page works offline.
+  // Offline and hosting (SPEC §13): the help overlay says whether the page works offline.
   'offline.ready': 'Available offline: this page keeps working without the network.',
   'offline.pending': 'Saving a copy for offline use…',
   'offline.unavailable': 'No offline copy here: the built site makes one over https or on localhost.',
@@ -61,7 +61,7 @@ export const classroom = {
   'story.beat.approve': 'the person approves step 27',
   'story.beat.night': 'the person has gone home; the night passes',
   'story.beat.morning': 'the next morning: the person is back',
-  // compare view (issue 11)
+  // compare view (SPEC §9)
   'compare.title': 'Two harness designs, one story',
   'compare.none': 'No comparison was asked for.',
   'compare.run': 'Play the story in both',
@@ -72,7 +72,7 @@ export const classroom = {
   'compare.chart': 'Tokens and steps of work over virtual time',
   'compare.work': 'Steps of work',
   'compare.minutes': 'virtual minutes',
-  // lessons (issue 11)
+  // lessons (SPEC §8)
   'lesson.unknown': 'There is no lesson "{id}".',
   'lesson.stop': 'stop {at} of {of}',
   'lesson.yourTurn': 'Your turn:',

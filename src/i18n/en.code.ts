@@ -1,4 +1,4 @@
-/** English strings of the article's code beside the diagram (issue 25; assembled in en.ts). */
+/** English strings of the article's code beside the diagram (SPEC §12; assembled in en.ts). */
 export const code = {
   'code.toggle': 'Show the article’s code',
   'code.title': 'The article’s loop, as the machine runs it',

@@ -1,4 +1,4 @@
-/** English strings of the teacher's guide (`?guide=1`, issue 25; assembled in en.ts). */
+/** English strings of the teacher's guide (`?guide=1`, SPEC §12; assembled in en.ts). */
 export const guide = {
   'guide.link': 'Teacher’s guide',
   'guide.title': 'Teacher’s guide: a 45-minute class',

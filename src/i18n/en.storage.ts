@@ -77,7 +77,7 @@ export const storage = {
   'replay.same': 'Same error: the failure is reproducible from the checkpoint.',
   'replay.differs': 'The replay differs from the original.',
   'replay.none': 'There is no failure in this run’s ledger to replay.',
-  // issue 13: failed writes said out loud, persistent storage
+  // SPEC §13.5: failed writes said out loud, persistent storage
   'alert.title': 'Checkpoint #{seq} was not saved.',
   'alert.quota': 'Storage is full: the browser refused to store more for this page.',
   'alert.closed': 'The browser closed the database (it may be shutting storage down or clearing it).',

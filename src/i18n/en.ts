@@ -12,10 +12,10 @@ export const en = {
   ...classroom,
   ...guide,
   ...code,
-  // Predict-then-reveal and challenges (issue 11)
+  // Predict-then-reveal and challenges (SPEC §13)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',
-  // Presenter mode, the article beside the lesson, the compact diagram (issue 11).
+  // Presenter mode, the article beside the lesson, the compact diagram (SPEC §13).
   'node.loopShort': 'loop {count}/{fuse}',
   'node.waitedShort': 'waited {time}',
   'app.title': 'Harness Sim',
@@ -199,7 +199,7 @@ export const en = {
   'settings.overnight': 'Kill the process after 8 h without progress, waiting or retrying (the overnight endings)',
   'settings.apply': 'New run with these settings',
   'scenario.summary': 'About this scenario',
-  // harness designs, stories & simple mode (issue 10)
+  // harness designs, stories & simple mode (SPEC §9)
   'settings.design': 'Harness design',
   'settings.heed': 'After a reminder, the model changes approach',
   'settings.heed.0': 'never',
@@ -215,7 +215,7 @@ export const en = {
   'meter.side.waiting': 'queued',
   'meter.side.none': 'none queued',
   'meter.side.done': 'done at {time}',
-  // layout & language (issue 12)
+  // layout & language (SPEC §13.4)
   'panel.controls': 'Controls',
   'diagram.edge': '{from} → {to}: {text}',
   'diagram.nodeHelp': 'A state of the machine (read-only).',
@@ -242,7 +242,7 @@ export const en = {
   'panel.stage': 'The machine',
   'diagram.label': 'State machine diagram',
 
-  // lists & screen reader (issue 12)
+  // lists & screen reader (SPEC §13.4)
   'sr.move': '{from} → {to}: {detail}',
   'sr.batch': '{n} transitions. Latest: {latest}',
   'sr.restore': 'resumed from the newest checkpoint at step {step}',

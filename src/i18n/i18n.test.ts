@@ -43,7 +43,7 @@ describe('time', () => {
   });
 });
 
-describe('every UI word in the page’s language (issue 12)', () => {
+describe('every UI word in the page’s language (SPEC §13.4)', () => {
   /** Latin words the article itself writes in Chinese text; ids (a_b), event names (TICK) and units keep their spelling. */
   const ALLOWED = new Set([
     'Harness',
@@ -68,7 +68,7 @@ describe('every UI word in the page’s language (issue 12)', () => {
     expect(bad).toEqual([]);
   });
 
-  it('zh says sizes and durations as Chinese does (issue 10: not 小 9 倍, not 3 分前)', () => {
+  it('zh says sizes and durations as Chinese does (SPEC §9: not 小 9 倍, not 3 分前)', () => {
     expect(translate('zh', 'cp.ratio', { x: 9 })).toBe('仅为全量的 1/9');
     expect(
       translate('zh', 'resume.title', {

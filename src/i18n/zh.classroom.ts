@@ -2,7 +2,7 @@ import type { classroom as en } from './en.classroom';
 
 /** 中文：课堂：故事、设计、对比、课程、先猜后看、挑战、原文、演示与离线（在 zh.ts 合并）。 */
 export const classroom: Record<keyof typeof en, string> = {
-  // 离线与托管（issue 11）：帮助层说明本页能否离线使用。
+  // 离线与托管（SPEC §13）：帮助层说明本页能否离线使用。
   'offline.ready': '可离线使用：断网后本页照常运行。',
   'offline.pending': '正在保存离线副本…',
   'offline.unavailable': '此处没有离线副本：构建后的站点须经加密连接或在本机打开，才会保存离线副本。',
@@ -63,7 +63,7 @@ export const classroom: Record<keyof typeof en, string> = {
   'story.beat.approve': '人批准了第 27 步',
   'story.beat.night': '人已下班回家，一夜过去',
   'story.beat.morning': '第二天早上，人回来了',
-  // compare view (issue 11)
+  // compare view (SPEC §9)
   'compare.title': '两种 Harness 设计，同一个故事',
   'compare.none': '没有要比较的内容。',
   'compare.run': '两边同时播放故事',
@@ -74,7 +74,7 @@ export const classroom: Record<keyof typeof en, string> = {
   'compare.chart': 'token 与完成步数随虚拟时间的变化',
   'compare.work': '完成的步数',
   'compare.minutes': '虚拟分钟',
-  // lessons (issue 11)
+  // lessons (SPEC §8)
   'lesson.unknown': '没有「{id}」这一课。',
   'lesson.stop': '第 {at} 站，共 {of} 站',
   'lesson.yourTurn': '轮到你：',

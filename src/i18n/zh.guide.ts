@@ -1,6 +1,6 @@
 import type { guide as en } from './en.guide';
 
-/** 中文：教师指南（`?guide=1`，issue 25；在 zh.ts 合并）。 */
+/** 中文：教师指南（`?guide=1`，SPEC §12；在 zh.ts 合并）。 */
 export const guide: Record<keyof typeof en, string> = {
   'guide.link': '教师指南',
   'guide.title': '教师指南：一堂 45 分钟的课',

@@ -75,7 +75,7 @@ export const storage: Record<keyof typeof en, string> = {
   'replay.same': '同样的错误：失败可从存档原地复现。',
   'replay.differs': '复现结果与原始不同。',
   'replay.none': '本次运行的账本里没有可复现的失败。',
-  // issue 13: failed writes said out loud, persistent storage
+  // SPEC §13.5: failed writes said out loud, persistent storage
   'alert.title': 'Checkpoint #{seq} 未能保存。',
   'alert.quota': '存储已满：浏览器拒绝为本页面保存更多数据。',
   'alert.closed': '浏览器关闭了数据库（可能正在关闭或清除存储）。',

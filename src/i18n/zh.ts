@@ -10,10 +10,10 @@ export const zh: Record<keyof typeof en, string> = {
   ...classroom,
   ...guide,
   ...code,
-  // 先猜后看与挑战（issue 11）
+  // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',
-  // 演示模式、课程旁的原文、紧凑状态图（issue 11）。
+  // 演示模式、课程旁的原文、紧凑状态图（SPEC §13）。
   'node.loopShort': '循环 {count}/{fuse}',
   'node.waitedShort': '已等 {time}',
   'app.title': 'Harness Sim',
@@ -194,7 +194,7 @@ export const zh: Record<keyof typeof en, string> = {
   'settings.overnight': '8 小时没有进展（干等或空转重试）就杀掉进程（过夜结局）',
   'settings.apply': '按此设置开新运行',
   'scenario.summary': '关于这个场景',
-  // harness designs, stories & simple mode (issue 10)
+  // harness designs, stories & simple mode (SPEC §9)
   'settings.design': 'Harness 设计',
   'settings.heed': '收到提醒后，模型换做法',
   'settings.heed.0': '从不',
@@ -210,7 +210,7 @@ export const zh: Record<keyof typeof en, string> = {
   'meter.side.waiting': '排队中',
   'meter.side.none': '无排队任务',
   'meter.side.done': '{time} 完成',
-  // layout & language (issue 12)
+  // layout & language (SPEC §13.4)
   'panel.controls': '控制',
   'diagram.edge': '{from} → {to}：{text}',
   'diagram.nodeHelp': '状态机中的一个状态（只读）。',
@@ -237,7 +237,7 @@ export const zh: Record<keyof typeof en, string> = {
   'panel.stage': '状态机',
   'diagram.label': '状态机图',
 
-  // lists & screen reader (issue 12)
+  // lists & screen reader (SPEC §13.4)
   'sr.move': '{from} → {to}：{detail}',
   'sr.batch': '{n} 次转移。最新：{latest}',
   'sr.restore': '已从最新存档恢复，位于第 {step} 步',

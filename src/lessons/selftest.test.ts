@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_SECTIONS, SELF_TEST, SELF_TEST_INTRO } from '.';
 import { SELF_TEST_ANSWERS } from './selftestAnswers';
-/** The source article (../shared/seeds/000_5541e6f8a5a9d8fe.txt), copied so the test runs anywhere. */
+/** The source article, as the repository keeps it (src/lessons/__fixtures__/article.txt; docs/design/article-map.md). */
 import ARTICLE from './__fixtures__/article.txt?raw';
 /** The article's text without its bold markers (**…**), which the data carries as `emphasis`. */
 const PLAIN = ARTICLE.replaceAll('**', '');

@@ -103,7 +103,7 @@ describe('share links', () => {
     ['scenario=nowhere', 'scenario', /no such scenario/],
     ['seed=1.5', 'seed', /whole number/],
     ['seed=-3', 'seed', /whole number/],
-    // Number() reads it as 1e20, which no reader of a run's records accepts (issue 26's probe).
+    // Number() reads it as 1e20, which no reader of a run's records accepts (the security review's probe).
     ['seed=99999999999999999999', 'seed', /2\^53/],
     ['design=fastest', 'design', /no such design/],
     ['lesson=迁移课', 'lesson', /no such lesson/],

@@ -46,7 +46,7 @@ const presentStyles = MODE === 'present' ? import('./present/present.css') : nul
 const LESSON_AT = Number.parseInt(new URLSearchParams(window.location.search).get('at') ?? '1', 10) || 1;
 const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar })));
 const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
-/** The article's code (issue 25) loads once it is shown; until then an empty box holds its place. */
+/** The article's code (SPEC §12) loads once it is shown; until then an empty box holds its place. */
 const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
 
 /** The article's code beside the diagram: where it goes is the page's (the machine's column, or the deck in presenter mode). */

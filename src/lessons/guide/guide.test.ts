@@ -6,7 +6,7 @@ import { CLASS_MINUTES, LESSON_NOTES, READINGS, classPlan } from '.';
 
 const plan = classPlan();
 
-describe('the teacher’s guide (issue 25)', () => {
+describe('the teacher’s guide (SPEC §12)', () => {
   it('has a section for every lesson of the catalog, in class order, and notes for no other', () => {
     expect(plan.lessons.map((g) => g.lesson.id)).toEqual(LESSON_IDS);
     expect(Object.keys(LESSON_NOTES).sort()).toEqual([...LESSON_IDS].sort());

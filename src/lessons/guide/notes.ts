@@ -2,7 +2,7 @@ import type { Bilingual } from '../../engine';
 import type { LESSON_META } from '../meta';
 
 /**
- * The teacher's notes of each lesson (issue 25): what the guide cannot read from the lesson's
+ * The teacher's notes of each lesson (SPEC §12): what the guide cannot read from the lesson's
  * own data. Everything else it shows (title, article sections, stops, your-turns, each
  * prediction's answer and why, the lesson's playing time) comes from the lesson (plan.ts), so
  * the guide cannot drift from the lessons; guide.test.ts holds these notes to them.

@@ -6,7 +6,7 @@ import type { ArticleSection } from '../sections';
 import type { Lesson } from '../types';
 import { LESSON_NOTES, SELF_TEST_MINUTES, type LessonNotes } from './notes';
 
-/** The length of the class the guide plans (issue 25). */
+/** The length of the class the guide plans (SPEC §12). */
 export const CLASS_MINUTES = 45;
 
 export interface GuidePrediction {

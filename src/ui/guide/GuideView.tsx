@@ -10,7 +10,7 @@ import { GuideReadings, GuideSelfTest } from './GuideExtras';
 import './guide.css';
 
 /**
- * The teacher's guide (`?guide=1`, issue 25; ui-contract "the guide"): a 45-minute plan of the
+ * The teacher's guide (`?guide=1`, SPEC §12; ui-contract "the guide"): a 45-minute plan of the
  * thirteen lessons, each lesson's questions before its predictions and its discussion, the
  * article's self-test with its answers, and where the simulator reads the article its own way.
  * A document to print on A4 (guide.css): its controls do not print.
