@@ -28,8 +28,6 @@ export const useSimStore = create<Store>()((...a) => ({
 }));
 
 export type { Store, ResumeReport, RunSettings, StorageStatus } from './types';
-/** The whole store's state and actions (the name older modules import). */
-export type SimState = Store;
 export type { TabRole } from '../persistence';
 export type { WriteReport, WriteFailureKind } from './writeReport';
 export { configOf } from './settings';

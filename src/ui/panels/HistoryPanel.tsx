@@ -1,14 +1,14 @@
 import { memo, useRef } from 'react';
 import type { Lang } from '../../engine';
 import { formatClock, formatInt } from '../../i18n';
-import { useSimStore, type SimState } from '../../store/simStore';
+import { useSimStore, type Store } from '../../store/simStore';
 import { useT, type T } from '../useT';
 import { boxClass } from './boxClass';
 import './lists.css';
 import { ItemSpacer } from './Spacer';
 import { useListWindow } from './useListWindow';
 
-type CheckpointSummary = SimState['history'][number];
+type CheckpointSummary = Store['history'][number];
 
 /** Estimated heights (px): an item (its buttons wrap below in a narrow column), the box (14rem). */
 const ITEM_PX = 41;
