@@ -48,7 +48,8 @@ test('crash loop: killed at 20 seeded moments right after a redraw, each resume 
           .catch(() => undefined);
       if (now.state === 'waiting_approval') await click('btn-approve');
       else if (now.paused) await click('btn-play');
-      await page.waitForTimeout(20);
+      // The next frame: the run moves on at its own pace between two reads.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     }
     // A run that stopped first (its end) is killed where it stands.
     const shown = await killAndRead(page);

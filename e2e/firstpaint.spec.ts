@@ -39,7 +39,12 @@ for (const size of [
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await open(page, `?lang=${lang}&run=new`);
-        await page.waitForTimeout(800);
+        // Everything that could still move the page is in: the panels (open waits for them), the
+        // fonts, and two frames drawn after them.
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+        });
         const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
         console.log(`cumulative layout shift at ${size.width}x${size.height} (${lang}): ${cls.toFixed(4)}`);
         expect(cls).toBeLessThan(0.05);

@@ -66,7 +66,11 @@ test('a 15 MiB run file is parsed in a Worker under a strict CSP, and the run op
     null,
     listed,
   );
-  await page.waitForTimeout(300);
+  // Two frames drawn after the list, so the long-task observer has reported what it saw.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    await new Promise((r) => setTimeout(r, 0));
+  });
   const { tasks, listedAt, violations } = await page.evaluate(() => {
     const w = window as unknown as {
       tasks: { start: number; ms: number }[];

@@ -34,7 +34,16 @@ test('during play the region speaks at most once every 1.5 s, never a flood', as
   const logBefore = await page.getByTestId('log-row').count();
   const t0 = Date.now();
   await page.getByTestId('btn-play').click();
-  await page.waitForTimeout(3_000);
+  // Played until the region has spoken and the run has made more than ten moves (about a
+  // second at this speed), then paused: what it said is then held to how long it played.
+  await expect
+    .poll(
+      async () =>
+        Number(await region.getAttribute('data-said')) - before >= 1 &&
+        (await page.getByTestId('log-row').count()) - logBefore > 10,
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.getByTestId('btn-pause').click();
   const elapsed = Date.now() - t0;
   const said = Number(await region.getAttribute('data-said')) - before;

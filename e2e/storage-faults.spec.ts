@@ -26,8 +26,10 @@ test('a failed write is said out loud: play stops, storage-status is error, the 
   await expect(page.getByTestId('storage-alert')).toHaveAttribute('data-kind', 'quota');
   await expect(page.getByTestId('storage-alert')).toContainText('Play is paused');
   await expect(page.getByTestId('notice')).toContainText('E502');
+  // Play stopped (the play button is back), so nothing moves the run on: the step stands.
+  await expect(page.getByTestId('btn-pause')).toHaveCount(0);
   const step = await text(page, 'current-step');
-  await page.waitForTimeout(600);
+  await page.getByTestId('btn-play').waitFor();
   expect(await text(page, 'current-step')).toBe(step);
   await expect(page.getByTestId('btn-prune-runs')).toBeVisible();
 
