@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flake is a bug to fix, not to hide.
+  retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   use: {
