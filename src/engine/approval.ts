@@ -3,7 +3,8 @@ import type { Attempt, ContextMessage, TaskContext } from './types';
 import { canonicalArgs } from './canonical';
 import { attemptsAt, record } from './ledger';
 import { chooseArgs } from './modelChoices';
-import { adviseAfterFailure, currentStep, inject } from './task';
+import { inject } from './channel';
+import { adviseAfterFailure, currentStep } from './task';
 import { tokensOf } from './world';
 
 /** Waiting for a person (SPEC §2): one request, polls that cost nothing, approve, reject. */

@@ -8,8 +8,9 @@ import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
 import type { CheckpointDue, TaskEvent } from './taskMachine';
 import { designOf, type Design } from './designs';
 import { Meters } from './meters';
-import { failNow, replanDue, rereadOnResume, stalled } from './simRules';
+import { accountMove, failNow, replanDue, rereadOnResume, stalled } from './simRules';
 import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
+import { CommandRecord } from './commandRecord';
 import { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 
 export { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
@@ -21,11 +22,6 @@ export type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
  * storage, no page: time is the ticks it is sent, wall time is injected, and a lesson or a
  * property test drives it with plain-data commands.
  */
-
-/** A command as a replay sends it: a restart or approval reads the Sim's own newest checkpoint. */
-function withoutFrom(cmd: SimCommand): SimCommand {
-  return cmd.type === 'RESTART' || cmd.type === 'APPROVE' ? { type: cmd.type } : cmd;
-}
 
 /** Events the log shows even when the state stays (a tick in running is a step done). */
 const LOGGED: ReadonlySet<string> = new Set(['TICK', 'START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN']);
@@ -53,13 +49,8 @@ export class Sim {
   /** Why the process is down, or null while it runs. */
   down: 'crash' | 'timeout' | null = null;
   readonly log: TransitionRecord[] = [];
-  /**
-   * The commands that moved this run since it was created, in order: a new Sim of the same
-   * scenario, seed, design and config sent them gives the same run (share links carry them).
-   * Null once that stops holding: a run resumed from a checkpoint, or restarted or approved from
-   * one that is not the Sim's own newest (storage held another).
-   */
-  private record: SimCommand[] | null;
+  /** The commands that moved this run since it was created (commandRecord.ts): what a share link replays. */
+  private readonly record: CommandRecord;
   private last: TaskSnapshot;
 
   constructor(opts: SimOptions) {
@@ -78,7 +69,7 @@ export class Sim {
     this.wallClock = opts.wallClock ?? (() => 0);
     this.onCheckpoint = opts.onCheckpoint;
     this.onApprovalRequest = opts.onApprovalRequest;
-    this.record = opts.from ? null : [];
+    this.record = new CommandRecord(opts.from === undefined);
     if (opts.from) {
       this.newest = opts.from;
       this.last = this.resume(opts.from, opts.shownOnly === true);
@@ -183,27 +174,17 @@ export class Sim {
 
   /** Sends an event or runs a command. Returns false when nothing happened. */
   send(cmd: SimCommand): boolean {
-    const replayable = this.record !== null && this.readsOwnNewest(cmd);
+    const replayable = this.record.replayable(cmd, this.newest);
     const changed = this.apply(cmd);
-    if (changed && this.record) {
-      if (replayable) this.record.push(withoutFrom(cmd));
-      else this.record = null;
-    }
-    if (changed) for (const l of this.listeners) l();
-    return changed;
+    if (!changed) return false;
+    this.record.note(cmd, replayable);
+    for (const l of this.listeners) l();
+    return true;
   }
 
-  /** What moved the run since it was created (see `record`), or null when a replay cannot give it. */
+  /** What moved the run since it was created, or null when a replay cannot give it (commandRecord.ts). */
   get commands(): readonly SimCommand[] | null {
-    return this.record;
-  }
-
-  /** A restart or approval reads what this Sim itself kept last (so a replay reads the same). */
-  private readsOwnNewest(cmd: SimCommand): boolean {
-    if ((cmd.type !== 'RESTART' && cmd.type !== 'APPROVE') || !('from' in cmd) || cmd.from === undefined) return true;
-    const a = cmd.from;
-    const b = this.newest;
-    return a === null || b === null ? a === b : a.runId === b.runId && a.seq === b.seq;
+    return this.record.commands;
   }
 
   private apply(cmd: SimCommand): boolean {
@@ -244,16 +225,7 @@ export class Sim {
 
   /** Meters that outlive the process, and what the world does on its own after a transition. */
   private account(before: TaskSnapshot, after: TaskSnapshot) {
-    const from = stateOf(before);
-    const to = stateOf(after);
-    const ctx = after.context.task;
-    if (from === 'planning' && to === 'running') this.meters.modelCalls++;
-    if (from === 'waiting_approval') {
-      const waited = ctx.clock - before.context.task.clock;
-      if (waited > 0) this.meters.waited(waited, ctx.clock, this.design.suspends);
-      if (to !== 'waiting_approval' && !this.design.suspends) this.meters.released(ctx.clock);
-    }
-    this.meters.account(ctx);
+    accountMove(this.meters, this.design, before, after);
     // The overnight watchdog kills a process that has stood still too long.
     if (stalled(after, this.startedAt)) this.crash('timeout');
   }

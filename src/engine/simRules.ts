@@ -2,7 +2,7 @@ import type { InjectableError, StateName, TaskContext } from './types';
 import type { TaskEvent } from './taskMachine';
 import type { Design } from './designs';
 import type { Meters } from './meters';
-import type { TaskSnapshot } from './machines';
+import { stateOf, type TaskSnapshot } from './machines';
 import type { Scenario } from './scenarios';
 import { attemptsExhausted, loopFused } from './task';
 import { REREAD_MS, REREAD_TOKENS } from './world';
@@ -94,4 +94,22 @@ export function rereadOnResume(ctx: TaskContext, design: Design, meters: Meters)
 export function replanDue(scenario: Scenario, state: StateName, ctx: TaskContext): boolean {
   const at = scenario.autoReplanAt;
   return at !== undefined && state === 'running' && ctx.cursor === at && !ctx.plan.revisions.includes(at);
+}
+
+/**
+ * What the world's meters (they outlive the process) count of one move: a model call per plan,
+ * the time waited for a person, and, for a design that blocks while waiting, the process
+ * released once the wait ends.
+ */
+export function accountMove(meters: Meters, design: Design, before: TaskSnapshot, after: TaskSnapshot): void {
+  const from = stateOf(before);
+  const to = stateOf(after);
+  const ctx = after.context.task;
+  if (from === 'planning' && to === 'running') meters.modelCalls++;
+  if (from === 'waiting_approval') {
+    const waited = ctx.clock - before.context.task.clock;
+    if (waited > 0) meters.waited(waited, ctx.clock, design.suspends);
+    if (to !== 'waiting_approval' && !design.suspends) meters.released(ctx.clock);
+  }
+  meters.account(ctx);
 }

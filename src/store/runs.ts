@@ -7,17 +7,16 @@ import {
   fromRanges,
   fullStateBytes,
   isDesignId,
-  workingSet,
   type Checkpoint,
   type Config,
-  type SimCommand,
   parseSeed,
-  quote,
 } from '../engine';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun } from '../persistence';
-import { unpackReplay, type Unpacked } from '../share';
+import { unpackReplay } from '../share';
+import { badSeedNotice, dropRunNew, replayed } from './address';
+import { mergeSkipped, resumeReport } from './reports';
 import { configOf } from './settings';
-import type { ResumeReport, RunsSlice, Store } from './types';
+import type { RunsSlice, Store } from './types';
 import { viewOf } from './view';
 
 /**
@@ -27,62 +26,7 @@ import { viewOf } from './view';
  */
 
 /** A run id nobody has used: time and a few random letters (ids are not part of a replay). */
-/** `?seed=` that is not a whole number from 0 to 2^53 − 1 (the run starts with seed 1 instead). */
-function badSeedNotice(text: string, lang: 'zh' | 'en'): { kind: 'error'; text: string } {
-  const shown = quote(text, 40);
-  return {
-    kind: 'error',
-    text:
-      lang === 'zh'
-        ? `网址里的种子 ${shown} 不是 0 到 2^53 − 1 之间的整数：这次运行用种子 1。`
-        : `The URL's seed ${shown} is not a whole number from 0 to 2^53 − 1: this run uses seed 1.`,
-  };
-}
-
 export const newRunId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-
-const URL_PARAMS_TO_DROP = ['run', 'replay'];
-
-function dropRunNew() {
-  const url = new URL(window.location.href);
-  if (!URL_PARAMS_TO_DROP.some((p) => url.searchParams.has(p))) return;
-  for (const p of URL_PARAMS_TO_DROP) url.searchParams.delete(p);
-  window.history.replaceState(null, '', url);
-}
-
-/**
- * Sends a shared link's commands to the page's new run, through the page (so each checkpoint is
- * written and shown as a pressed button's would be); says what did not replay, else nothing.
- * Every command a link carries moved the sharer's run, so one that moves nothing here means
- * another version of the page made the link: the run stops there and the notice says where.
- */
-function replayed(
-  unpacked: Unpacked,
-  lang: 'zh' | 'en',
-  send: (cmd: SimCommand) => boolean,
-): { kind: 'error'; text: string } | null {
-  if (!unpacked.ok) {
-    return {
-      kind: 'error',
-      text:
-        lang === 'zh'
-          ? `链接里的时刻无法重现（${unpacked.reason.zh}）：运行从头开始。`
-          : `The link's moment cannot be replayed (${unpacked.reason.en}): the run starts from the beginning.`,
-    };
-  }
-  const { commands } = unpacked.replay;
-  for (let i = 0; i < commands.length; i++) {
-    if (send(commands[i]!)) continue;
-    return {
-      kind: 'error',
-      text:
-        lang === 'zh'
-          ? `链接里的第 ${i + 1} 条命令（共 ${commands.length} 条）在这里不起作用，可能来自别的版本：运行停在第 ${i} 条之后。`
-          : `Command ${i + 1} of ${commands.length} in the link does nothing here (another version of the page made it): the run stands after command ${i}.`,
-    };
-  }
-  return null;
-}
 
 /** What a new run starts with besides its Sim: no history, not resumed, nothing written. */
 const newRunState = (): Partial<Store> => ({ history: [], resumed: null, lastWrite: null });
@@ -329,29 +273,3 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
     },
   };
 };
-
-/** "Resumed from checkpoint #n": what the process read, and the working set it rebuilt. */
-function resumeReport(cp: Checkpoint, sim: Sim): ResumeReport {
-  const { seq, trigger, step, state } = cp;
-  return {
-    seq,
-    trigger,
-    wall: cp.time.wall,
-    age: Date.now() - cp.time.wall,
-    step,
-    state,
-    workingSet: workingSet(sim.context),
-  };
-}
-
-function mergeSkipped<T extends { key: string }>(a: readonly T[], ...more: (readonly T[])[]): T[] {
-  const out = [...a];
-  const seen = new Set(a.map((x) => x.key));
-  for (const x of more.flat()) {
-    if (!seen.has(x.key)) {
-      seen.add(x.key);
-      out.push(x);
-    }
-  }
-  return out;
-}

@@ -4,7 +4,8 @@ import '@xyflow/react/dist/style.css';
 import './compact.css';
 import { useShownView } from './viewSource';
 import { useT } from '../useT';
-import { computeLayout, pickLayout, viewportFor, type Layout } from './layout';
+import { pickLayout, viewportFor, type Layout } from './layout';
+import { useLayouts } from './useLayouts';
 import { useMedia } from '../useMedia';
 import {
   CANCEL_FROM,
@@ -12,13 +13,10 @@ import {
   GROUP_ID,
   edgeTexts,
   labelShown,
-  layoutInput,
-  specOf,
   stateLabel,
   type DiagramSpec,
   type DiagramVariant,
 } from './machineGraph';
-import { estimate } from './measure';
 import { takeFrameSize, type Size } from './frameSize';
 import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
 import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
@@ -39,35 +37,6 @@ function sized(w: number, h: number) {
 
 /** A phone's width: the compact drawing keeps its text at 12 px or more (layout.css gives it a taller box). */
 export const PHONE = '(max-width: 599px)';
-
-/**
- * Both directions of the layout for the shown machine in the page's language: at once when
- * they were generated at build time, else once dagre has computed them (null until then).
- */
-function useLayouts(variant: DiagramVariant): {
-  spec: DiagramSpec;
-  layouts: Layout[] | null;
-  texts: ReturnType<typeof edgeTexts>;
-} {
-  const t = useT();
-  const machine = useShownView((v) => v.machine);
-  const spec = useMemo(() => specOf(machine), [machine]);
-  const { texts, known, pending } = useMemo(() => {
-    const texts = edgeTexts(spec, t);
-    const input = layoutInput(spec, texts, t, estimate, variant);
-    const both = [computeLayout(input, 'TB'), computeLayout(input, 'LR')];
-    const known = both.every((l) => !(l instanceof Promise)) ? (both as Layout[]) : null;
-    return { texts, known, pending: known ? null : Promise.all(both) };
-  }, [spec, t, variant]);
-  const [computed, setComputed] = useState<{ of: Promise<Layout[]>; layouts: Layout[] } | null>(null);
-  useEffect(() => {
-    if (!pending) return;
-    let live = true;
-    void pending.then((layouts) => live && setComputed({ of: pending, layouts }));
-    return () => void (live = false);
-  }, [pending]);
-  return { spec, texts, layouts: known ?? (computed && computed.of === pending ? computed.layouts : null) };
-}
 
 /** The edge a log line took, as the diagram marks it; none for a restore. */
 const lastEdgeOf = (r: { event: string; from: string; to: string } | undefined): string | null =>

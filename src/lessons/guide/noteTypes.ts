@@ -1,0 +1,18 @@
+import type { Bilingual } from '../../engine';
+import type { LESSON_META } from '../meta';
+
+/** What the teacher's notes of one lesson hold (notes.ts; the notes themselves in notesMachine.ts and notesCheckpoints.ts). */
+export interface LessonNotes {
+  /** Minutes of the 45-minute class; 0 for a lesson left as homework (`homework` says why). */
+  minutes: number;
+  homework?: Bilingual;
+  /**
+   * What to ask the class before each prediction of the lesson, keyed by the stop's index
+   * (0-based, as `predictionAt` takes it): one for every prediction, none for any other stop.
+   */
+  asks: Readonly<Record<number, Bilingual>>;
+  /** Discussion prompts, each with the answer a teacher looks for. */
+  discuss: readonly { q: Bilingual; a: Bilingual }[];
+}
+
+export type LessonIdOf = (typeof LESSON_META)[keyof typeof LESSON_META]['id'];
