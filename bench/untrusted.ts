@@ -10,7 +10,7 @@
 import { CHALLENGES } from '../src/challenges';
 import { parseChallenge } from '../src/challenges/parse';
 import { Sim, parseCheckpoint, serializeCheckpoint, type Checkpoint } from '../src/engine';
-import { findScenario } from '../src/engine/scenarios';
+import { mostRevisedCheckpoint } from '../src/engine/probes';
 import { checkCheckpointInput } from '../src/persistence/schemas';
 import { CHECK_BUDGET_MS, parseRunFile } from '../src/persistence/runFile';
 import { MAX_REPLAY_COMMANDS, packReplay, unpackReplay } from '../src/share';
@@ -30,22 +30,9 @@ async function timeOf(fn: () => unknown): Promise<number> {
   return median(xs);
 }
 
-/** A dynamic-plan checkpoint whose plan was revised 10,000 times at step 1 (the security review's probe, now accepted in linear time). */
+/** The costliest checkpoint a reader accepts (src/engine/probes.ts), checked once more here. */
 function mostRevised(): Checkpoint {
-  const out: Checkpoint[] = [];
-  const sim = new Sim({
-    scenario: 'dynamic-plan',
-    config: { density: 'every_step' },
-    onCheckpoint: (cp) => out.push(cp),
-  });
-  sim.send({ type: 'START' });
-  for (let i = 0; i < 6; i++) sim.send({ type: 'TICK' });
-  const cp = JSON.parse(JSON.stringify(out.findLast((c) => c.state === 'running'))) as Checkpoint;
-  const adds = findScenario('dynamic-plan')!.replanAdds ?? [];
-  const revisions = Array.from({ length: 10_000 }, () => 1);
-  const total = findScenario('dynamic-plan')!.steps.length + revisions.length * adds.length;
-  const plan = { mode: 'dynamic' as const, version: 10_001, total, revisions };
-  const big = { ...cp, step: 1, plan } as Checkpoint;
+  const big = mostRevisedCheckpoint();
   if (!parseCheckpoint(serializeCheckpoint(big)).ok) throw new Error('the most revised checkpoint is refused');
   return big;
 }

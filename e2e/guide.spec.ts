@@ -1,24 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { LANGS, expectReady, open } from './helpers';
+import { LANGS, LESSON_IDS, expectReady, open } from './helpers';
 
 /** The teacher's guide (`?guide=1`, SPEC §12; ui-contract "the guide"): one section a lesson, links in and out, print. */
-
-const LESSON_IDS = [
-  'three-endings',
-  'approval',
-  'fuse',
-  'remind-recover',
-  'no-progress',
-  'recovery-hints',
-  'density',
-  'every-n',
-  'plans',
-  'cancel-resume',
-  'replay-takeover',
-  'smells',
-  'simple-mode',
-];
 
 for (const lang of ['en', 'zh'] as const) {
   test(`the guide has a section for each of the thirteen lessons, in class order (${lang})`, async ({

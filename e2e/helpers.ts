@@ -23,6 +23,23 @@ export async function expectState(page: Page, state: string) {
   await expect(page.getByTestId(`state-${state}`)).toHaveAttribute('data-active', 'true');
 }
 
+/** The thirteen lessons in the order a class takes them (the ui-contract's `lesson-item` ids). */
+export const LESSON_IDS = [
+  'three-endings',
+  'approval',
+  'fuse',
+  'remind-recover',
+  'no-progress',
+  'recovery-hints',
+  'density',
+  'every-n',
+  'plans',
+  'cancel-resume',
+  'replay-takeover',
+  'smells',
+  'simple-mode',
+] as const;
+
 /** The six screens of SPEC §13.4: a phone, a tablet both ways, three laptops and a projector. */
 export const SIZES = [
   { width: 390, height: 844 },
@@ -110,4 +127,15 @@ export async function newestItem(page: Page) {
     state: await item.getAttribute('data-state'),
     trigger: await item.getAttribute('data-trigger'),
   };
+}
+
+/** Steps the open lesson forward (answering its predictions) to its first your-turn stop. */
+export async function toYourTurn(page: Page): Promise<Locator> {
+  const turn = page.getByTestId('lesson-your-turn');
+  for (let k = 0; k < 20 && !(await turn.isVisible()); k++) {
+    await page.getByTestId('btn-lesson-next').click();
+    await answerPrediction(page);
+  }
+  await expect(turn).toBeVisible();
+  return turn;
 }

@@ -1,23 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answerPrediction, expectReady, open } from './helpers';
+import { LESSON_IDS, answerPrediction, expectReady, open, toYourTurn } from './helpers';
 
 /** Every lesson plays from its first stop to lesson-done by its own script, in zh and en (ui-contract "Lessons"). */
-
-const LESSON_IDS = [
-  'three-endings',
-  'approval',
-  'fuse',
-  'remind-recover',
-  'no-progress',
-  'recovery-hints',
-  'density',
-  'every-n',
-  'plans',
-  'cancel-resume',
-  'replay-takeover',
-  'smells',
-  'simple-mode',
-];
 
 async function playThrough(page: Page) {
   for (let i = 0; i < 80; i++) {
@@ -55,11 +39,7 @@ test('a your-turn stop waits for the student: pressing what it asks meets it; ba
   page,
 }) => {
   await open(page, '?lang=en&lesson=fuse');
-  let k = 0;
-  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20) {
-    await page.getByTestId('btn-lesson-next').click();
-    await answerPrediction(page);
-  }
+  await toYourTurn(page);
   const turn = page.getByTestId('lesson-your-turn');
   await expect(turn).toBeVisible();
   const control = (await turn.getAttribute('data-control')) ?? '';
@@ -141,11 +121,7 @@ test('on a phone the your-turn card carries its control: pressed there, without 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, '?lang=zh&lesson=approval');
-  let k = 0;
-  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20) {
-    await page.getByTestId('btn-lesson-next').click();
-    await answerPrediction(page);
-  }
+  await toYourTurn(page);
   const turn = page.getByTestId('lesson-your-turn');
   const control = (await turn.getAttribute('data-control')) ?? '';
   const expected = (await turn.getAttribute('data-expect')) ?? '';
@@ -174,10 +150,6 @@ test('on a phone the your-turn card carries its control: pressed there, without 
 
 test('on a laptop the controls stand beside the lesson: the card carries no copy', async ({ page }) => {
   await open(page, '?lang=en&lesson=approval');
-  let k = 0;
-  while (!(await page.getByTestId('lesson-your-turn').isVisible()) && k++ < 20) {
-    await page.getByTestId('btn-lesson-next').click();
-    await answerPrediction(page);
-  }
+  await toYourTurn(page);
   await expect(page.getByTestId('lesson-turn-control')).toBeHidden();
 });

@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { runFileText } from '../../src/persistence/runFile';
-import { checkpointsOf } from '../../src/persistence/testkit';
-import { RUN_SCHEMA, type RunMeta } from '../../src/persistence/types';
+import { checkpointsOf, runMetaOf } from '../../src/persistence/testkit';
 import { serveStatic, type StaticServer } from '../staticServer';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -212,22 +211,9 @@ test('an import: a file not ours is refused with its reason; an exported run ope
   // A run file as this page exports it (the project's own writer, on a run the engine played).
   const cps = checkpointsOf('migration-40', { runId: 'run-from-file', until: (st) => st === 'waiting_approval' });
   const last = cps.at(-1)!;
-  const meta: RunMeta = {
-    schema: RUN_SCHEMA,
-    runId: 'run-from-file',
-    scenario: 'migration-40',
-    seed: 1,
-    branch: null,
-    newestSeq: last.seq,
-    state: last.state,
-    step: last.step,
-    createdAt: 1,
-    updatedAt: 2,
-    checkpoints: cps.length,
-    bytes: 0,
-  };
+
   const good = join(files, 'run.json');
-  writeFileSync(good, runFileText(meta, cps));
+  writeFileSync(good, runFileText(runMetaOf(cps), cps));
   await input.uploadFile(good);
   await poll('the imported run in the list', async () => (await p.$$(sel('run-item'))).length === runs + 1);
   await until(p, 'current-state', 'waiting_approval');

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findScenario, type Checkpoint } from '../engine';
+import { mostRevisedCheckpoint } from '../engine/probes';
 import { parseOffThread, type SpawnWorker } from './parseOffThread';
 import { parseRunFile, runFileText } from './runFile';
-import { checkpointsOf } from './testkit';
-import { RUN_SCHEMA, type RunMeta } from './types';
+import { checkpointsOf, runMetaOf } from './testkit';
 import { batchesOf } from './workerProtocol';
 
 /**
@@ -12,21 +11,7 @@ import { batchesOf } from './workerProtocol';
  */
 
 const cps = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });
-const last = cps.at(-1) as Checkpoint;
-const run: RunMeta = {
-  schema: RUN_SCHEMA,
-  runId: 'run-1',
-  scenario: 'migration-40',
-  seed: 1,
-  branch: null,
-  newestSeq: last.seq,
-  state: last.state,
-  step: last.step,
-  createdAt: 1,
-  updatedAt: 2,
-  checkpoints: cps.length,
-  bytes: 0,
-};
+const run = runMetaOf(cps);
 const text = runFileText(run, cps);
 
 /** A Worker whose other end is runFile.worker.ts, loaded on a fake `self`; messages go through structuredClone. */
@@ -99,22 +84,11 @@ describe('an import parsed in a Worker', () => {
 
 describe('a run file check under a budget', () => {
   it('refuses a file whose checkpoints take longer than the budget to check (E610), by the checkpoint it stopped at', async () => {
-    // Issue 26's costliest checkpoint (a plan revised 10,000 times), a few times over: each
+    // The security review's costliest checkpoint (a plan revised 10,000 times), a few times over: each
     // takes tens of ms, so a 1 ms budget is spent at the first slice.
-    const base = checkpointsOf('dynamic-plan', { config: { density: 'every_step' } }).findLast(
-      (c) => c.state === 'running' && c.plan.mode === 'dynamic',
-    )!;
-    const scenario = findScenario('dynamic-plan')!;
-    const revisions = Array.from({ length: 10_000 }, () => 1);
-    const total = scenario.steps.length + revisions.length * (scenario.replanAdds ?? []).length;
-    const big = (seq: number) => ({
-      ...base,
-      seq,
-      step: 1,
-      plan: { mode: 'dynamic', version: 10_001, total, revisions },
-    });
+    const big = (seq: number) => ({ ...mostRevisedCheckpoint(), seq });
     const many = [1, 2, 3, 4, 5, 6].map(big);
-    const file = runFileText({ ...run, scenario: 'dynamic-plan', newestSeq: 6, checkpoints: 6 }, many as Checkpoint[]);
+    const file = runFileText(runMetaOf(many), many);
     const whole = await parseRunFile(file, async () => undefined);
     expect(whole.ok, whole.ok ? '' : whole.error).toBe(true);
     const cut = await parseRunFile(file, async () => undefined, 1);

@@ -3,7 +3,7 @@ import { Sim, TERMINAL_STATES, type Checkpoint, type Config, type StateName } fr
 import { createIdbStore, openDatabase } from './idbStore';
 import { memoryBackend } from './memoryStore';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
-import type { CheckpointStore } from './types';
+import { RUN_SCHEMA, type CheckpointStore, type RunMeta } from './types';
 
 /**
  * Test helpers, kept free of the test framework. The engine's `testing.ts` is not part of its
@@ -92,3 +92,23 @@ export const HARNESSES = [
   ['indexeddb', idbHarness],
   ['memory', memoryHarness],
 ] as const;
+
+/** The run index of a run whose checkpoints are `cps` (oldest first), as a run file carries it. */
+export function runMetaOf(cps: readonly Checkpoint[]): RunMeta {
+  const last = cps.at(-1);
+  if (!last) throw new Error('a run file needs a checkpoint');
+  return {
+    schema: RUN_SCHEMA,
+    runId: last.runId,
+    scenario: last.scenario,
+    seed: last.seed,
+    branch: null,
+    newestSeq: last.seq,
+    state: last.state,
+    step: last.step,
+    createdAt: 1,
+    updatedAt: 2,
+    checkpoints: cps.length,
+    bytes: 0,
+  };
+}
