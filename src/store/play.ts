@@ -1,68 +1,41 @@
 import type { StateCreator } from 'zustand';
 import { isTerminal } from '../engine';
+import { createPlayer } from './player';
 import type { PlaySlice, Store } from './types';
 
-/** The fewest milliseconds between two play timer callbacks; faster speeds tick several times. */
-const MIN_INTERVAL_MS = 25;
-/** Fast-forward stops after this many ticks even if no approval comes (a 4,000-step plan). */
-const FAST_FORWARD_LIMIT = 100_000;
+/** Ticks a second a page starts at. */
+const START_SPEED = 4;
 
 /**
- * Commands to the run (a follower tab sends none) and the play timer, which ticks the run at
- * the chosen speed until it ends, goes down or is paused. The timer belongs to this store.
+ * Commands to the run (a follower tab sends none) and the page's player (player.ts), which
+ * ticks the page's run at the chosen speed until it ends, goes down, or is paused. The player
+ * belongs to this store; whatever run the page shows is the one it ticks.
  */
-export const createPlaySlice: StateCreator<Store, [], [], PlaySlice> = (set, get) => {
-  let timer: ReturnType<typeof setInterval> | null = null;
-  const stopTimer = () => {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
+export const createPlaySlice: StateCreator<Store, [], [], PlaySlice> = (_set, get) => {
+  /** One move of the page's run; false when it cannot move (ended, down, or this tab only follows). */
+  const move = (): boolean => {
+    const { sim, role } = get();
+    if (role === 'follower' || !sim.alive || isTerminal(sim.state)) return false;
+    return get().send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
   };
+  const player = createPlayer({ move }, START_SPEED);
 
   return {
-    speed: 4,
-    playing: false,
+    player,
 
     send: (cmd) => {
       if (get().role === 'follower') return false;
       return get().sim.send(cmd);
     },
 
-    play: () => {
-      stopTimer();
-      set({ playing: true });
-      const { speed } = get();
-      const interval = Math.max(MIN_INTERVAL_MS, 1000 / speed);
-      const perBeat = Math.max(1, Math.round((speed * interval) / 1000));
-      timer = setInterval(() => {
-        const { sim } = get();
-        for (let i = 0; i < perBeat; i++) {
-          if (!sim.alive || isTerminal(sim.state)) {
-            get().pause();
-            return;
-          }
-          get().send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
-        }
-      }, interval);
-    },
-
-    pause: () => {
-      stopTimer();
-      set({ playing: false });
-    },
-
-    setSpeed: (speed) => {
-      set({ speed });
-      if (get().playing) get().play();
-    },
+    play: () => player.send({ type: 'player.play' }),
+    pause: () => player.send({ type: 'player.pause' }),
+    setSpeed: (speed) => player.send({ type: 'player.speed', speed }),
 
     fastForwardToApproval: () => {
-      const { sim } = get();
-      get().pause();
-      for (let i = 0; i < FAST_FORWARD_LIMIT && sim.alive; i++) {
-        const s = sim.state;
-        if (isTerminal(s) || s === 'waiting_approval') break;
-        get().send(s === 'created' ? { type: 'START' } : { type: 'TICK' });
-      }
+      const until = () => get().sim.state === 'waiting_approval';
+      player.send({ type: 'player.pause' });
+      player.send({ type: 'player.fastForward', until });
     },
   };
 };

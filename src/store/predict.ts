@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
 import { machineStates, type Bilingual, type SimCommand, type StateName } from '../engine';
 import type { Prediction } from '../lessons/predict';
 import type { Standing } from '../lessons/reveal';
@@ -9,6 +9,7 @@ import { useSimStore, type Store } from './simStore';
  * the student's guess (which state comes next, and whether the fuse trips), then applies; the
  * page then says right or wrong and why. This module is the gate every injecting control (button
  * or key) goes through, and the tab's score; the prompt itself is a lazy chunk (ui/predict).
+ * While a question waits, the page's player is held (player.ts): nothing moves the run.
  */
 export interface Ask {
   from: StateName;
@@ -32,15 +33,16 @@ export interface Score {
   asked: number;
 }
 
-export interface PredictState {
-  on: boolean;
-  asking: Ask | null;
-  result: Reveal | null;
-  score: Score;
-}
-
 /** The score lives as long as the tab (sessionStorage); a browser without it keeps it in memory. */
 const SCORE_KEY = 'harness-sim.predict-score';
+
+function writeScore(score: Score): void {
+  try {
+    sessionStorage.setItem(SCORE_KEY, JSON.stringify(score));
+  } catch {
+    // The score is still shown for this page; it only does not outlive a reload.
+  }
+}
 
 function readScore(): Score {
   try {
@@ -53,36 +55,95 @@ function readScore(): Score {
   return { right: 0, asked: 0 };
 }
 
-export const usePredictStore = create<PredictState>()(() => ({
-  on: false,
-  asking: null,
-  result: null,
-  score: readScore(),
-}));
+/**
+ * The prediction flow as a machine of its own: off, or on and idle / asking (a control waits for
+ * the answer) / revealed (right or wrong, and why). Turned off with a question waiting, the
+ * press it held still happens, unscored. Read in React with `useSelector(predictor, …)`.
+ */
+export const predictMachine = setup({
+  types: {
+    context: {} as { asking: Ask | null; result: Reveal | null; score: Score },
+    events: {} as
+      | { type: 'predict.on' }
+      | { type: 'predict.off' }
+      | { type: 'predict.ask'; ask: Ask }
+      | { type: 'predict.answer'; reveal: Reveal }
+      | { type: 'predict.dismiss' },
+    input: {} as { score: Score },
+  },
+  actions: {
+    applyHeld: ({ context }) => void context.asking?.apply(),
+    saveScore: ({ context }) => writeScore(context.score),
+  },
+}).createMachine({
+  id: 'predict',
+  context: ({ input }) => ({ asking: null, result: null, score: input.score }),
+  initial: 'off',
+  states: {
+    off: {
+      entry: assign({ asking: null, result: null }),
+      on: { 'predict.on': 'on' },
+    },
+    on: {
+      initial: 'idle',
+      on: {
+        'predict.off': '#predict.off',
+        // The next question replaces the last result (or a question not yet answered).
+        'predict.ask': { target: '.asking', actions: assign({ asking: ({ event }) => event.ask, result: null }) },
+      },
+      states: {
+        idle: {},
+        asking: {
+          on: {
+            'predict.off': { target: '#predict.off', actions: 'applyHeld' },
+            'predict.answer': {
+              target: 'revealed',
+              actions: [
+                assign(({ context, event }) => ({
+                  asking: null,
+                  result: event.reveal,
+                  score: {
+                    right: context.score.right + (event.reveal.correct ? 1 : 0),
+                    asked: context.score.asked + 1,
+                  },
+                })),
+                'saveScore',
+              ],
+            },
+          },
+        },
+        revealed: {
+          on: { 'predict.dismiss': { target: 'idle', actions: assign({ result: null }) } },
+        },
+      },
+    },
+  },
+});
+
+export type PredictSnapshot = SnapshotFrom<typeof predictMachine>;
+
+/** The page's predictor: one for the tab, its score read back from the tab's storage. */
+export const predictor = createActor(predictMachine, { input: { score: readScore() } }).start();
 
 export function setPredictOn(on: boolean): void {
-  const held = usePredictStore.getState().asking;
-  usePredictStore.setState(on ? { on } : { on, asking: null, result: null });
-  // Turned off with a question waiting: the press it held still happens, unscored.
-  if (!on && held) void held.apply();
+  predictor.send({ type: on ? 'predict.on' : 'predict.off' });
 }
 
-/** Puts a question to the student; the next one replaces the last result. */
+/** Puts a question to the student (predict is on): the page's player holds still until the answer. */
 export function ask(a: Ask): void {
-  useSimStore.getState().pause();
-  usePredictStore.setState({ asking: a, result: null });
+  useSimStore.getState().player.send({ type: 'player.hold' });
+  predictor.send({ type: 'predict.ask', ask: a });
 }
 
-/** Records the student's answer as scored, for the tab. */
+/** Records the student's answer as scored, for the tab, and lets the player go. */
 export function recordAnswer(r: Reveal): void {
-  const { right, asked } = usePredictStore.getState().score;
-  const score = { right: right + (r.correct ? 1 : 0), asked: asked + 1 };
-  try {
-    sessionStorage.setItem(SCORE_KEY, JSON.stringify(score));
-  } catch {
-    // The score is still shown for this page; it only does not outlive a reload.
-  }
-  usePredictStore.setState({ asking: null, result: r, score });
+  predictor.send({ type: 'predict.answer', reveal: r });
+  useSimStore.getState().player.send({ type: 'player.release' });
+}
+
+/** Closes the result. */
+export function dismissResult(): void {
+  predictor.send({ type: 'predict.dismiss' });
 }
 
 const standing = (s: Store): Standing => ({ state: s.sim.state, ended: s.sim.context.ended, alive: s.sim.alive });
@@ -92,7 +153,7 @@ const standing = (s: Store): Standing => ({ state: s.sim.state, ended: s.sim.con
  * answer is what `run` actually did to the live run (read right after it), never a guess.
  */
 export function askFirst(s: Store, command: SimCommand['type'], run: () => void): void {
-  if (!usePredictStore.getState().on || s.role === 'follower') return run();
+  if (!predictor.getSnapshot().matches('on') || s.role === 'follower') return run();
   const choices = machineStates(s.sim.machine);
   ask({
     from: s.sim.state,
@@ -109,4 +170,4 @@ export function askFirst(s: Store, command: SimCommand['type'], run: () => void)
 }
 
 /** While a question waits, the run holds still: no control but pause acts. */
-export const predictHolds = (): boolean => usePredictStore.getState().asking !== null;
+export const predictHolds = (): boolean => predictor.getSnapshot().matches({ on: 'asking' });

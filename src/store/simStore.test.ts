@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stepsAtRisk, useSimStore } from './simStore';
+import { isPlaying } from './player';
 import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type CheckpointStore } from '../persistence';
 
 /**
@@ -67,7 +68,7 @@ describe('a failed write', () => {
     useSimStore.setState({ persist: full });
     st().play();
     await drive(4);
-    expect(st().playing).toBe(false);
+    expect(isPlaying(st().player.getSnapshot())).toBe(false);
     expect(st().storage.status).toBe('error');
     expect(st().writeFailure?.failure).toBe('quota');
     expect(st().notice?.text).toMatch(/E502/);

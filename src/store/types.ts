@@ -22,6 +22,7 @@ import type {
   TabSession,
   Writer,
 } from '../persistence';
+import type { Player } from './player';
 import type { SimView } from './view';
 import type { WriteReport } from './writeReport';
 
@@ -71,11 +72,10 @@ export interface SettingsSlice {
   setSettings: (s: Partial<RunSettings>) => void;
 }
 
-/** play.ts: commands to the run, and the play timer. */
+/** play.ts: commands to the run, and the page's player (player.ts; read it with `useSelector`). */
 export interface PlaySlice {
-  /** Ticks per second while playing (log scale on the slider). */
-  speed: number;
-  playing: boolean;
+  /** Plays the page's run: playing or not, and its speed in ticks a second, are its snapshot's. */
+  player: Player;
   send: (cmd: SimCommand) => boolean;
   play: () => void;
   pause: () => void;

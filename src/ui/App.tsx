@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { shownView, useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
-import { commandForKey } from './controls/commands';
+import { commandForKey, commandStateOf } from './controls/commands';
 import { StateDiagram } from './diagram/StateDiagram';
 import { DesignPanel } from './DesignPanel';
 import { ScreenReaderView } from './a11y/ScreenReaderView';
@@ -71,8 +71,9 @@ function useShortcuts() {
       if (s.helpOpen) return;
       // Space on a focused button presses that button; only elsewhere is it play/pause.
       if (e.key === ' ' && target?.tagName === 'BUTTON') return;
-      const cmd = commandForKey(e.key, s);
-      if (!cmd || cmd.blocked(s)) return;
+      const state = commandStateOf(s);
+      const cmd = commandForKey(e.key, state);
+      if (!cmd || cmd.blocked(state)) return;
       e.preventDefault();
       cmd.run(s);
     };

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
 import { createStore } from 'zustand';
-import { CompareRun, chartOf, parseCompareQuery, verdictOf, type ComparePane } from '../../compare';
+import { CompareRun, chartOf, parseCompareQuery, verdictOf, type CompareConfig, type ComparePane } from '../../compare';
 import { DESIGNS, STORIES, type Lang } from '../../engine';
 import { formatClock, formatInt } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
+import { isPlaying, playerMachine } from '../../store/player';
 import { viewOf } from '../../store/view';
 import { StateDiagram } from '../diagram/StateDiagram';
 import type { DiagramVariant } from '../diagram/machineGraph';
@@ -13,30 +15,22 @@ import { useT } from '../useT';
 import { CompareChart } from './CompareChart';
 import './compare.css';
 
-/** Story moves per timer beat, and the beat: a whole story plays in a few seconds. */
-const MOVES_PER_BEAT = 6;
-const BEAT_MS = 30;
+/** Story moves a second (both panes together): a whole story plays in a few seconds. */
+const MOVES_PER_SECOND = 200;
 
 /**
  * The three endings side by side (`?compare=a,b&script=id`, ui-contract "Compare view"): one
  * story, one seed, one virtual clock, two designs, two live diagrams, the meters and a chart.
- * Each pane's diagram draws its own Sim through a view source of its own.
+ * Each pane's diagram draws its own Sim through a view source of its own. Reset starts afresh
+ * (a new run and a new player: the view below is keyed by it).
  */
 export function CompareView({ search }: { search: string }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const parsed = useMemo(() => parseCompareQuery(search), [search]);
-  const [run, setRun] = useState(() => (parsed?.ok ? new CompareRun(parsed.config) : null));
-  const sources = useMemo(
-    () => run?.panes.map((p): ViewSource => createStore(() => ({ view: viewOf(p.sim), preview: null }))) ?? [],
-    [run],
-  );
-  const [, redraw] = useState(0);
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
-  const [playing, setPlaying] = useState(false);
-  useEffect(() => () => void (timer.current && clearInterval(timer.current)), []);
+  const [generation, setGeneration] = useState(0);
 
-  if (!parsed?.ok || !run) {
+  if (!parsed?.ok) {
     const why = parsed && !parsed.ok ? parsed.error : null;
     return (
       <main className="hs-compare" data-testid="compare-view">
@@ -46,31 +40,35 @@ export function CompareView({ search }: { search: string }) {
       </main>
     );
   }
+  return (
+    <CompareRunView key={generation} config={parsed.config} search={search} reset={() => setGeneration((g) => g + 1)} />
+  );
+}
 
-  const publish = () => {
-    run.panes.forEach((p, i) => sources[i]?.setState({ view: viewOf(p.sim) }));
-    redraw((n) => n + 1);
-  };
-  const play = () => {
-    if (timer.current) return;
-    setPlaying(true);
-    timer.current = setInterval(() => {
-      for (let i = 0; i < MOVES_PER_BEAT && run.step(); i++);
-      publish();
-      if (run.done && timer.current) {
-        clearInterval(timer.current);
-        timer.current = null;
-        setPlaying(false);
-      }
-    }, BEAT_MS);
-  };
-  const reset = () => {
-    if (timer.current) clearInterval(timer.current);
-    timer.current = null;
-    setPlaying(false);
-    setRun(new CompareRun(parsed.config));
-  };
-  const story = STORIES[parsed.config.script];
+/** One comparison, played by the player (store/player.ts) a beat at a time; drawn after each beat. */
+function CompareRunView({ config, search, reset }: { config: CompareConfig; search: string; reset: () => void }) {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const [run] = useState(() => new CompareRun(config));
+  const [sources] = useState(() =>
+    run.panes.map((p): ViewSource => createStore(() => ({ view: viewOf(p.sim), preview: null }))),
+  );
+  const [, redraw] = useState(0);
+  const player = useActorRef(playerMachine, {
+    input: {
+      speed: MOVES_PER_SECOND,
+      playable: {
+        move: () => run.step(),
+        afterBeat: () => {
+          run.panes.forEach((p, i) => sources[i]?.setState({ view: viewOf(p.sim) }));
+          redraw((n) => n + 1);
+        },
+      },
+    },
+  });
+  const playing = useSelector(player, isPlaying);
+
+  const story = STORIES[config.script];
   // Two diagrams share the width: each draws the compact drawing (names at 12 px or more at
   // 1366x768), presenter mode's own at a projector.
   const variant: DiagramVariant = pageMode(search) === 'present' ? 'present' : 'compact';
@@ -90,7 +88,7 @@ export function CompareView({ search }: { search: string }) {
           className="hs-btn hs-btn--primary"
           data-testid="btn-compare-run"
           disabled={playing || run.done}
-          onClick={play}
+          onClick={() => player.send({ type: 'player.play' })}
         >
           {t('compare.run')}
         </button>

@@ -1,9 +1,11 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { INJECTABLE_ERRORS, type InjectableError, type StateName } from '../../engine';
 import type { MessageKey } from '../../i18n';
 import { useShallow } from 'zustand/react/shallow';
 import { useChallengeGate } from '../../store/challengeGate';
-import { usePredictStore } from '../../store/predict';
+import { predictor } from '../../store/predict';
+import { isPlaying, speedOf } from '../../store/player';
 import { useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
 import { COMMANDS, type Command, type CommandState } from './commands';
@@ -63,15 +65,16 @@ const GROUPS = ['run', 'inject', 'person', 'process'] as const;
 
 /** What the buttons read of the store (the fields read their own). */
 function useCommandState(): CommandState {
-  return useSimStore(
+  const playing = useSelector(useSimStore.getState().player, isPlaying);
+  const state = useSimStore(
     useShallow((s) => ({
       ready: s.ready,
       role: s.role,
       sim: s.sim,
       view: s.view,
-      playing: s.playing,
     })),
   );
+  return useMemo(() => ({ ...state, playing }), [state, playing]);
 }
 
 /**
@@ -84,7 +87,7 @@ export const TurnControl = memo(function TurnControl({ control }: { control: str
   const t = useT();
   const state = useCommandState();
   useChallengeGate((g) => g.allowed);
-  usePredictStore((p) => p.asking);
+  useSelector(predictor, (p) => p.context.asking);
   const cmd = COMMANDS.find((c) => c.testId === control);
   if (!cmd) return null;
   return (
@@ -103,7 +106,7 @@ export const Controls = memo(function Controls() {
   const state = useCommandState();
   // What a command allows also hangs on an open challenge and on a question waiting for an answer.
   useChallengeGate((g) => g.allowed);
-  usePredictStore((p) => p.asking);
+  useSelector(predictor, (p) => p.context.asking);
   const visible = COMMANDS.filter((c) => c.visible?.(state) ?? true);
   return (
     <section className="hs-controls" aria-label={t('panel.controls')}>
@@ -131,7 +134,7 @@ export const Controls = memo(function Controls() {
 
 const SpeedField = memo(function SpeedField() {
   const t = useT();
-  const speed = useSimStore((s) => s.speed);
+  const speed = useSelector(useSimStore.getState().player, speedOf);
   const speedText = t('ctl.speedValue', { v: speed.toFixed(speed < 10 ? 1 : 0) });
   return (
     <label className="hs-field">

@@ -3,6 +3,7 @@ import type { Store } from '../../store/simStore';
 import type { SimView } from '../../store/view';
 import { translate, type MessageKey } from '../../i18n';
 import { challengeForbids } from '../../store/challengeGate';
+import { isPlaying } from '../../store/player';
 import { askFirst, predictHolds } from '../../store/predict';
 
 /**
@@ -10,7 +11,10 @@ import { askFirst, predictHolds } from '../../store/predict';
  * does not, why (shown as the tooltip). Buttons and keyboard shortcuts both run from here.
  */
 /** What a command's availability reads of the store: the controls re-render when these change. */
-export type CommandState = Pick<Store, 'ready' | 'role' | 'sim' | 'view' | 'playing'>;
+export type CommandState = Pick<Store, 'ready' | 'role' | 'sim' | 'view'> & {
+  /** The page's player is moving the run (playing or fast-forwarding). */
+  playing: boolean;
+};
 
 export interface Command {
   id: string;
@@ -244,6 +248,9 @@ export const COMMANDS: readonly Command[] = TABLE.map((c) => ({
         ? { key: 'why.challenge' }
         : c.blocked(s),
 }));
+
+/** What the commands read of the store now, outside React (a key press). */
+export const commandStateOf = (s: Store): CommandState => ({ ...s, playing: isPlaying(s.player.getSnapshot()) });
 
 /** The command a key press runs, if any applies now. */
 export function commandForKey(key: string, s: CommandState): Command | undefined {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { StateName } from '../../engine';
 import { scorePrediction, scoreStep } from '../../lessons/predict';
-import { recordAnswer, usePredictStore, type Ask } from '../../store/predict';
+import { useSelector } from '@xstate/react';
+import { dismissResult, predictor, recordAnswer, type Ask } from '../../store/predict';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
@@ -13,8 +14,8 @@ type Fuse = 'yes' | 'no' | 'unsure';
  * right or wrong (`data-correct`), the answer and one sentence on why.
  */
 export function PredictPanel() {
-  const asking = usePredictStore((s) => s.asking);
-  const result = usePredictStore((s) => s.result);
+  const asking = useSelector(predictor, (s) => s.context.asking);
+  const result = useSelector(predictor, (s) => s.context.result);
   // The marker says the panel's code is in: from then on a question shows as soon as it is put.
   return (
     <>
@@ -121,7 +122,7 @@ function StepPrompt({ ask, steps }: { ask: Ask; steps: readonly number[] }) {
 function Result() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const r = usePredictStore((s) => s.result)!;
+  const r = useSelector(predictor, (s) => s.context.result)!;
   return (
     <section
       className={`hs-panel hs-predict__result hs-predict__result--${r.correct ? 'right' : 'wrong'}`}
@@ -139,12 +140,7 @@ function Result() {
           choice: typeof r.choice === 'number' ? t('predict.step', { n: r.choice }) : t(`state.${r.choice}`),
         })}
       </p>
-      <button
-        type="button"
-        className="hs-btn"
-        data-testid="btn-predict-close"
-        onClick={() => usePredictStore.setState({ result: null })}
-      >
+      <button type="button" className="hs-btn" data-testid="btn-predict-close" onClick={dismissResult}>
         {t('predict.close')}
       </button>
     </section>

@@ -1,5 +1,6 @@
 import { Suspense, lazy, memo } from 'react';
-import { setPredictOn, usePredictStore } from '../../store/predict';
+import { useSelector } from '@xstate/react';
+import { predictor, setPredictOn } from '../../store/predict';
 import { useT } from '../useT';
 import './predict.css';
 
@@ -9,8 +10,8 @@ const PredictPanel = lazy(() => import('./PredictPanel').then((m) => ({ default:
 /** `toggle-predict` (ui-contract) and the tab's score beside it; the prompt shows under it. */
 export const PredictToggle = memo(function PredictToggle() {
   const t = useT();
-  const on = usePredictStore((s) => s.on);
-  const { right, asked } = usePredictStore((s) => s.score);
+  const on = useSelector(predictor, (s) => s.matches('on'));
+  const { right, asked } = useSelector(predictor, (s) => s.context.score);
   return (
     <div className="hs-predict">
       <div className="hs-predict__bar">

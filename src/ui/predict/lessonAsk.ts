@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { predictionAt, type Lesson } from '../../lessons';
-import { ask, setPredictOn, usePredictStore } from '../../store/predict';
+import { ask, predictor, setPredictOn } from '../../store/predict';
 import { pageMode } from '../present/mode';
 
 /**
@@ -19,7 +19,7 @@ export function usePredictInLesson(): void {
  */
 export function predictThenGo(lesson: Lesson, at: number, go: () => void): void {
   // A your-turn stop waits for the student's own press, which asks as any control does.
-  const p = usePredictStore.getState().on && !lesson.stops[at]?.yourTurn ? predictionAt(lesson, at) : null;
+  const p = predictor.getSnapshot().matches('on') && !lesson.stops[at]?.yourTurn ? predictionAt(lesson, at) : null;
   if (!p) return go();
   ask({
     from: p.from,
