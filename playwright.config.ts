@@ -22,11 +22,15 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     trace: 'on-first-retry',
+    // No service worker unless a spec asks for one (offline, CSP, the origin check): each
+    // would precache the whole build in every fresh context, CPU the other tests need.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'laptop', use: { browserName: 'chromium', viewport: VIEWPORT } }],
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    // `npm test` builds dist/ once for both browsers (E2E_BUILT); alone, the suite builds it itself.
+    command: `${process.env.E2E_BUILT ? '' : 'npx vite build --logLevel warn && '}npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -65,5 +66,7 @@ export default defineConfig({
     setupFiles: ['fake-indexeddb/auto', './src/i18n/all.ts'],
     // Property tests run hundreds of seeded cases: seconds alone, more on two busy cores.
     testTimeout: 30_000,
+    // Every core: Vitest's default leaves one free, which on these two-core machines is half.
+    maxWorkers: availableParallelism(),
   },
 });

@@ -17,6 +17,8 @@ import { STATE_NAMES } from '../src/engine';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+/** The minimal app of our dependencies (bench/minimal-app/): every page figure is a ratio to it. */
+export const MINIMAL_CONFIG = join(ROOT, 'bench', 'minimal-app', 'vite.config.ts');
 export { CHROMIUM_ARGS, VIEWPORT } from '../e2e/chromium';
 // The cold load and the machine's load live in files of their own; their callers import them from here.
 export { coldLoad, watchDrawn, watchShifts, type Drawn, type Load } from './coldLoad';

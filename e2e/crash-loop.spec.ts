@@ -27,7 +27,7 @@ test('crash loop: killed at 20 seeded moments right after a redraw, each resume 
       await expectState(page, 'created');
     }
     if ((await text(page, 'current-state')) === 'waiting_approval') await page.getByTestId('btn-approve').click();
-    // Two ticks a beat at 85 (the play timer, store/play.ts): a write can settle inside the frame of a beat.
+    // Two ticks a beat at 85 (the player's beat, store/player.ts): a write can settle inside the frame of a beat.
     await page.getByTestId('input-speed').fill('85');
     await page.getByTestId('btn-play').click();
     // The kill lands right after the first tick shown past a seeded delay, longer while kills

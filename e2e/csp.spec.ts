@@ -64,43 +64,47 @@ test('the built page carries the policy in a meta tag ahead of every script', as
   expect(first).toBe(true);
 });
 
-test('a whole session runs with no CSP violation: play, approve, a lesson, the compare view, export, import', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const violations = await watchViolations(page);
+test.describe('with its service worker', () => {
+  // The config blocks service workers (a precache a test; this test reads what the worker does).
+  test.use({ serviceWorkers: 'allow' });
+  test('a whole session runs with no CSP violation: play, approve, a lesson, the compare view, export, import', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const violations = await watchViolations(page);
 
-  await open(page, '?lang=en&run=new');
-  await page.getByTestId('btn-start').click();
-  await page.getByTestId('btn-fast-forward-approval').click();
-  await expectState(page, 'waiting_approval');
-  await page.getByTestId('btn-approve').click();
-  await page.getByTestId('btn-step').click();
-  await expect(page.getByTestId('current-state')).not.toHaveText('waiting_approval');
-  const download = page.waitForEvent('download');
-  await page.getByTestId('btn-export').click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/\.json$/);
-  // Imported again: its check runs in the Worker, whose URL passes the Trusted Types policy.
-  await page.getByTestId('input-import').setInputFiles(await file.path());
-  await expect(page.getByTestId('notice')).toBeVisible();
-  await page.keyboard.press('?');
-  await expect(page.getByTestId('help-overlay')).toBeVisible();
-  // The service worker registered and took the page under the policy's worker-src.
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
+    await open(page, '?lang=en&run=new');
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('btn-fast-forward-approval').click();
+    await expectState(page, 'waiting_approval');
+    await page.getByTestId('btn-approve').click();
+    await page.getByTestId('btn-step').click();
+    await expect(page.getByTestId('current-state')).not.toHaveText('waiting_approval');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('btn-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.json$/);
+    // Imported again: its check runs in the Worker, whose URL passes the Trusted Types policy.
+    await page.getByTestId('input-import').setInputFiles(await file.path());
+    await expect(page.getByTestId('notice')).toBeVisible();
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('help-overlay')).toBeVisible();
+    // The service worker registered and took the page under the policy's worker-src.
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
 
-  await open(page, '?lang=en&lesson=approval');
-  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
-  await page.getByTestId('btn-lesson-next').click();
-  await answerPrediction(page); // predict is on in a lesson: it asks first
-  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
+    await open(page, '?lang=en&lesson=approval');
+    await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '1');
+    await page.getByTestId('btn-lesson-next').click();
+    await answerPrediction(page); // predict is on in a lesson: it asks first
+    await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
 
-  await page.goto('/?lang=zh&compare=article,no-checkpoint&script=opening-story');
-  await page.getByTestId('btn-compare-run').click();
-  for (const pane of await page.getByTestId('compare-pane').all())
-    await expect(pane.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
+    await page.goto('/?lang=zh&compare=article,no-checkpoint&script=opening-story');
+    await page.getByTestId('btn-compare-run').click();
+    for (const pane of await page.getByTestId('compare-pane').all())
+      await expect(pane.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
 
-  expect(violations).toEqual([]);
+    expect(violations).toEqual([]);
+  });
 });
 
 test('no file of the build evaluates strings as code (script-src would block it on a path no session reached)', () => {

@@ -139,3 +139,24 @@ export async function toYourTurn(page: Page): Promise<Locator> {
   await expect(turn).toBeVisible();
   return turn;
 }
+
+/** Resizes the page and waits until the diagram's nodes stand still for two frames (it re-fits itself). */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __lastBoxes?: string };
+      const boxes = [...document.querySelectorAll('.react-flow__node-taskState, .hs-edge__label')]
+        .map((n) => {
+          const r = n.getBoundingClientRect();
+          return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
+        })
+        .join(';');
+      const same = boxes !== '' && boxes === w.__lastBoxes;
+      w.__lastBoxes = boxes;
+      return same;
+    },
+    undefined,
+    { polling: 100 },
+  );
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LANGS, SIZES, open, overlap, type PageBox } from './helpers';
+import { LANGS, SIZES, open, overlap, resizeTo, type PageBox } from './helpers';
 
 /**
  * The layout at the six sizes in both languages (SPEC §13.4): every enabled control can be pressed
@@ -8,27 +8,6 @@ import { LANGS, SIZES, open, overlap, type PageBox } from './helpers';
  * per language, resized from size to size and read again (as a tablet turned or a window dragged),
  * not a cold load per cell: the checks are the same, the suite a minute shorter.
  */
-
-/** Resizes the page and waits until the diagram's nodes stand still for two frames (it re-fits itself). */
-async function resizeTo(page: Page, size: { width: number; height: number }) {
-  await page.setViewportSize(size);
-  await page.waitForFunction(
-    () => {
-      const w = window as unknown as { __lastBoxes?: string };
-      const boxes = [...document.querySelectorAll('.react-flow__node-taskState, .hs-edge__label')]
-        .map((n) => {
-          const r = n.getBoundingClientRect();
-          return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
-        })
-        .join(';');
-      const same = boxes !== '' && boxes === w.__lastBoxes;
-      w.__lastBoxes = boxes;
-      return same;
-    },
-    undefined,
-    { polling: 100 },
-  );
-}
 
 async function buttonsPressable(page: Page, size: { width: number; height: number }) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);

@@ -18,6 +18,8 @@ const FOLDER = '/sim/';
 
 // One static server on one port: the tests take turns.
 test.describe.configure({ mode: 'serial' });
+// The config blocks service workers; these tests are about it.
+test.use({ serviceWorkers: 'allow' });
 
 async function ready(page: Page) {
   await expectReady(page);

@@ -249,27 +249,31 @@ test('keyboard: shortcuts drive the run and ? lists them', async ({ page }) => {
   await expectState(page, 'cancelled');
 });
 
-test('no request leaves the page’s origin', async ({ page, context, baseURL }) => {
-  test.setTimeout(60_000);
-  const origin = new URL(baseURL ?? '').origin;
-  const foreign: string[] = [];
-  // The context sees the service worker's own fetches (its precache) as well as the page's.
-  context.on('request', (r) => {
-    const u = new URL(r.url());
-    if (!['http:', 'https:'].includes(u.protocol)) return;
-    if (u.origin !== origin) foreign.push(r.url());
+test.describe('with its service worker', () => {
+  // The config blocks service workers (a precache a test; this test reads what the worker does).
+  test.use({ serviceWorkers: 'allow' });
+  test('no request leaves the page’s origin', async ({ page, context, baseURL }) => {
+    test.setTimeout(60_000);
+    const origin = new URL(baseURL ?? '').origin;
+    const foreign: string[] = [];
+    // The context sees the service worker's own fetches (its precache) as well as the page's.
+    context.on('request', (r) => {
+      const u = new URL(r.url());
+      if (!['http:', 'https:'].includes(u.protocol)) return;
+      if (u.origin !== origin) foreign.push(r.url());
+    });
+    await open(page, '?lang=en');
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('btn-fast-forward-approval').click();
+    await page.getByTestId('btn-approve').click();
+    await page.getByTestId('btn-lang').click();
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
+    await open(page, '?lang=en&lesson=three-endings');
+    await page.goto('/?lang=en&compare=article,no-checkpoint&script=opening-story');
+    await page.getByTestId('btn-compare-run').click();
+    await expect(page.getByTestId('compare-result')).toHaveCount(2, { timeout: 60_000 });
+    expect(foreign).toEqual([]);
   });
-  await open(page, '?lang=en');
-  await page.getByTestId('btn-start').click();
-  await page.getByTestId('btn-fast-forward-approval').click();
-  await page.getByTestId('btn-approve').click();
-  await page.getByTestId('btn-lang').click();
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
-  await open(page, '?lang=en&lesson=three-endings');
-  await page.goto('/?lang=en&compare=article,no-checkpoint&script=opening-story');
-  await page.getByTestId('btn-compare-run').click();
-  await expect(page.getByTestId('compare-result')).toHaveCount(2, { timeout: 60_000 });
-  expect(foreign).toEqual([]);
 });
 
 test('accessibility: axe finds no serious or critical violation', async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LANGS, open } from './helpers';
+import { LANGS, open, resizeTo } from './helpers';
 
 /**
  * Presenter mode (`?present=1`, ui-contract "Room and course page") on a projector's two
@@ -54,18 +54,29 @@ const aaa = async (page: Page) =>
     v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
   );
 
-for (const size of PROJECTORS) {
-  for (const lang of LANGS) {
-    test.describe(`presenter mode at ${size.width}x${size.height} in ${lang}`, () => {
-      test.use({ viewport: size });
+/**
+ * The two projectors, one page a language: each check is made at 1024x768, then the window is
+ * resized to 1280x720 and the same check made again (the layout follows its media queries).
+ */
+const atBothProjectors = async (page: Page, check: (size: (typeof PROJECTORS)[number]) => Promise<void>) => {
+  for (const size of PROJECTORS) {
+    await resizeTo(page, size);
+    await test.step(`${size.width}x${size.height}`, () => check(size));
+  }
+};
 
-      test('a lesson: diagram, caption and lesson bar, nothing to scroll, large and AAA; PageDown/PageUp step it', async ({
-        page,
-      }) => {
-        await open(page, `?lang=${lang}&run=new&present=1&lesson=three-endings&at=1`);
-        await expect(page.getByTestId('app')).toHaveAttribute('data-mode', 'present');
-        const caption = page.getByTestId('lesson-caption');
-        await expect(caption).toHaveAttribute('data-at', '1');
+for (const lang of LANGS) {
+  test.describe(`presenter mode at the projectors' sizes in ${lang}`, () => {
+    test.use({ viewport: PROJECTORS[0] });
+
+    test('a lesson: diagram, caption and lesson bar, nothing to scroll, large and AAA; PageDown/PageUp step it', async ({
+      page,
+    }) => {
+      await open(page, `?lang=${lang}&run=new&present=1&lesson=three-endings&at=1`);
+      await expect(page.getByTestId('app')).toHaveAttribute('data-mode', 'present');
+      const caption = page.getByTestId('lesson-caption');
+      await expect(caption).toHaveAttribute('data-at', '1');
+      await atBothProjectors(page, async () => {
         expect(await scrolls(page)).toEqual({ h: 0, w: 0 });
         const names = await stateNames(page);
         expect(names).toHaveLength(8);
@@ -73,63 +84,69 @@ for (const size of PROJECTORS) {
         expect(await caption.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
         await expect(page.getByTestId('btn-lesson-next')).toBeInViewport({ ratio: 1 });
         expect(await aaa(page)).toEqual([]);
-
-        await page.keyboard.press('PageDown');
-        await expect(caption).toHaveAttribute('data-at', '2');
-        // Stop 3 is the student's turn: its card carries the stop in place of the caption.
-        await page.keyboard.press('PageDown');
-        await expect(page.getByTestId('lesson-your-turn')).toHaveAttribute('data-at', '3');
-        await page.keyboard.press('PageUp');
-        await expect(caption).toHaveAttribute('data-at', '2');
       });
 
-      test('the longest caption still fits with nothing to scroll', async ({ page }) => {
-        await open(page, `?lang=${lang}&run=new&present=1&lesson=density&at=1`);
-        await expect(page.getByTestId('lesson-caption')).toBeVisible();
+      await page.keyboard.press('PageDown');
+      await expect(caption).toHaveAttribute('data-at', '2');
+      // Stop 3 is the student's turn: its card carries the stop in place of the caption.
+      await page.keyboard.press('PageDown');
+      await expect(page.getByTestId('lesson-your-turn')).toHaveAttribute('data-at', '3');
+      await page.keyboard.press('PageUp');
+      await expect(caption).toHaveAttribute('data-at', '2');
+    });
+
+    test('the longest caption still fits with nothing to scroll', async ({ page }) => {
+      await open(page, `?lang=${lang}&run=new&present=1&lesson=density&at=1`);
+      await expect(page.getByTestId('lesson-caption')).toBeVisible();
+      await atBothProjectors(page, async () => {
         expect(await scrolls(page)).toEqual({ h: 0, w: 0 });
         for (const id of ['lesson-caption', 'lesson-source', 'btn-lesson-next', 'btn-lesson-exit'])
           await expect(page.getByTestId(id), id).toBeInViewport({ ratio: 1 });
       });
+    });
 
-      test("without a lesson: the run's read-outs and controls, nothing to scroll, large and AAA", async ({ page }) => {
-        await open(page, `?lang=${lang}&run=new&present=1`);
-        await expect(page.getByTestId('app')).toHaveAttribute('data-mode', 'present');
-        await page.getByTestId('btn-start').click();
-        await page.getByTestId('btn-step').click();
-        await page.getByTestId('btn-fail').click();
-        await expect(page.getByTestId('current-state')).toHaveText('tool_failed');
+    test("without a lesson: the run's read-outs and controls, nothing to scroll, large and AAA", async ({ page }) => {
+      await open(page, `?lang=${lang}&run=new&present=1`);
+      await expect(page.getByTestId('app')).toHaveAttribute('data-mode', 'present');
+      await page.getByTestId('btn-start').click();
+      await page.getByTestId('btn-step').click();
+      await page.getByTestId('btn-fail').click();
+      await expect(page.getByTestId('current-state')).toHaveText('tool_failed');
+      await atBothProjectors(page, async () => {
         expect(await scrolls(page)).toEqual({ h: 0, w: 0 });
         expect((await stateNames(page)).filter((n) => n.css < 24 || n.drawn < 24)).toEqual([]);
         for (const id of ['current-state', 'current-step', 'btn-step', 'btn-fail', 'btn-cancel', 'btn-reset'])
           await expect(page.getByTestId(id), id).toBeInViewport({ ratio: 1 });
         expect(await aaa(page)).toEqual([]);
       });
+    });
 
-      test('lesson-source opens the article beside the lesson, at the cited section; Escape closes it', async ({
-        page,
-      }) => {
-        await open(page, `?lang=${lang}&run=new&present=1&lesson=three-endings&at=2`);
-        const source = page.getByTestId('lesson-source');
-        await expect(source).toHaveText('Checkpoint 存什么');
-        await source.click();
-        const article = page.getByTestId('article');
-        await expect(article).toHaveAttribute('data-section', 'Checkpoint 存什么');
-        const heading = article.locator('[data-cited="heading"]');
-        await expect(heading).toHaveText('Checkpoint 存什么');
+    test('lesson-source opens the article beside the lesson, at the cited section; Escape closes it', async ({
+      page,
+    }) => {
+      await open(page, `?lang=${lang}&run=new&present=1&lesson=three-endings&at=2`);
+      const source = page.getByTestId('lesson-source');
+      await expect(source).toHaveText('Checkpoint 存什么');
+      await source.click();
+      const article = page.getByTestId('article');
+      await expect(article).toHaveAttribute('data-section', 'Checkpoint 存什么');
+      const heading = article.locator('[data-cited="heading"]');
+      await expect(heading).toHaveText('Checkpoint 存什么');
+      await expect(heading).toBeFocused();
+      await atBothProjectors(page, async () => {
         await expect(heading).toBeInViewport({ ratio: 1 });
-        await expect(heading).toBeFocused();
         // The article sits beside the lesson: the caption stays in view.
         await expect(page.getByTestId('lesson-caption')).toBeInViewport({ ratio: 1 });
-        // Next (the button: a remote's PageDown inside the article scrolls it) turns it to stop 3's section.
-        await page.getByTestId('btn-lesson-next').click();
-        await expect(article).toHaveAttribute('data-section', '先从三种「从头再来」说起');
-        await expect(article.locator('[data-cited="heading"]')).toBeInViewport({ ratio: 1 });
-        await article.locator('[data-cited="heading"]').focus();
-        await page.keyboard.press('Escape');
-        await expect(article).toHaveCount(0);
       });
+      // Next (the button: a remote's PageDown inside the article scrolls it) turns it to stop 3's section.
+      await page.getByTestId('btn-lesson-next').click();
+      await expect(article).toHaveAttribute('data-section', '先从三种「从头再来」说起');
+      await expect(article.locator('[data-cited="heading"]')).toBeInViewport({ ratio: 1 });
+      await article.locator('[data-cited="heading"]').focus();
+      await page.keyboard.press('Escape');
+      await expect(article).toHaveCount(0);
     });
-  }
+  });
 }
 
 for (const size of PROJECTORS) {

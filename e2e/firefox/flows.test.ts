@@ -181,8 +181,12 @@ test('two tabs on one run: one drives, the other follows live and can take over'
   assert.equal(await attr(a, 'tab-role', 'data-role'), 'driver');
   // The follower mirrors the driver live, and cannot drive until it takes over.
   assert.equal(await isDisabled(b, 'btn-step'), true);
+  // A person looks at the tab they use: Firefox draws no frame for a tab in the background, and
+  // the page shows a run in the frame (the publish gate), so each tab is brought to the front first.
+  await a.bringToFront();
   await press(a, 'btn-step', 5);
   await until(a, 'current-step', '8');
+  await b.bringToFront();
   await until(b, 'current-step', '8');
   await press(b, 'btn-take-over');
   await b.waitForSelector('[data-testid="tab-role"][data-role="driver"]', WAIT);
@@ -191,6 +195,7 @@ test('two tabs on one run: one drives, the other follows live and can take over'
   const at = Number(await text(b, 'current-step'));
   await press(b, 'btn-step');
   await until(b, 'current-step', String(at + 1));
+  await a.bringToFront();
   await poll('the old driver to follow', () => isDisabled(a, 'btn-step'));
   await a.browserContext().close();
 });
