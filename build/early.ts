@@ -7,6 +7,8 @@ export const EARLY_ENTRY = 'src/early.ts';
 export const EARLY_MODULES = /src[\\/](early|persistence[\\/]request)\.ts$/;
 
 /**
+ *Speed device: docs/design/speed.md.
+ *
  * Puts the early entry's script in the built index.html before the page's own: module
  * scripts run in document order, and the early one, a few hundred bytes, is in long before the
  * page's chunk is compiled. Build only: the dev server serves index.html's one entry (the page

@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 /**
  * The side panels' chunk is asked for in index.html, so it downloads and compiles beside the
  * entry instead of after the entry has run: `data-ready` waits for it (ui-contract).
+ * Speed device: docs/design/speed.md.
  */
 export function preloadSidePanels(): Plugin {
   return {

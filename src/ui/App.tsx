@@ -25,7 +25,7 @@ const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
  * not wait for their code to be parsed. Asked for as this module loads (index.html preloads
  * it), so it is in by the time the deck renders, which then draws it at once: through
  * `lazy` it would suspend for a round, and React holds back what a Suspense boundary reveals
- * (300 ms after its fallback), which held up `data-ready`.
+ * (300 ms after its fallback), which held up `data-ready`. Speed device: docs/design/speed.md.
  */
 let SidePanelsLoaded: (typeof import('./SidePanels'))['SidePanels'] | null = null;
 const sidePanels = import('./SidePanels').then((m) => {
@@ -99,6 +99,7 @@ export function App() {
   // The article's code (ui-contract toggle-code): on by default inside a lesson.
   const code = useCodeShown(LESSON !== null);
   // The diagram draws first; the controls and the side panels join once that frame is painted.
+  // These flags stage the first screen. Speed device: docs/design/speed.md.
   const [sides, setSides] = useState(false);
   const [sidesShown, setSidesShown] = useState(false);
   // The panels below the first screen load once the page is ready (SidePanels.tsx).

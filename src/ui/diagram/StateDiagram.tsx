@@ -60,6 +60,8 @@ function useDiagram(
 
   // Node objects are kept while their data is unchanged, so React Flow redraws only the
   // node whose counter moved (a tick changes one line of one node).
+  // The nodes and edges that did not change are kept, so React Flow redraws only the rest.
+  // Speed device: docs/design/speed.md.
   const [cache] = useState(() => new Map<string, Node>());
   const [edgeCache] = useState(() => new Map<string, Edge>());
   const nodes = useMemo<Node[]>(() => {

@@ -36,6 +36,7 @@ export function handleBounds(width: number, height: number): NodeHandle[] {
  * The handles' elements, as React Flow's <Handle> draws them (its classes and data attributes,
  * which React Flow reads if it ever measures a node again), but plain: the diagram connects
  * nothing, so the 18 components that would each watch React Flow's store are not needed.
+ * Speed device: docs/design/speed.md.
  */
 const NodeHandles = memo(function NodeHandles() {
   return (

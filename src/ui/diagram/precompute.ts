@@ -21,6 +21,7 @@ export interface KnownInput {
  * run (the eight states, the simple mode's four) in each language and drawing (full; compact
  * for phones and embeds; presenter mode's), both directions. Run by
  * `npm run layouts`; layouts.test.ts checks the files still equal what this computes.
+ * Speed device: docs/design/speed.md.
  */
 export function knownInputs(): KnownInput[] {
   const variants: DiagramVariant[] = ['full', 'compact', 'present'];
