@@ -94,9 +94,9 @@ export default tseslint.config(
     },
   },
   {
-    // The classroom's pure modules (lessons, compare, challenges, share) stand on the engine's
-    // public index and on each other: no React, no page, no storage, no timers.
-    files: ['src/{lessons,compare,challenges,share}/**/*.ts'],
+    // The classroom's pure modules (lessons, compare, challenges, share, traces) stand on the
+    // engine's public index and on each other: no React, no page, no storage, no timers.
+    files: ['src/{lessons,compare,challenges,share,traces}/**/*.ts'],
     ignores: ['src/**/*.test.ts'],
     languageOptions: { globals: {} },
     rules: {

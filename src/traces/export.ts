@@ -1,0 +1,69 @@
+import type { Analysis } from './types';
+
+/**
+ * An analysis written out for a spreadsheet or another program: the whole of it as JSON, and
+ * its two tables (the calls, the densities) as CSV by RFC 4180 (a header row, CRLF line ends,
+ * a field quoted when it holds a comma, a quote or a line break, its quotes doubled).
+ */
+
+/** The schema id of an exported analysis, so a reader can tell it from a trace (`format` is the trace's). */
+export const ANALYSIS_FORMAT = 'harness-sim.trace-analysis/1';
+
+/** The analysis as indented JSON. */
+export const analysisJson = (a: Analysis): string => JSON.stringify({ schema: ANALYSIS_FORMAT, ...a }, null, 2);
+
+/**
+ * One CSV field. A text that a spreadsheet would run as a formula (it starts with = + - @, a tab
+ * or a carriage return) gets a leading apostrophe: a trace's args are anyone's text, and a
+ * student opens the file in a spreadsheet (OWASP's advice for CSV injection).
+ */
+export function csvField(v: string | number | boolean | null): string {
+  if (v === null) return '';
+  if (typeof v !== 'string') return String(v);
+  const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const csv = (rows: readonly (readonly (string | number | boolean | null)[])[]): string =>
+  rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+
+/** The calls, one row each, as CSV. */
+export function callsCsv(a: Analysis): string {
+  const noProgress = new Set(a.noProgress.map((r) => r.position));
+  return csv([
+    [
+      'position',
+      'tool',
+      'args',
+      'outcome',
+      'error_type',
+      'tokens',
+      'count',
+      'stage',
+      'after_fuse',
+      'key_action',
+      'no_progress',
+    ],
+    ...a.rows.map((r) => [
+      r.position,
+      r.tool,
+      r.args,
+      r.ok ? 'ok' : 'error',
+      r.errorType,
+      r.tokens,
+      r.count,
+      r.stage,
+      r.afterFuse,
+      r.keyAction,
+      noProgress.has(r.position),
+    ]),
+  ]);
+}
+
+/** The density policies, one row each, as CSV. */
+export function densitiesCsv(a: Analysis): string {
+  return csv([
+    ['policy', 'n', 'checkpoints', 'lost_worst', 'lost_mean'],
+    ...a.densities.map((d) => [d.policy, d.n, d.checkpoints, d.lostWorst, Number(d.lostMean.toFixed(3))]),
+  ]);
+}

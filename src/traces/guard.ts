@@ -1,0 +1,99 @@
+import { loopKey, type ErrorType, type ToolName } from '../engine';
+import { Refused } from './errors';
+import type { GuardSettings, TraceCall, TraceStage } from './types';
+
+/**
+ * The article's loop guard (SPEC §3, §11) run over a trace's calls in order. The key of a failed
+ * call is tool + canonical args + error type; each failed call of a key counts one; a successful
+ * call of the same tool and args resets every key of theirs (whatever the error type); other
+ * calls change nothing. The coarse guard keys on the tool alone, never reminds, and a success of
+ * that tool resets it (its key is the tool, so that is "the same key succeeded").
+ */
+
+/** The guard after one call. */
+export interface GuardStep {
+  /** The key the call counted toward, or null when it succeeded. */
+  key: string | null;
+  count: number;
+  stage: TraceStage;
+}
+
+export interface GuardRun {
+  steps: GuardStep[];
+  /** 0-based index of the call at which the guard first reminded / fused, or null. */
+  remindIndex: number | null;
+  fuseIndex: number | null;
+  fusedKey: string | null;
+}
+
+/** Throws E650 unless the settings are whole numbers with 1 ≤ remindAt < fuseAt (the engine's E104, no step bound). */
+export function checkSettings(s: GuardSettings): void {
+  const whole = Number.isSafeInteger(s.remindAt) && Number.isSafeInteger(s.fuseAt);
+  if (!whole || s.remindAt < 1 || s.fuseAt <= s.remindAt)
+    throw new Refused('E650', `remindAt ${String(s.remindAt)}, fuseAt ${String(s.fuseAt)}`);
+}
+
+/** What a success resets: the tool and its args (the coarse guard: the tool). */
+export const resetKeyOf = (c: Pick<TraceCall, 'tool' | 'argsKey'>, coarse: boolean): string =>
+  coarse ? c.tool : `${c.tool} ${c.argsKey}`;
+
+/**
+ * The key of a failed call, by the engine's own `loopKey` so a run file's calls get the keys
+ * the simulator counted. A trace's tools and error types are any text, not the simulator's
+ * five tools: the key only joins them as text, hence the casts.
+ */
+const keyOf = (c: TraceCall, coarse: boolean): string =>
+  loopKey(
+    { tool: c.tool as ToolName, args: c.argsKey, error: { type: (c.errorType ?? 'error') as ErrorType, message: '' } },
+    coarse ? 'tool-only' : 'article',
+  );
+
+/** The engine's `stageOf`, over the two counts a trace's guard has (no step bound here). */
+function stageAt(count: number, s: GuardSettings): TraceStage {
+  if (count >= s.fuseAt) return 'fused';
+  if (count >= s.remindAt && !s.coarse) return 'reminded';
+  return count > 0 ? 'counting' : 'none';
+}
+
+/**
+ * The guard over `calls`. The stage after a call is that of the latest failure's key, as the
+ * engine's `readLoop` reads a step: it stays `reminded` or `fused` through unrelated calls,
+ * and drops to `none` once a success resets that key.
+ */
+export function runGuard(calls: readonly TraceCall[], s: GuardSettings): GuardRun {
+  checkSettings(s);
+  const counts = new Map<string, number>();
+  // Which keys a success of one tool and args resets.
+  const family = new Map<string, string[]>();
+  const steps: GuardStep[] = [];
+  let lastKey: string | null = null;
+  let remindIndex: number | null = null;
+  let fuseIndex: number | null = null;
+  let fusedKey: string | null = null;
+  for (const c of calls) {
+    const reset = resetKeyOf(c, s.coarse);
+    if (c.ok) {
+      for (const k of family.get(reset) ?? []) counts.delete(k);
+      family.delete(reset);
+      steps.push({ key: null, count: 0, stage: stageAt(lastKey === null ? 0 : (counts.get(lastKey) ?? 0), s) });
+      continue;
+    }
+    const key = keyOf(c, s.coarse);
+    const count = (counts.get(key) ?? 0) + 1;
+    if (count === 1) {
+      const keys = family.get(reset);
+      if (keys) keys.push(key);
+      else family.set(reset, [key]);
+    }
+    counts.set(key, count);
+    lastKey = key;
+    const stage = stageAt(count, s);
+    if (stage === 'reminded' && remindIndex === null) remindIndex = steps.length;
+    if (stage === 'fused' && fuseIndex === null) {
+      fuseIndex = steps.length;
+      fusedKey = key;
+    }
+    steps.push({ key, count, stage });
+  }
+  return { steps, remindIndex, fuseIndex, fusedKey };
+}

@@ -1,0 +1,25 @@
+/** Traces from real agents (SPEC §11, issue #28): read a trace file, analyse it by the article's rules, export. */
+export { readTrace } from './read';
+export { ARTICLE_GUARD, analyse, noProgressOf } from './analyse';
+export { checkSettings } from './guard';
+export { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, isKeyAction } from './densities';
+export { ANALYSIS_FORMAT, analysisJson, callsCsv, csvField, densitiesCsv } from './export';
+export { MAX_TRACE_BYTES, MAX_TRACE_DEPTH, MAX_TRACE_TEXT } from './limits';
+export { traceError, type TraceErrorCode } from './errors';
+export type {
+  Analysis,
+  CallRow,
+  DensityOptions,
+  DensityPolicy,
+  DensityRow,
+  GuardSettings,
+  JsonValue,
+  KeyActionRule,
+  NoProgressRow,
+  ReadResult,
+  Trace,
+  TraceCall,
+  TraceFormat,
+  TraceRefusal,
+  TraceStage,
+} from './types';

@@ -1,0 +1,227 @@
+import { isObject, quote } from '../engine';
+import { canonicalJson, digest } from './canonical';
+import { Refused } from './errors';
+import { checkStructure, countOf } from './limits';
+import type { JsonValue, Trace, TraceCall } from './types';
+
+/**
+ * OpenTelemetry traces with the GenAI semantic conventions, as OTLP/JSON: each document is
+ * `{ resourceSpans: [{ scopeSpans: [{ spans: [...] }] }] }`, one per file or one per line (the
+ * collector's file exporter). A tool call is an `execute_tool` span; a model span (`chat`,
+ * `generate_content`, `text_completion`) gives tokens to the next tool call in time.
+ */
+
+const MODEL_OPERATIONS = new Set(['chat', 'generate_content', 'text_completion']);
+const TOOL_OPERATION = 'execute_tool';
+/** The attributes read; every other one is left undecoded (most of a span's weight). */
+const WANTED = new Set([
+  'gen_ai.operation.name',
+  'gen_ai.tool.name',
+  'gen_ai.tool.call.arguments',
+  'gen_ai.tool.call.result',
+  'gen_ai.usage.input_tokens',
+  'gen_ai.usage.output_tokens',
+  'error.type',
+]);
+
+/** A document of this format: the field every OTLP/JSON trace export has. */
+export const isOtlpDocument = (v: unknown): boolean => isObject(v) && Array.isArray(v.resourceSpans);
+
+const malformed = (path: string, why: string) => new Refused('E649', quote(path), why);
+
+/**
+ * An OTLP `AnyValue` as plain JSON. A kvlist's keys become object keys, so the prototype names
+ * are refused here as they are anywhere in the file (E645). 64-bit integers arrive as text and
+ * stay text when they do not fit a double exactly.
+ */
+export function anyValue(v: unknown, path: string): JsonValue {
+  if (!isObject(v)) throw malformed(path, 'an attribute value must be an object');
+  if (typeof v.stringValue === 'string') return v.stringValue;
+  if (typeof v.boolValue === 'boolean') return v.boolValue;
+  if ('intValue' in v) {
+    const i = v.intValue;
+    if (typeof i === 'number' && Number.isSafeInteger(i)) return i;
+    if (typeof i === 'string' && /^-?\d{1,20}$/.test(i)) return Number.isSafeInteger(Number(i)) ? Number(i) : i;
+    throw new Refused('E646', quote(`${path}.intValue`), quote(i, 40), 'an intValue must be a whole number');
+  }
+  if ('doubleValue' in v) {
+    const d = v.doubleValue;
+    // proto3 JSON writes NaN and the infinities as text; JSON has no number for them.
+    if (typeof d === 'number' || d === 'NaN' || d === 'Infinity' || d === '-Infinity') return d;
+    throw new Refused('E646', quote(`${path}.doubleValue`), quote(d, 40), 'a doubleValue must be a number');
+  }
+  if (typeof v.bytesValue === 'string') return v.bytesValue;
+  if (isObject(v.arrayValue)) {
+    const values = v.arrayValue.values ?? [];
+    if (!Array.isArray(values)) throw malformed(`${path}.arrayValue.values`, 'must be a list');
+    return values.map((x, i) => anyValue(x, `${path}.arrayValue.values.${i}`));
+  }
+  if (isObject(v.kvlistValue)) {
+    const values = v.kvlistValue.values ?? [];
+    if (!Array.isArray(values)) throw malformed(`${path}.kvlistValue.values`, 'must be a list');
+    const out: Record<string, JsonValue> = {};
+    values.forEach((kv, i) => {
+      const at = `${path}.kvlistValue.values.${i}`;
+      if (!isObject(kv) || typeof kv.key !== 'string') throw malformed(at, 'must be { key, value }');
+      if (kv.key === '__proto__' || kv.key === 'constructor' || kv.key === 'prototype')
+        throw new Refused('E645', quote(`${at}.key`));
+      out[kv.key] = anyValue(kv.value ?? {}, `${at}.value`);
+    });
+    return out;
+  }
+  // An empty AnyValue is allowed by the protocol: no value.
+  return null;
+}
+
+/** Arguments given as JSON text are read as the JSON they hold, so their keys sort too. */
+function argumentsOf(v: JsonValue, path: string): JsonValue {
+  if (typeof v !== 'string') return v;
+  const t = v.trimStart();
+  if (t[0] !== '{' && t[0] !== '[') return v;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    return v;
+  }
+  checkStructure(parsed, path);
+  return parsed as JsonValue;
+}
+
+/** One span's time as whole ms and the ns past them: OTLP's nanoseconds do not fit a double. */
+interface Time {
+  ms: number;
+  ns: number;
+}
+
+function timeOf(v: unknown, path: string): Time | null {
+  if (v === undefined || v === null || v === '' || v === '0' || v === 0) return null;
+  if (typeof v === 'string' && /^\d{1,20}$/.test(v)) {
+    return { ms: Number(v.slice(0, -6) || '0'), ns: Number(v.slice(-6)) };
+  }
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return { ms: Math.floor(v / 1e6), ns: v % 1e6 };
+  throw new Refused('E646', quote(path), quote(v, 40), 'a time must be whole nanoseconds since 1970');
+}
+
+interface Event {
+  time: Time | null;
+  order: number;
+  tokens: number;
+  call: Omit<TraceCall, 'index' | 'tokens'> | null;
+}
+
+/** What one span gives: a call, tokens, or nothing (then it is counted as skipped). */
+function readSpan(span: unknown, path: string, order: number, skipped: Record<string, number>): Event | null {
+  if (!isObject(span)) throw malformed(path, 'a span must be an object');
+  const name = span.name;
+  if (typeof name !== 'string') throw malformed(`${path}.name`, 'a span needs a name');
+  const attrs = span.attributes ?? [];
+  if (!Array.isArray(attrs)) throw malformed(`${path}.attributes`, 'must be a list');
+  const got: Record<string, unknown> = {};
+  const at: Record<string, number> = {};
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i];
+    if (!isObject(a) || typeof a.key !== 'string') throw malformed(`${path}.attributes.${i}`, 'must be { key, value }');
+    if (WANTED.has(a.key)) {
+      got[a.key] = a.value;
+      at[a.key] = i;
+    }
+  }
+  const read = (key: string): JsonValue | undefined =>
+    key in got ? anyValue(got[key], `${path}.attributes.${at[key]}.value`) : undefined;
+  const op = read('gen_ai.operation.name');
+  const opName = typeof op === 'string' ? op : name.split(' ', 1)[0];
+  if (opName === TOOL_OPERATION) {
+    const toolAttr = read('gen_ai.tool.name');
+    const tool =
+      typeof toolAttr === 'string' && toolAttr !== ''
+        ? toolAttr
+        : name.startsWith(`${TOOL_OPERATION} `)
+          ? name.slice(TOOL_OPERATION.length + 1)
+          : name;
+    const rawArgs = read('gen_ai.tool.call.arguments');
+    const args = rawArgs === undefined ? null : argumentsOf(rawArgs, `${path}.arguments`);
+    const errAttr = read('error.type');
+    const code = isObject(span.status) ? span.status.code : undefined;
+    const failed = code === 2 || code === 'STATUS_CODE_ERROR' || errAttr !== undefined;
+    const result = read('gen_ai.tool.call.result');
+    return {
+      time: timeOf(span.startTimeUnixNano, `${path}.startTimeUnixNano`),
+      order,
+      tokens: 0,
+      call: {
+        tool,
+        args,
+        argsKey: canonicalJson(args),
+        ok: !failed,
+        errorType: failed ? (typeof errAttr === 'string' && errAttr !== '' ? errAttr : 'error') : null,
+        start: null,
+        result: result === undefined ? null : digest(canonicalJson(result)),
+      },
+    };
+  }
+  if (opName !== undefined && MODEL_OPERATIONS.has(opName)) {
+    const input = read('gen_ai.usage.input_tokens');
+    const output = read('gen_ai.usage.output_tokens');
+    const tokens =
+      (input === undefined ? 0 : countOf(input, `${path}.gen_ai.usage.input_tokens`)) +
+      (output === undefined ? 0 : countOf(output, `${path}.gen_ai.usage.output_tokens`));
+    return { time: timeOf(span.startTimeUnixNano, `${path}.startTimeUnixNano`), order, tokens, call: null };
+  }
+  const kind = `span:${typeof op === 'string' ? op.slice(0, 40) : 'other'}`;
+  skipped[kind] = (skipped[kind] ?? 0) + 1;
+  return null;
+}
+
+const listAt = (v: unknown, key: string, path: string): unknown[] => {
+  const list = isObject(v) ? (v[key] ?? []) : undefined;
+  if (list === undefined) throw malformed(path, 'must be an object');
+  if (!Array.isArray(list)) throw malformed(`${path}.${key}`, 'must be a list');
+  return list;
+};
+
+/**
+ * The calls of OTLP documents (one per file or per line; `where` names each for messages),
+ * in start-time order. Model spans' tokens go to the next tool call in time (a model span
+ * starting with a tool span counts toward it); when some span has no start time, file order
+ * is the only order there is, and it is used for all.
+ */
+export function otlpTrace(docs: readonly { doc: unknown; where: string }[], skipped: Record<string, number>): Trace {
+  const events: Event[] = [];
+  for (const { doc, where } of docs) {
+    const base = where ? `${where}.resourceSpans` : 'resourceSpans';
+    listAt(doc, 'resourceSpans', where || '(the file)').forEach((rs, i) => {
+      listAt(rs, 'scopeSpans', `${base}.${i}`).forEach((ss, j) => {
+        const spansPath = `${base}.${i}.scopeSpans.${j}`;
+        const spans = listAt(ss, 'spans', spansPath);
+        for (let k = 0; k < spans.length; k++) {
+          const e = readSpan(spans[k], `${spansPath}.spans.${k}`, events.length, skipped);
+          if (e) events.push(e);
+        }
+      });
+    });
+  }
+  if (events.every((e) => e.time !== null)) {
+    events.sort((a, b) => {
+      const x = a.time as Time;
+      const y = b.time as Time;
+      return x.ms - y.ms || x.ns - y.ns || (a.call ? 1 : 0) - (b.call ? 1 : 0) || a.order - b.order;
+    });
+  }
+  const calls: TraceCall[] = [];
+  let pending = 0;
+  for (const e of events) {
+    pending += e.tokens;
+    if (!e.call) continue;
+    const start = e.time ? e.time.ms + e.time.ns / 1e6 : null;
+    calls.push({ ...e.call, index: calls.length, tokens: pending, start });
+    pending = 0;
+  }
+  return {
+    format: 'otlp',
+    calls,
+    skipped,
+    tokensNotAttributed: { afterLastCall: pending, unplaced: 0 },
+    cache: { read: 0, written: 0 },
+  };
+}
