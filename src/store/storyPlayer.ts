@@ -19,8 +19,11 @@ export interface StoryStatus {
 
 export const useStoryStore = create<StoryStatus>()(() => ({ id: null, beat: null, done: false, player: null }));
 
-/** Story moves a second: a night of polls (48) or retries takes seconds, not minutes. */
-const MOVES_PER_SECOND = 12;
+/**
+ * Story moves a second for each tick a second of the page's speed: at the page's 4 a night of
+ * polls (48) or retries takes seconds, not minutes; the speed slider paces a story too.
+ */
+const MOVES_PER_TICK = 3;
 
 /** Stops the story where it stands (the run stays as it is). */
 export function stopStory(): void {
@@ -46,10 +49,16 @@ export async function playStory(id: StoryId): Promise<void> {
       },
       afterBeat: () => useStoryStore.setState({ beat: run.current?.kind ?? null }),
     },
-    MOVES_PER_SECOND,
+    MOVES_PER_TICK * page.player.getSnapshot().context.speed,
   );
+  // The slider moved while the story plays: the story follows it.
+  const pace = page.player.subscribe((s) => {
+    const speed = MOVES_PER_TICK * s.context.speed;
+    if (speed !== player.getSnapshot().context.speed) player.send({ type: 'player.speed', speed });
+  });
+  player.subscribe({ complete: () => pace.unsubscribe() });
   player.subscribe((s) => {
-    if (!s.matches('paused')) return;
+    if (s.status !== 'active' || !s.matches('paused')) return;
     player.stop();
     useStoryStore.setState({ beat: null, done: run.done, player: null });
   });
