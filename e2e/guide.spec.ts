@@ -95,21 +95,29 @@ for (const lang of ['en', 'zh'] as const) {
   });
 }
 
-for (const size of [
-  { width: 390, height: 844 },
-  { width: 1366, height: 768 },
-]) {
-  for (const lang of LANGS) {
-    test(`axe: no violation on the guide at ${size.width}x${size.height} in ${lang}`, async ({ page }) => {
+for (const lang of LANGS) {
+  test(`axe: no violation on the guide at 390x844 and 1366x768 in ${lang}`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/?guide=1&lang=${lang}`);
+    await expect(page.getByTestId('guide-section')).toHaveCount(13);
+    const found: string[] = [];
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 768 },
+    ]) {
+      // One page, resized: the guide is a document whose layout follows the width alone.
       await page.setViewportSize(size);
-      await page.goto(`/?guide=1&lang=${lang}`);
-      await expect(page.getByTestId('guide-section')).toHaveCount(13);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(
-        violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-      ).toEqual([]);
-    });
-  }
+      found.push(
+        ...violations.map(
+          (v) =>
+            `${size.width}x${size.height} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+        ),
+      );
+    }
+    expect(found).toEqual([]);
+  });
 }
 
 test('the guide runs under the page’s Content-Security-Policy without a violation', async ({ page }) => {
