@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical';
-import { ANALYSIS_FORMAT, analyse, analysisJson, callsCsv, csvField, densitiesCsv, type Trace } from './index';
+import {
+  ANALYSIS_FORMAT,
+  analyse,
+  analysisJson,
+  callsCsv,
+  csvField,
+  densitiesCsv,
+  type JsonValue,
+  type Trace,
+} from './index';
 
 const trace: Trace = {
   format: 'claude-code',
-  calls: [
-    { tool: 'Bash', args: { command: 'echo "a, b"\nls' }, ok: false, errorType: 'error' },
-    { tool: 'Write', args: { content: '=HYPERLINK("x")' }, ok: true, errorType: null },
-  ].map((c, index) => ({ ...c, index, argsKey: canonicalJson(c.args), tokens: 5, start: null, result: null })),
+  calls: (
+    [
+      { tool: 'Bash', args: { command: 'echo "a, b"\nls' }, ok: false, errorType: 'error' },
+      { tool: 'Write', args: { content: '=HYPERLINK("x")' }, ok: true, errorType: null },
+    ] as { tool: string; args: JsonValue; ok: boolean; errorType: string | null }[]
+  ).map((c, index) => ({
+    ...c,
+    index,
+    argsKey: canonicalJson(c.args),
+    tokens: 5,
+    start: null,
+    result: null,
+  })),
   skipped: {},
   tokensNotAttributed: { afterLastCall: 0, unplaced: 0 },
   cache: { read: 0, written: 0 },
