@@ -44,7 +44,13 @@ export function analyse(trace: Trace, settings: GuardSettings = ARTICLE_GUARD, o
   const { calls } = trace;
   const guard = runGuard(calls, settings);
   const fuse = guard.fuseIndex;
-  const key = calls.map((c) => isKeyAction(c.tool, rule));
+  // A trace has few tools and many calls: each tool is matched once.
+  const isKey = new Map<string, boolean>();
+  const key = calls.map((c) => {
+    let k = isKey.get(c.tool);
+    if (k === undefined) isKey.set(c.tool, (k = isKeyAction(c.tool, rule)));
+    return k;
+  });
   const rows: CallRow[] = calls.map((c, i) => {
     const g = guard.steps[i] as (typeof guard.steps)[number];
     return {

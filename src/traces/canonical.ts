@@ -1,27 +1,22 @@
-import { canonicalArgs, type Args } from '../engine';
 import type { JsonValue } from './types';
 
 /**
  * Canonical JSON of a trace's arguments: keys sorted at every level, so equal arguments give
  * equal loop keys whatever order an agent wrote them in. The engine's `canonicalArgs` sorts one
- * level, which is all its flat args have; a real agent's arguments nest (an edit's list of
- * changes), so nested objects are sorted here and a flat object goes to the engine's own
- * function: a run file's calls get exactly the keys the simulator counted.
+ * level, which is all its flat args have, and keeps each result in a WeakMap because its args
+ * live as long as the run; a real agent's arguments nest (an edit's list of changes) and are
+ * read once, so they are sorted here without a cache (20,000 entries of one were a tenth of
+ * the bench's time). For a flat object the text is the same as the engine's; a run file's
+ * calls take the engine's own (runFileTrace.ts).
  */
 export function canonicalJson(v: JsonValue): string {
   if (typeof v !== 'object' || v === null) return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(v);
-  let flat = true;
-  for (const k of keys) {
-    const x = v[k];
-    if (typeof x === 'object' && x !== null) {
-      flat = false;
-      break;
-    }
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i ? ',' : '') + canonicalJson(v[i] as JsonValue);
+    return `${out}]`;
   }
-  if (flat) return canonicalArgs(v as Args);
-  keys.sort();
+  const keys = Object.keys(v).sort();
   let out = '{';
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;

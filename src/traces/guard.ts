@@ -73,8 +73,11 @@ export function runGuard(calls: readonly TraceCall[], s: GuardSettings): GuardRu
   for (const c of calls) {
     const reset = resetKeyOf(c, s.coarse);
     if (c.ok) {
-      for (const k of family.get(reset) ?? []) counts.delete(k);
-      family.delete(reset);
+      const keys = family.get(reset);
+      if (keys) {
+        for (const k of keys) counts.delete(k);
+        family.delete(reset);
+      }
       steps.push({ key: null, count: 0, stage: stageAt(lastKey === null ? 0 : (counts.get(lastKey) ?? 0), s) });
       continue;
     }

@@ -13,16 +13,6 @@ import type { JsonValue, Trace, TraceCall } from './types';
 
 const MODEL_OPERATIONS = new Set(['chat', 'generate_content', 'text_completion']);
 const TOOL_OPERATION = 'execute_tool';
-/** The attributes read; every other one is left undecoded (most of a span's weight). */
-const WANTED = new Set([
-  'gen_ai.operation.name',
-  'gen_ai.tool.name',
-  'gen_ai.tool.call.arguments',
-  'gen_ai.tool.call.result',
-  'gen_ai.usage.input_tokens',
-  'gen_ai.usage.output_tokens',
-  'error.type',
-]);
 
 /** A document of this format: the field every OTLP/JSON trace export has. */
 export const isOtlpDocument = (v: unknown): boolean => isObject(v) && Array.isArray(v.resourceSpans);
@@ -34,9 +24,11 @@ const malformed = (path: string, why: string) => new Refused('E649', quote(path)
  * are refused here as they are anywhere in the file (E645). 64-bit integers arrive as text and
  * stay text when they do not fit a double exactly.
  */
-export function anyValue(v: unknown, path: string): JsonValue {
+export function anyValue(v: unknown, pathOf: () => string): JsonValue {
+  if (isObject(v) && typeof v.stringValue === 'string') return v.stringValue;
+  // Paths are rendered only past the common case, and only for a message.
+  const path = pathOf();
   if (!isObject(v)) throw malformed(path, 'an attribute value must be an object');
-  if (typeof v.stringValue === 'string') return v.stringValue;
   if (typeof v.boolValue === 'boolean') return v.boolValue;
   if ('intValue' in v) {
     const i = v.intValue;
@@ -54,7 +46,7 @@ export function anyValue(v: unknown, path: string): JsonValue {
   if (isObject(v.arrayValue)) {
     const values = v.arrayValue.values ?? [];
     if (!Array.isArray(values)) throw malformed(`${path}.arrayValue.values`, 'must be a list');
-    return values.map((x, i) => anyValue(x, `${path}.arrayValue.values.${i}`));
+    return values.map((x, i) => anyValue(x, () => `${path}.arrayValue.values.${i}`));
   }
   if (isObject(v.kvlistValue)) {
     const values = v.kvlistValue.values ?? [];
@@ -65,7 +57,7 @@ export function anyValue(v: unknown, path: string): JsonValue {
       if (!isObject(kv) || typeof kv.key !== 'string') throw malformed(at, 'must be { key, value }');
       if (kv.key === '__proto__' || kv.key === 'constructor' || kv.key === 'prototype')
         throw new Refused('E645', quote(`${at}.key`));
-      out[kv.key] = anyValue(kv.value ?? {}, `${at}.value`);
+      out[kv.key] = anyValue(kv.value ?? {}, () => `${at}.value`);
     });
     return out;
   }
@@ -74,7 +66,7 @@ export function anyValue(v: unknown, path: string): JsonValue {
 }
 
 /** Arguments given as JSON text are read as the JSON they hold, so their keys sort too. */
-function argumentsOf(v: JsonValue, path: string): JsonValue {
+function argumentsOf(v: JsonValue, where: SpanAt): JsonValue {
   if (typeof v !== 'string') return v;
   const t = v.trimStart();
   if (t[0] !== '{' && t[0] !== '[') return v;
@@ -84,7 +76,7 @@ function argumentsOf(v: JsonValue, path: string): JsonValue {
   } catch {
     return v;
   }
-  checkStructure(parsed, path);
+  checkStructure(parsed, pathOf(where, '.gen_ai.tool.call.arguments'));
   return parsed as JsonValue;
 }
 
@@ -94,13 +86,18 @@ interface Time {
   ns: number;
 }
 
-function timeOf(v: unknown, path: string): Time | null {
+function timeOf(v: unknown, where: SpanAt): Time | null {
   if (v === undefined || v === null || v === '' || v === '0' || v === 0) return null;
   if (typeof v === 'string' && /^\d{1,20}$/.test(v)) {
     return { ms: Number(v.slice(0, -6) || '0'), ns: Number(v.slice(-6)) };
   }
   if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return { ms: Math.floor(v / 1e6), ns: v % 1e6 };
-  throw new Refused('E646', quote(path), quote(v, 40), 'a time must be whole nanoseconds since 1970');
+  throw new Refused(
+    'E646',
+    quote(pathOf(where, '.startTimeUnixNano')),
+    quote(v, 40),
+    'a time must be whole nanoseconds since 1970',
+  );
 }
 
 interface Event {
@@ -110,43 +107,80 @@ interface Event {
   call: Omit<TraceCall, 'index' | 'tokens'> | null;
 }
 
+/** Where a span sits, rendered only for a message (a 20,000-span trace builds no path strings). */
+interface SpanAt {
+  base: string;
+  k: number;
+}
+const pathOf = (at: SpanAt, rest = '') => `${at.base}.spans.${at.k}${rest}`;
+
+/** The value of `attrs[i]`, or undefined when `i` is -1 (not there). */
+function attrValue(attrs: unknown[], i: number, where: SpanAt): JsonValue | undefined {
+  if (i < 0) return undefined;
+  return anyValue((attrs[i] as { value?: unknown }).value, () => pathOf(where, `.attributes.${i}.value`));
+}
+
 /** What one span gives: a call, tokens, or nothing (then it is counted as skipped). */
-function readSpan(span: unknown, path: string, order: number, skipped: Record<string, number>): Event | null {
-  if (!isObject(span)) throw malformed(path, 'a span must be an object');
+function readSpan(span: unknown, where: SpanAt, order: number, skipped: Record<string, number>): Event | null {
+  if (!isObject(span)) throw malformed(pathOf(where), 'a span must be an object');
   const name = span.name;
-  if (typeof name !== 'string') throw malformed(`${path}.name`, 'a span needs a name');
+  if (typeof name !== 'string') throw malformed(pathOf(where, '.name'), 'a span needs a name');
   const attrs = span.attributes ?? [];
-  if (!Array.isArray(attrs)) throw malformed(`${path}.attributes`, 'must be a list');
-  const got: Record<string, unknown> = {};
-  const at: Record<string, number> = {};
+  if (!Array.isArray(attrs)) throw malformed(pathOf(where, '.attributes'), 'must be a list');
+  // The wanted attributes' indexes, found in one pass (most of a span's weight is never decoded).
+  let opAt = -1;
+  let toolAt = -1;
+  let argsAt = -1;
+  let resultAt = -1;
+  let inAt = -1;
+  let outAt = -1;
+  let errAt = -1;
   for (let i = 0; i < attrs.length; i++) {
-    const a = attrs[i];
-    if (!isObject(a) || typeof a.key !== 'string') throw malformed(`${path}.attributes.${i}`, 'must be { key, value }');
-    if (WANTED.has(a.key)) {
-      got[a.key] = a.value;
-      at[a.key] = i;
+    const a: unknown = attrs[i];
+    if (!isObject(a) || typeof a.key !== 'string')
+      throw malformed(pathOf(where, `.attributes.${i}`), 'must be { key, value }');
+    switch (a.key) {
+      case 'gen_ai.operation.name':
+        opAt = i;
+        break;
+      case 'gen_ai.tool.name':
+        toolAt = i;
+        break;
+      case 'gen_ai.tool.call.arguments':
+        argsAt = i;
+        break;
+      case 'gen_ai.tool.call.result':
+        resultAt = i;
+        break;
+      case 'gen_ai.usage.input_tokens':
+        inAt = i;
+        break;
+      case 'gen_ai.usage.output_tokens':
+        outAt = i;
+        break;
+      case 'error.type':
+        errAt = i;
+        break;
     }
   }
-  const read = (key: string): JsonValue | undefined =>
-    key in got ? anyValue(got[key], `${path}.attributes.${at[key]}.value`) : undefined;
-  const op = read('gen_ai.operation.name');
+  const op = attrValue(attrs, opAt, where);
   const opName = typeof op === 'string' ? op : name.split(' ', 1)[0];
   if (opName === TOOL_OPERATION) {
-    const toolAttr = read('gen_ai.tool.name');
+    const toolAttr = attrValue(attrs, toolAt, where);
     const tool =
       typeof toolAttr === 'string' && toolAttr !== ''
         ? toolAttr
         : name.startsWith(`${TOOL_OPERATION} `)
           ? name.slice(TOOL_OPERATION.length + 1)
           : name;
-    const rawArgs = read('gen_ai.tool.call.arguments');
-    const args = rawArgs === undefined ? null : argumentsOf(rawArgs, `${path}.arguments`);
-    const errAttr = read('error.type');
+    const rawArgs = attrValue(attrs, argsAt, where);
+    const args = rawArgs === undefined ? null : argumentsOf(rawArgs, where);
+    const errAttr = attrValue(attrs, errAt, where);
     const code = isObject(span.status) ? span.status.code : undefined;
     const failed = code === 2 || code === 'STATUS_CODE_ERROR' || errAttr !== undefined;
-    const result = read('gen_ai.tool.call.result');
+    const result = attrValue(attrs, resultAt, where);
     return {
-      time: timeOf(span.startTimeUnixNano, `${path}.startTimeUnixNano`),
+      time: timeOf(span.startTimeUnixNano, where),
       order,
       tokens: 0,
       call: {
@@ -156,17 +190,17 @@ function readSpan(span: unknown, path: string, order: number, skipped: Record<st
         ok: !failed,
         errorType: failed ? (typeof errAttr === 'string' && errAttr !== '' ? errAttr : 'error') : null,
         start: null,
-        result: result === undefined ? null : digest(canonicalJson(result)),
+        result: result === undefined ? null : digest(typeof result === 'string' ? result : canonicalJson(result)),
       },
     };
   }
   if (opName !== undefined && MODEL_OPERATIONS.has(opName)) {
-    const input = read('gen_ai.usage.input_tokens');
-    const output = read('gen_ai.usage.output_tokens');
+    const input = attrValue(attrs, inAt, where);
+    const output = attrValue(attrs, outAt, where);
     const tokens =
-      (input === undefined ? 0 : countOf(input, `${path}.gen_ai.usage.input_tokens`)) +
-      (output === undefined ? 0 : countOf(output, `${path}.gen_ai.usage.output_tokens`));
-    return { time: timeOf(span.startTimeUnixNano, `${path}.startTimeUnixNano`), order, tokens, call: null };
+      (input === undefined ? 0 : countOf(input, pathOf(where, `.attributes.${inAt}`))) +
+      (output === undefined ? 0 : countOf(output, pathOf(where, `.attributes.${outAt}`)));
+    return { time: timeOf(span.startTimeUnixNano, where), order, tokens, call: null };
   }
   const kind = `span:${typeof op === 'string' ? op.slice(0, 40) : 'other'}`;
   skipped[kind] = (skipped[kind] ?? 0) + 1;
@@ -192,10 +226,11 @@ export function otlpTrace(docs: readonly { doc: unknown; where: string }[], skip
     const base = where ? `${where}.resourceSpans` : 'resourceSpans';
     listAt(doc, 'resourceSpans', where || '(the file)').forEach((rs, i) => {
       listAt(rs, 'scopeSpans', `${base}.${i}`).forEach((ss, j) => {
-        const spansPath = `${base}.${i}.scopeSpans.${j}`;
-        const spans = listAt(ss, 'spans', spansPath);
+        const where = { base: `${base}.${i}.scopeSpans.${j}`, k: 0 };
+        const spans = listAt(ss, 'spans', where.base);
         for (let k = 0; k < spans.length; k++) {
-          const e = readSpan(spans[k], `${spansPath}.spans.${k}`, events.length, skipped);
+          where.k = k;
+          const e = readSpan(spans[k], where, events.length, skipped);
           if (e) events.push(e);
         }
       });
@@ -213,8 +248,9 @@ export function otlpTrace(docs: readonly { doc: unknown; where: string }[], skip
   for (const e of events) {
     pending += e.tokens;
     if (!e.call) continue;
-    const start = e.time ? e.time.ms + e.time.ns / 1e6 : null;
-    calls.push({ ...e.call, index: calls.length, tokens: pending, start });
+    const c = e.call;
+    c.start = e.time ? e.time.ms + e.time.ns / 1e6 : null;
+    calls.push({ index: calls.length, tokens: pending, ...c });
     pending = 0;
   }
   return {

@@ -28,8 +28,8 @@ interface Doc {
 
 async function read(text: unknown): Promise<Trace> {
   if (typeof text !== 'string' || text.trim() === '') throw new Refused('E641');
-  // Every character is at least one byte: a cheap bound first, the exact count only if needed.
-  if (text.length > MAX_TRACE_BYTES || utf8Length(text) > MAX_TRACE_BYTES)
+  // A UTF-16 unit is one to three bytes (a pair, four): the exact count only between the bounds.
+  if (text.length > MAX_TRACE_BYTES || (text.length * 3 > MAX_TRACE_BYTES && utf8Length(text) > MAX_TRACE_BYTES))
     throw new Refused('E640', utf8Length(text).toLocaleString('en'));
   let whole: unknown;
   let wholeError: string | null = null;

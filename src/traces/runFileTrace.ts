@@ -3,7 +3,6 @@ import { findScenario, restoreContext, type Checkpoint } from '../engine';
 // keeps storage out of this folder, and this import is the one exception it allows, for that.
 // eslint-disable-next-line no-restricted-imports
 import { parseRunFile } from '../persistence/runFile';
-import { canonicalJson } from './canonical';
 import { Refused } from './errors';
 import type { Trace, TraceCall } from './types';
 
@@ -53,7 +52,8 @@ export function traceOfCheckpoint(cp: Checkpoint): Trace {
       index: calls.length,
       tool: a.tool,
       args: a.input.args,
-      argsKey: canonicalJson(a.input.args),
+      // The engine's own canonical args (restoreContext made them): the keys the simulator counted.
+      argsKey: a.args,
       ok,
       errorType: ok ? null : (a.error?.type ?? a.outcome),
       tokens: 0,
