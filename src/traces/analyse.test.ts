@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical';
 import { densityRow } from './densities';
 import { Refused } from './errors';
-import { ARTICLE_GUARD, analyse, type GuardSettings, type Trace, type TraceCall } from './index';
+import { ARTICLE_GUARD, analyse, settingsRefusal, type GuardSettings, type Trace, type TraceCall } from './index';
 
 /** The article's rules over a trace (SPEC §3, §11), read like the spec. */
 
@@ -130,6 +130,9 @@ describe('the article guard', () => {
     ])
       expect(() => analyse(t, s)).toThrow(Refused);
     expect(() => analyse(t, ARTICLE_GUARD, { everyN: 0 })).toThrow(/E651/);
+    expect(settingsRefusal({ remindAt: 2, fuseAt: 2, coarse: true })?.code).toBe('E650');
+    expect(settingsRefusal(ARTICLE_GUARD, { everyN: 2.5 })?.message.zh).toMatch(/^E651: /);
+    expect(settingsRefusal(ARTICLE_GUARD)).toBeNull();
   });
 });
 

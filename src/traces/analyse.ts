@@ -1,8 +1,17 @@
 import { short } from './canonical';
 import { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, densities, isKeyAction } from './densities';
 import { Refused } from './errors';
-import { resetKeyOf, runGuard } from './guard';
-import type { Analysis, CallRow, DensityOptions, GuardSettings, NoProgressRow, Trace, TraceCall } from './types';
+import { checkSettings, resetKeyOf, runGuard } from './guard';
+import type {
+  Analysis,
+  CallRow,
+  DensityOptions,
+  GuardSettings,
+  NoProgressRow,
+  Trace,
+  TraceCall,
+  TraceRefusal,
+} from './types';
 
 /** The article's guard settings (SPEC §3): remind at 2, fuse at 3. */
 export const ARTICLE_GUARD: GuardSettings = { remindAt: 2, fuseAt: 3, coarse: false };
@@ -31,6 +40,22 @@ export function noProgressOf(calls: readonly TraceCall[]): NoProgressRow[] {
   return rows;
 }
 
+/** Why the view's settings cannot be analysed (E650, E651), or null: for the view to ask before `analyse`. */
+export function settingsRefusal(settings: GuardSettings, options: DensityOptions = {}): TraceRefusal | null {
+  try {
+    checkSettings(settings);
+    checkEveryN(options.everyN ?? DEFAULT_EVERY_N);
+    return null;
+  } catch (e) {
+    if (e instanceof Refused) return e.refusal;
+    throw e;
+  }
+}
+
+function checkEveryN(everyN: number): void {
+  if (!Number.isSafeInteger(everyN) || everyN < 1) throw new Refused('E651', String(everyN));
+}
+
 /**
  * A trace through the article's rules under the view's guard settings: a row per call with
  * the guard's stage after it, where it would have reminded and fused, what the agent spent
@@ -39,7 +64,7 @@ export function noProgressOf(calls: readonly TraceCall[]): NoProgressRow[] {
  */
 export function analyse(trace: Trace, settings: GuardSettings = ARTICLE_GUARD, options: DensityOptions = {}): Analysis {
   const everyN = options.everyN ?? DEFAULT_EVERY_N;
-  if (!Number.isSafeInteger(everyN) || everyN < 1) throw new Refused('E651', String(everyN));
+  checkEveryN(everyN);
   const rule = options.keyActions ?? DEFAULT_KEY_ACTIONS[trace.format];
   const { calls } = trace;
   const guard = runGuard(calls, settings);

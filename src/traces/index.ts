@@ -1,7 +1,6 @@
 /** Traces from real agents (SPEC §11, issue #28): read a trace file, analyse it by the article's rules, export. */
 export { readTrace } from './read';
-export { ARTICLE_GUARD, analyse, noProgressOf } from './analyse';
-export { checkSettings } from './guard';
+export { ARTICLE_GUARD, analyse, noProgressOf, settingsRefusal } from './analyse';
 export { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, isKeyAction } from './densities';
 export { ANALYSIS_FORMAT, analysisJson, callsCsv, csvField, densitiesCsv } from './export';
 export { MAX_TRACE_BYTES, MAX_TRACE_DEPTH, MAX_TRACE_TEXT } from './limits';
