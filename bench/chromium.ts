@@ -46,14 +46,14 @@ export async function within<T>(promise: Promise<T>, ms: number, what: string): 
 
 // ─── Builds ──────────────────────────────────────────────────────────────────────────────────
 
-/** `vite build` with the repo's vite, into `outDir`; the output only shown when it fails. */
-export function viteBuild(outDir: string, extra: string[]): Promise<void> {
+/** `vite build` with the repo's vite, into `outDir`, of the sources in `cwd`; the output only shown when it fails. */
+export function viteBuild(outDir: string, extra: string[], cwd = ROOT): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
       [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...extra],
       {
-        cwd: ROOT,
+        cwd,
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -20,7 +20,7 @@ import { OTHER_PROCESSES, meets } from './lib';
 /** In the order they run. */
 const MODULES = ['engine', 'untrusted', 'browser', 'storage'] as const;
 /** Run only when a filter names them (slow, or an outside tool): `npm run bench -- lighthouse`. */
-const OPT_IN = ['lighthouse'] as const;
+const OPT_IN = ['lighthouse', 'speed'] as const;
 
 interface ModuleResult {
   name: string;

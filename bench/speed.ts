@@ -1,0 +1,157 @@
+/**
+ * `npm run bench -- speed` (opt-in, about ten minutes): the A/B of docs/design/speed.md. Each
+ * `bench/speed/<device>.diff` is the change that takes one speed device out of the code. The
+ * committed sources (HEAD, in a git worktree) are built as they are (A) and with each diff
+ * applied (B); then ROUNDS rounds, each of LOADS cold loads a side interleaved (A, B, A, B, …):
+ * a fresh context, navigation to the diagram drawn and `data-ready`, then TICKS clicks of Step
+ * timed to the frame that shows them. Per device it reports B / A of the medians, and whether
+ * that is outside the noise: the ranges of the two sides' round medians do not overlap.
+ *
+ * A diff that no longer applies is reported and skipped: the code moved, and the diff must be
+ * written again (edit the device out, `git diff > bench/speed/<device>.diff`, restore).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import {
+  ROOT,
+  STATES,
+  WAIT_LIMIT,
+  cpuMark,
+  launchChromium,
+  loadFigures,
+  newContext,
+  serve,
+  viteBuild,
+  watchDrawn,
+  type Served,
+} from './chromium';
+import { tickSamples } from './browser/ticks';
+import { figure, median, progress, type Figure } from './lib';
+
+const SPEED_DIR = join(ROOT, 'bench', 'speed');
+const ROUNDS = 5;
+const LOADS = 4;
+const TICKS = 15;
+
+interface Sample {
+  drawn: number;
+  ready: number;
+  /** Median click-to-frame of the Step clicks (tickSamples' paint). */
+  tick: number;
+}
+
+/** One cold load of `url` to drawn and ready, then TICKS steps of the run, in a fresh context. */
+async function sample(browser: Browser, url: string): Promise<Sample> {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(watchDrawn, { kind: 'ours' as const, states: STATES });
+    await page.goto(`${url}?lang=en&run=new`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: WAIT_LIMIT });
+    const { drawn, ready } = await page.evaluate(() => ({
+      drawn: window.__benchVisible ?? NaN,
+      ready: window.__benchReady ?? NaN,
+    }));
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('current-state').filter({ hasText: 'running' }).waitFor();
+    const ticks = await page.evaluate(tickSamples, TICKS);
+    return { drawn, ready, tick: median(ticks.map((t) => t.paint)) };
+  } finally {
+    await context.close();
+  }
+}
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' }).toString();
+
+/** Round medians of one side's figure: their median, and their range. */
+function summary(rounds: Sample[][], key: keyof Sample) {
+  const medians = rounds.map((r) => median(r.map((s) => s[key])));
+  return { median: median(medians), lo: Math.min(...medians), hi: Math.max(...medians) };
+}
+
+export async function run(): Promise<Figure[]> {
+  const start = cpuMark();
+  const devices = readdirSync(SPEED_DIR)
+    .filter((f) => f.endsWith('.diff'))
+    .map((f) => f.slice(0, -'.diff'.length))
+    .sort();
+  const tmp = mkdtempSync(join(tmpdir(), 'hs-speed-'));
+  const tree = join(tmp, 'src');
+  const servers: Served[] = [];
+  let browser: Browser | undefined;
+  const figures: Figure[] = [];
+  try {
+    git(ROOT, 'worktree', 'add', '--detach', tree, 'HEAD');
+    symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
+    progress(`building HEAD (A) in a worktree`);
+    await viteBuild(join(tmp, 'A'), [], tree);
+    const built: string[] = [];
+    for (const device of devices) {
+      try {
+        git(tree, 'apply', join(SPEED_DIR, `${device}.diff`));
+      } catch (e) {
+        progress(`${device}: the diff no longer applies, skipped (${String(e).split('\n')[0]})`);
+        figures.push(figure(`${device}: the diff no longer applies (write it again)`, NaN, '×'));
+        continue;
+      }
+      progress(`building without ${device} (B)`);
+      await viteBuild(join(tmp, device), [], tree);
+      git(tree, 'checkout', '--', '.');
+      built.push(device);
+    }
+    const a = await serve(join(tmp, 'A'));
+    servers.push(a);
+    browser = await launchChromium();
+    for (const device of built) {
+      const b = await serve(join(tmp, device));
+      servers.push(b);
+      // One discarded load a side: the first in a context pays for things the rest do not.
+      await sample(browser, a.url);
+      await sample(browser, b.url);
+      const sides: { a: Sample[][]; b: Sample[][] } = { a: [], b: [] };
+      for (let r = 0; r < ROUNDS; r++) {
+        const ra: Sample[] = [];
+        const rb: Sample[] = [];
+        for (let i = 0; i < LOADS; i++) {
+          ra.push(await sample(browser, a.url));
+          rb.push(await sample(browser, b.url));
+        }
+        sides.a.push(ra);
+        sides.b.push(rb);
+        progress(
+          `${device} round ${r + 1}/${ROUNDS}: ready A ${median(ra.map((s) => s.ready)).toFixed(0)} / B ${median(rb.map((s) => s.ready)).toFixed(0)} ms, tick A ${median(ra.map((s) => s.tick)).toFixed(1)} / B ${median(rb.map((s) => s.tick)).toFixed(1)} ms`,
+        );
+      }
+      for (const [key, what] of [
+        ['drawn', 'drawn'],
+        ['ready', 'data-ready'],
+        ['tick', 'tick to screen'],
+      ] as const) {
+        const [sa, sb] = [summary(sides.a, key), summary(sides.b, key)];
+        const apart = sb.lo > sa.hi || sb.hi < sa.lo;
+        figures.push(
+          figure(
+            `without ${device}: ${what}, B / A`,
+            sb.median / sa.median,
+            '×',
+            undefined,
+            `A ${sa.median.toFixed(1)} ms (rounds ${sa.lo.toFixed(1)}–${sa.hi.toFixed(1)}), B ${sb.median.toFixed(1)} ms (${sb.lo.toFixed(1)}–${sb.hi.toFixed(1)}): ${apart ? 'outside the noise' : 'within the noise'}; ${ROUNDS} rounds of ${LOADS} a side, interleaved`,
+          ),
+        );
+      }
+    }
+    return [...figures, ...loadFigures(start)];
+  } finally {
+    await browser?.close().catch(() => undefined);
+    for (const served of servers) await served.close().catch(() => undefined);
+    try {
+      git(ROOT, 'worktree', 'remove', '--force', tree);
+    } catch {
+      // already gone
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
