@@ -56,7 +56,7 @@ async function sample(browser: Browser, url: string): Promise<Sample> {
       ready: window.__benchReady ?? NaN,
     }));
     await page.getByTestId('btn-start').click();
-    await page.getByTestId('current-state').filter({ hasText: 'running' }).waitFor();
+    await page.getByTestId('current-state').filter({ hasNotText: 'created' }).waitFor();
     const ticks = await page.evaluate(tickSamples, TICKS);
     return { drawn, ready, tick: median(ticks.map((t) => t.paint)) };
   } finally {
