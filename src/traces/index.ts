@@ -1,4 +1,4 @@
-/** Traces from real agents (SPEC §11, issue #28): read a trace file, analyse it by the article's rules, export. */
+/** Traces from real agents (SPEC §11): read a trace file, analyse it by the article's rules, export. */
 export { readTrace } from './read';
 export { ARTICLE_GUARD, analyse, noProgressOf, settingsRefusal } from './analyse';
 export { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, isKeyAction } from './densities';

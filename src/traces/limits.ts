@@ -8,7 +8,7 @@ import { Refused } from './errors';
  * (a tool's output is a whole file, far past a checkpoint's 2,000-character strings).
  */
 
-/** The largest trace read: 50 MiB (issue #28). */
+/** The largest trace read: 50 MiB (SPEC §11). */
 export const MAX_TRACE_BYTES = 50 * 1024 * 1024;
 /** How deep a value may nest: engine/schema.ts `MAX_DEPTH`, which run files are held to. */
 export const MAX_TRACE_DEPTH = 32;
