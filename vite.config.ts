@@ -4,16 +4,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy } from './build/csp.ts';
-import { EARLY_ENTRY, EARLY_MODULES, earlyEntry } from './build/early.ts';
-import { preloadSidePanels } from './build/preload.ts';
 
 // base './' so the static build in dist/ works from any folder a teacher hosts it in.
 export default defineConfig({
   base: './',
   plugins: [
     react(),
-    preloadSidePanels(),
-    earlyEntry(),
     contentSecurityPolicy(),
     // Offline after the first visit: a Workbox service worker precaches every file of the build,
     // the lazily loaded chunks too. Registered by src/offline.ts (no inline script, CSP), not here.
@@ -42,17 +38,11 @@ export default defineConfig({
     // Every browser the page supports has <link rel="modulepreload"> (Chromium 66, Firefox 115, Safari 17).
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The page (index.html) and the early entry that opens its database first (build/early.ts).
-      input: { index: 'index.html', early: EARLY_ENTRY },
       // Everything the page imports statically in one chunk beside it, not a dozen small ones
       // split by which lazy chunk also uses them: the first screen fetches what it needs at once.
-      // The early entry's modules stay out of it, so that entry does not load the page's chunk.
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'early', test: EARLY_MODULES, priority: 2 },
-            { name: 'page', tags: ['$initial'], priority: 1 },
-          ],
+          groups: [{ name: 'page', tags: ['$initial'], priority: 1 }],
         },
       },
     },

@@ -52,17 +52,6 @@ for (const size of [
   });
 }
 
-test('index.html asks for the side panels’ chunk ahead, and for nothing it already loads as a script', async ({
-  request,
-}) => {
-  const html = await (await request.get('/')).text();
-  const scripts = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]);
-  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
-  expect(scripts.some((s) => /\/page-[\w-]+\.js$/.test(s ?? ''))).toBe(true);
-  expect(preloads.some((p) => /\/SidePanels-[\w-]+\.js$/.test(p ?? ''))).toBe(true);
-  expect(preloads.filter((p) => scripts.includes(p))).toEqual([]);
-});
-
 test('data-ready turns true with the first screen there: the controls, the context channel and the plan', async ({
   page,
 }) => {

@@ -1,7 +1,7 @@
 import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { hasPrefix, type Backend, type Tx } from './backend';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
-import { DB_NAME, STORE_NAME, requestDatabase, takeEarly } from './request';
+import { DB_NAME, STORE_NAME, requestDatabase } from './request';
 import type { CheckpointStore } from './types';
 
 /**
@@ -27,8 +27,7 @@ export const CHECKPOINT_DURABILITY: IDBTransactionDurability = 'strict';
  * idb-keyval's `createStore`, with four changes: the factory is a parameter (tests inject
  * one, and a missing `indexedDB` becomes a rejected promise rather than a synchronous throw),
  * a blocked open rejects instead of waiting forever, another tab's upgrade or deletion of
- * the database closes this connection instead of being blocked by it, and the first open is
- * the one the early entry already asked for (request.ts), when it did.
+ * the database closes this connection instead of being blocked by it.
  */
 export function openDatabase(
   factory: IDBFactory,
@@ -39,7 +38,7 @@ export function openDatabase(
   let dbp: Promise<IDBDatabase> | undefined;
   const getDB = (): Promise<IDBDatabase> => {
     if (dbp) return dbp;
-    const p = takeEarly(factory, dbName, storeName) ?? requestDatabase(factory, dbName, storeName);
+    const p = requestDatabase(factory, dbName, storeName);
     dbp = p;
     p.then(
       (db) => {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checkpoint } from '../engine';
 import { openCheckpointStore } from './open';
-import { DB_NAME, openEarly, takeEarly } from './request';
 import { checkpointsOf } from './testkit';
 
 const newest = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' }).at(-1) as Checkpoint;
@@ -30,12 +29,10 @@ const REAL = indexedDB;
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("the early entry's open (src/early.ts)", () => {
-  it('is the one the store uses: the page asks IndexedDB once, and its writes land', async () => {
+describe("the page's open of its database", () => {
+  it('asks IndexedDB once, and its writes land', async () => {
     const { factory, opens } = countingFactory();
     vi.stubGlobal('indexedDB', factory);
-    openEarly();
-    expect(opens()).toBe(1);
     const opened = await openCheckpointStore();
     expect(opened.status).toBe('indexeddb');
     expect((await opened.store.put(newest)).ok).toBe(true);
@@ -43,26 +40,15 @@ describe("the early entry's open (src/early.ts)", () => {
     expect(opens()).toBe(1);
   });
 
-  it('is taken once, and only for the page’s own database in the same IndexedDB', () => {
-    const { factory } = countingFactory();
-    vi.stubGlobal('indexedDB', factory);
-    openEarly();
-    expect(takeEarly(factory, 'another-db', 'records')).toBeNull();
-    expect(takeEarly(REAL, DB_NAME, 'records')).toBeNull();
-    expect(takeEarly(factory, DB_NAME, 'records')).not.toBeNull();
-    expect(takeEarly(factory, DB_NAME, 'records')).toBeNull();
-  });
-
-  it('that failed puts the page in memory with the reason, as its own open would', async () => {
+  it('that fails puts the page in memory with the reason', async () => {
     const { factory } = countingFactory(true);
     vi.stubGlobal('indexedDB', factory);
-    openEarly();
     const opened = await openCheckpointStore();
     expect(opened.status).toBe('memory');
     expect(opened.notice).toMatch(/InvalidStateError/);
   });
 
-  it('never throws where reading indexedDB throws; the store then says why it is in memory', async () => {
+  it('where reading indexedDB throws, puts the page in memory and says why', async () => {
     vi.stubGlobal('indexedDB', undefined);
     Object.defineProperty(globalThis, 'indexedDB', {
       configurable: true,
@@ -70,7 +56,6 @@ describe("the early entry's open (src/early.ts)", () => {
         throw new DOMException('The operation is insecure.', 'SecurityError');
       },
     });
-    expect(() => openEarly()).not.toThrow();
     const opened = await openCheckpointStore();
     expect(opened.status).toBe('memory');
     expect(opened.notice).toMatch(/SecurityError/);

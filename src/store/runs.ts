@@ -155,8 +155,7 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       // Awaited below with the save; a refusal meanwhile is not an unhandled rejection.
       tab?.catch(() => undefined);
       // What boot reads or writes first goes out with storage's probe, one round trip, not
-      // two: a fresh run's save, or the list of saved runs. (The database itself was asked
-      // for by the early entry, src/early.ts.)
+      // two: a fresh run's save, or the list of saved runs.
       const opening = openCheckpointStore({
         alongside: fresh ? (s) => s.createRun(runRecord(fresh)) : (s) => s.listRuns(),
       });

@@ -58,12 +58,8 @@ function useDiagram(
   const state = useShownView((v) => v.state);
   const lastId = useShownView((v) => lastEdgeOf(v.log.at(-1)));
 
-  // Node objects are kept while their data is unchanged, so React Flow redraws only the
-  // node whose counter moved (a tick changes one line of one node).
-  // The nodes and edges that did not change are kept, so React Flow redraws only the rest.
-  // Speed device: docs/design/speed.md.
-  const [cache] = useState(() => new Map<string, Node>());
-  const [edgeCache] = useState(() => new Map<string, Edge>());
+  // Recomputed only when the state, the layout or the words change: a tick's counters are read
+  // by the nodes themselves (nodeLines.ts), so a tick redraws no node object.
   const nodes = useMemo<Node[]>(() => {
     const out: Node[] = [];
     if (layout.group) {
@@ -98,13 +94,8 @@ function useDiagram(
       };
       out.push(node);
     }
-    return out.map((n) => {
-      const old = cache.get(n.id);
-      if (old && JSON.stringify(old) === JSON.stringify(n)) return old;
-      cache.set(n.id, n);
-      return n;
-    });
-  }, [layout, spec, state, t, cache, variant]);
+    return out;
+  }, [layout, spec, state, t, variant]);
 
   const edges = useMemo<Edge[]>(() => {
     const out = spec.edges.map((e): TransitionEdgeType => {
@@ -137,13 +128,8 @@ function useDiagram(
         zIndex: e.id === lastId ? 5 : 1,
       };
     });
-    return out.map((e) => {
-      const old = edgeCache.get(e.id);
-      if (old && JSON.stringify(old.data) === JSON.stringify(e.data) && old.zIndex === e.zIndex) return old;
-      edgeCache.set(e.id, e);
-      return e;
-    });
-  }, [spec, layout, texts, lastId, t, variant, edgeCache]);
+    return out;
+  }, [spec, layout, texts, lastId, t, variant]);
   return { nodes, edges };
 }
 
