@@ -11,7 +11,7 @@
  * written again (edit the device out, `git diff > bench/speed/<device>.diff`, restore).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -32,6 +32,7 @@ import { tickSamples } from './browser/ticks';
 import { figure, median, progress, type Figure } from './lib';
 
 const SPEED_DIR = join(ROOT, 'bench', 'speed');
+const PATCHES_DIR = join(ROOT, 'patches');
 const ROUNDS = 5;
 const LOADS = 4;
 const TICKS = 15;
@@ -89,6 +90,34 @@ export async function run(): Promise<Figure[]> {
     progress(`building HEAD (A) in a worktree`);
     await viteBuild(join(tmp, 'A'), [], tree);
     const built: string[] = [];
+    // A patch to a dependency (patches/<package>+<version>.patch) is a device too: B is built
+    // against a copy of the package with the patch taken back out (an alias for its name).
+    for (const patch of readdirSync(PATCHES_DIR).filter((f) => f.endsWith('.patch'))) {
+      const device = `patch ${patch.slice(0, -'.patch'.length)}`;
+      try {
+        const pkg = patch.slice(0, patch.lastIndexOf('+')).replace('+', '/');
+        const copy = join(tree, '.unpatched', pkg);
+        cpSync(join(ROOT, 'node_modules', pkg), copy, { recursive: true, dereference: true });
+        // The patch names `a/node_modules/<package>/…`: strip those parts and apply it backwards.
+        const strip = 2 + pkg.split('/').length;
+        execFileSync('patch', ['-R', '-s', `-p${strip}`, '-d', copy, '-i', join(PATCHES_DIR, patch)], {
+          stdio: 'pipe',
+        });
+        const config = join(tree, 'vite.unpatched.config.ts');
+        writeFileSync(
+          config,
+          `import { mergeConfig } from 'vite';\nimport base from './vite.config.ts';\n` +
+            `export default mergeConfig(base, { resolve: { alias: [{ find: /^${pkg.replace('/', '\\/')}$/, replacement: ${JSON.stringify(copy)} }] } });\n`,
+        );
+        progress(`building without ${device} (B)`);
+        await viteBuild(join(tmp, device), ['--config', config], tree);
+        rmSync(config);
+        built.push(device);
+      } catch (e) {
+        progress(`${device}: could not be taken back out, skipped (${String(e).split('\n')[0]})`);
+        figures.push(figure(`${device}: could not be taken back out`, NaN, '×'));
+      }
+    }
     for (const device of devices) {
       try {
         git(tree, 'apply', join(SPEED_DIR, `${device}.diff`));
