@@ -89,3 +89,23 @@ describe('the teacher’s guide (SPEC §12)', () => {
     expect(shown['night-figures']).toContain('three-endings');
   });
 });
+
+describe('the fuse lesson’s real trace (SPEC §11)', () => {
+  it('says of the sample what the analysis of it finds: fuse, the calls and tokens after it, the recovery', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { analyse, readTrace } = await import('../../traces');
+    const text = readFileSync(new URL('../../traces/samples/otlp-fuse.json', import.meta.url), 'utf8');
+    const read = await readTrace(text);
+    if (!read.ok) throw new Error(read.message.en);
+    const a = analyse(read.trace);
+    const note = LESSON_NOTES.fuse.discuss.find((d) => d.q.en.includes('sample-otlp-fuse'));
+    expect(note, 'the fuse lesson asks about the sample trace').toBeDefined();
+    const tokens = a.tokensAfterFuse.toLocaleString('en');
+    expect([a.remindAt, a.fuseAt, a.calls, a.afterFuse, a.recoveredAt, tokens]).toEqual([3, 4, 7, 3, 6, '1,030']);
+    expect(note?.a.en).toContain(`reminds at call ${a.remindAt} and fuses at call ${a.fuseAt} of ${a.calls}`);
+    expect(note?.a.en).toContain(`at call ${a.recoveredAt} the same query went through`);
+    expect(note?.a.en).toContain(`${a.afterFuse} calls and ${tokens} tokens after the fuse point`);
+    expect(note?.a.zh).toContain(`第 ${a.fuseAt} 次熔断`);
+    expect(note?.a.zh).toContain(`${a.afterFuse} 次调用、${tokens} 个 token`);
+  });
+});

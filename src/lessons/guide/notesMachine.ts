@@ -87,6 +87,16 @@ export const MACHINE_NOTES = {
           en: 'To failed (reason loop_fuse): the step is not run again, and it is handed to a person with the whole ledger, which shows the key it went round on.',
         },
       },
+      {
+        q: {
+          zh: '一个真实智能体的轨迹（打开 ?trace=sample-otlp-fuse）：文章的 harness 会不会叫停这个智能体？该不该叫停？',
+          en: 'A real agent’s trace (open ?trace=sample-otlp-fuse): would the article’s harness have stopped this agent, and should it have?',
+        },
+        a: {
+          zh: '会：同一条 run_sql 查询以同样的 timeout 连败，守卫在第 3 次调用提醒，在 7 次调用中的第 4 次熔断。智能体却接着跑：又超时一次，到第 6 次同一条查询才通过，熔断点之后花了 3 次调用、1,030 个 token。叫停没有错（同样的第四次重试带不来新信息），但也不是终点：拿到账本的人看得出是繁忙数据库上的超时，可以等一等或加个 LIMIT。好模型该在第 3 次的提醒处换做法。',
+          en: 'Yes: the same run_sql query timed out again and again, so the guard reminds at call 3 and fuses at call 4 of 7. The agent went on: one more timeout, then at call 6 the same query went through; it spent 3 calls and 1,030 tokens after the fuse point. Stopping was not wrong (a fourth identical retry brings no new information), but it is not the end either: a person handed the ledger sees a timeout on a busy database and can wait or add a LIMIT. The reminder at call 3 is where a good model changes approach.',
+        },
+      },
     ],
   },
   'remind-recover': {
