@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';
 import {
   ROOT,
@@ -73,6 +74,66 @@ function summary(rounds: Sample[][], key: keyof Sample) {
   return { median: median(medians), lo: Math.min(...medians), hi: Math.max(...medians) };
 }
 
+/** Engine trials a side for the XState patch's A/B in Node, alternating which side goes first. */
+const ENGINE_ROUNDS = 5;
+
+/**
+ * XState's patch is for Node (the engine in tests, the bench, a harness): ticks/s of the engine
+ * with XState as installed (A) and with a copy of it whose patch is taken back out (B), each trial
+ * a Node of its own (bench/speed/engineTrial.ts), B through a resolve hook that maps `xstate` to
+ * the copy.
+ */
+function engineAB(tmp: string): Figure[] {
+  const patch = readdirSync(PATCHES_DIR).find((f) => f.startsWith('xstate+') && f.endsWith('.patch'));
+  if (!patch) return [];
+  const copy = join(tmp, 'xstate-unpatched');
+  cpSync(join(ROOT, 'node_modules', 'xstate'), copy, { recursive: true, dereference: true });
+  execFileSync('patch', ['-R', '-s', '-p3', '-d', copy, '-i', join(PATCHES_DIR, patch)], { stdio: 'pipe' });
+  const hooks = join(tmp, 'unpatched-hooks.mjs');
+  const entry = pathToFileURL(join(copy, 'dist', 'xstate.cjs.mjs')).href;
+  writeFileSync(
+    hooks,
+    `export async function resolve(s, c, next) { return s === 'xstate' ? { url: ${JSON.stringify(entry)}, shortCircuit: true } : next(s, c); }\n`,
+  );
+  const register = join(tmp, 'unpatched-register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  const trial = (unpatched: boolean) =>
+    Number(
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', ...(unpatched ? ['--import', register] : []), join(SPEED_DIR, 'engineTrial.ts')],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+        .toString()
+        .trim(),
+    );
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < ENGINE_ROUNDS; r++) {
+    if (r % 2 === 0) {
+      a.push(trial(false));
+      b.push(trial(true));
+    } else {
+      b.push(trial(true));
+      a.push(trial(false));
+    }
+    progress(`patch ${patch}, engine round ${r + 1}/${ENGINE_ROUNDS}: A ${a.at(-1)} / B ${b.at(-1)} ticks/s`);
+  }
+  const apart = Math.min(...a) > Math.max(...b) || Math.max(...a) < Math.min(...b);
+  return [
+    figure(
+      `without patch ${patch.slice(0, -'.patch'.length)}: engine ticks/s in Node, B / A`,
+      median(b) / median(a),
+      '×',
+      undefined,
+      `A ${Math.round(median(a))} (${Math.min(...a)}–${Math.max(...a)}), B ${Math.round(median(b))} (${Math.min(...b)}–${Math.max(...b)}) ticks/s: ${apart ? 'outside the noise' : 'within the noise'}; ${ENGINE_ROUNDS} trials a side, interleaved`,
+    ),
+  ];
+}
+
 export async function run(): Promise<Figure[]> {
   const start = cpuMark();
   const devices = readdirSync(SPEED_DIR)
@@ -85,6 +146,7 @@ export async function run(): Promise<Figure[]> {
   let browser: Browser | undefined;
   const figures: Figure[] = [];
   try {
+    figures.push(...engineAB(tmp));
     git(ROOT, 'worktree', 'add', '--detach', tree, 'HEAD');
     symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
     progress(`building HEAD (A) in a worktree`);
