@@ -42,6 +42,10 @@ const MESSAGES = {
     en: 'Every N needs N to be a whole number of at least 1 (got %s).',
     zh: '“每 N 次”的 N 必须是不小于 1 的整数（现在是 %s）。',
   },
+  E652: {
+    en: 'This file could not be read (%s).',
+    zh: '这个文件读不出来（%s）。',
+  },
 } as const satisfies Record<string, Bilingual>;
 
 export type TraceErrorCode = keyof typeof MESSAGES;
@@ -53,6 +57,11 @@ export function traceError(code: TraceErrorCode, ...details: (string | number)[]
     return `${code}: ${s.replace(/%s/g, () => String(details[i++] ?? ''))}`;
   };
   return { en: fill(MESSAGES[code].en), zh: fill(MESSAGES[code].zh) };
+}
+
+/** A refusal as `readTrace` answers it, for the page's own checks (a file's size before reading, a read that fails). */
+export function traceRefusal(code: TraceErrorCode, ...details: (string | number)[]): TraceRefusal {
+  return { ok: false, code, message: traceError(code, ...details) };
 }
 
 /** Thrown inside a reader at the first problem; `readTrace` turns it into its answer. */

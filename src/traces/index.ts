@@ -4,7 +4,7 @@ export { ARTICLE_GUARD, analyse, noProgressOf, settingsRefusal } from './analyse
 export { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, isKeyAction } from './densities';
 export { ANALYSIS_FORMAT, analysisJson, callsCsv, csvField, densitiesCsv } from './export';
 export { MAX_TRACE_BYTES, MAX_TRACE_DEPTH, MAX_TRACE_TEXT } from './limits';
-export { traceError, type TraceErrorCode } from './errors';
+export { traceError, traceRefusal, type TraceErrorCode } from './errors';
 export type {
   Analysis,
   CallRow,
