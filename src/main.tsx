@@ -6,11 +6,12 @@ import './boot';
 import { createRoot } from 'react-dom/client';
 import { translate } from './i18n';
 import { useSimStore } from './store/simStore';
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense, lazy, useSyncExternalStore } from 'react';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { registerOffline } from './offline';
 import { UpdateReady } from './ui/UpdateReady';
+import { shownInPlace, subscribeInPlace, traceAsked } from './ui/traces/handoff';
 import './ui/theme.css';
 import './ui/styles.css';
 import './ui/layout.css';
@@ -21,6 +22,28 @@ const CompareView = lazy(() => import('./ui/compare/CompareView').then((m) => ({
 /** `?guide=1` opens the teacher's guide instead of the simulator, a chunk of its own as well. */
 const GUIDE = !COMPARE && new URLSearchParams(window.location.search).has('guide');
 const GuideView = lazy(() => import('./ui/guide/GuideView').then((m) => ({ default: m.GuideView })));
+/**
+ * `?trace=sample-<id>` or `?trace=1` opens the trace view (SPEC §11), a chunk of its own; the runs
+ * panel opens it in place with a picked file (ui/traces/handoff.ts: the file stays in memory, never
+ * in the address or storage). Back from a view opened in place reloads the page it came from.
+ */
+const TRACE = !COMPARE && !GUIDE && traceAsked(window.location.search);
+const TraceView = lazy(() => import('./ui/traces/TraceView').then((m) => ({ default: m.TraceView })));
+window.addEventListener('popstate', () => {
+  if (shownInPlace()) window.location.reload();
+});
+
+/** The simulator, or the trace view once the runs panel opens one in place. */
+function Simulator() {
+  const inPlace = useSyncExternalStore(subscribeInPlace, shownInPlace);
+  return TRACE || inPlace ? (
+    <Suspense>
+      <TraceView search={window.location.search} />
+    </Suspense>
+  ) : (
+    <App />
+  );
+}
 
 const root = document.getElementById('root') as HTMLElement;
 
@@ -49,7 +72,7 @@ if (!wordsLoaded) {
             <GuideView />
           </Suspense>
         ) : (
-          <App />
+          <Simulator />
         )}
       </ErrorBoundary>
     </StrictMode>,

@@ -1,6 +1,7 @@
 import { classroom } from './en.classroom';
 import { guide } from './en.guide';
 import { code } from './en.code';
+import { traces } from './en.traces';
 import { storage } from './en.storage';
 
 /**
@@ -11,6 +12,7 @@ export const en = {
   ...storage,
   ...classroom,
   ...guide,
+  ...traces,
   ...code,
   // Predict-then-reveal and challenges (SPEC §13)
   'why.predicting': 'Answer the prediction first.',

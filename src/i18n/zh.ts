@@ -1,6 +1,7 @@
 import { classroom } from './zh.classroom';
 import { guide } from './zh.guide';
 import { code } from './zh.code';
+import { traces } from './zh.traces';
 import { storage } from './zh.storage';
 import type { en } from './en';
 
@@ -9,6 +10,7 @@ export const zh: Record<keyof typeof en, string> = {
   ...storage,
   ...classroom,
   ...guide,
+  ...traces,
   ...code,
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',

@@ -1,0 +1,110 @@
+import { formatInt } from '../../i18n';
+import { analysisJson, callsCsv, densitiesCsv, type Analysis } from '../../traces';
+import { useT } from '../useT';
+import { download, exportName } from './files';
+import { policyWords } from './words';
+
+/** Each density's checkpoints over the trace and the calls a crash would lose (ui-contract `trace-density`). */
+export function TraceDensities({ a }: { a: Analysis }) {
+  const t = useT();
+  return (
+    <section className="hs-trace__block" aria-labelledby="trace-densities">
+      <h2 id="trace-densities">{t('traces.densities')}</h2>
+      <p>{t('traces.densities.intro')}</p>
+      <div className="hs-trace__wide">
+        <table className="hs-trace__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('traces.col.policy')}</th>
+              <th scope="col" className="hs-trace__num">
+                {t('traces.col.checkpoints')}
+              </th>
+              <th scope="col" className="hs-trace__num">
+                {t('traces.col.worst')}
+              </th>
+              <th scope="col" className="hs-trace__num">
+                {t('traces.col.mean')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.densities.map((d) => (
+              <tr
+                key={d.policy}
+                data-testid="trace-density"
+                data-policy={d.policy}
+                data-checkpoints={d.checkpoints}
+                data-worst-lost={d.lostWorst}
+                data-mean-lost={d.lostMean}
+              >
+                <th scope="row">{policyWords(t, d)}</th>
+                <td className="hs-trace__num">{formatInt(d.checkpoints)}</td>
+                <td className="hs-trace__num">{formatInt(d.lostWorst)}</td>
+                <td className="hs-trace__num">{d.lostMean.toFixed(2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The ok calls that repeated the one before with the same result (SPEC §3's no-progress). */
+export function TraceNoProgress({ a }: { a: Analysis }) {
+  const t = useT();
+  return (
+    <section className="hs-trace__block" aria-labelledby="trace-still">
+      <h2 id="trace-still">{t('traces.noProgress')}</h2>
+      <p>{t('traces.noProgress.intro')}</p>
+      {a.noProgress.length === 0 ? (
+        <p data-testid="trace-no-progress-none">{t('traces.noProgress.none')}</p>
+      ) : (
+        <ul className="hs-trace__still">
+          {a.noProgress.map((r) => (
+            <li key={r.position} data-testid="trace-no-progress" data-index={r.position - 1}>
+              {t('traces.noProgress.row', { n: r.position, of: r.repeats, times: r.times, tool: r.tool })}{' '}
+              <code>{r.args}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** JSON of the whole analysis and CSV of its two tables, downloaded from a Blob of this page. */
+export function TraceExport({ a, source }: { a: Analysis; source: string }) {
+  const t = useT();
+  return (
+    <section className="hs-trace__block" aria-labelledby="trace-export">
+      <h2 id="trace-export">{t('traces.export')}</h2>
+      <div className="hs-trace__fields">
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="trace-export-json"
+          onClick={() => download(exportName(source, 'analysis.json'), analysisJson(a), 'application/json')}
+        >
+          {t('traces.export.json')}
+        </button>
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="trace-export-calls"
+          onClick={() => download(exportName(source, 'calls.csv'), callsCsv(a), 'text/csv')}
+        >
+          {t('traces.export.calls')}
+        </button>
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="trace-export-densities"
+          onClick={() => download(exportName(source, 'densities.csv'), densitiesCsv(a), 'text/csv')}
+        >
+          {t('traces.export.densities')}
+        </button>
+      </div>
+    </section>
+  );
+}

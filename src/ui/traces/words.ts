@@ -1,0 +1,20 @@
+import type { Lang } from '../../engine';
+import type { DensityRow, TraceFormat, TraceStage } from '../../traces';
+import type { T } from '../useT';
+
+/** A format's name in the page's language; product names stay as their makers write them. */
+export function formatName(t: T, format: TraceFormat): string {
+  return format === 'claude-code'
+    ? t('traces.format.claude-code', { name: 'Claude Code' })
+    : t(`traces.format.${format}`);
+}
+
+/** The three formats, listed as the page's language lists things. */
+export const formatList = (t: T, lang: Lang): string =>
+  (['otlp', 'claude-code', 'run-file'] as const).map((f) => formatName(t, f)).join(lang === 'zh' ? '、' : '; ');
+
+export const stageWords = (t: T, stage: TraceStage, count: number): string =>
+  stage === 'none' ? t('traces.stage.none') : t(`traces.stage.${stage}`, { count });
+
+export const policyWords = (t: T, row: DensityRow): string =>
+  row.policy === 'every-n' ? t('traces.policy.every-n', { n: row.n ?? 0 }) : t(`traces.policy.${row.policy}`);
