@@ -3,6 +3,7 @@ import { DESIGNS, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../en
 import { formatInt } from '../../i18n';
 import { downloadRun, preloadTransfer } from '../../store/files';
 import { useSimStore } from '../../store/simStore';
+import { openTraceInPlace } from '../traces/handoff';
 import { useT } from '../useT';
 
 const DENSITIES: DensityPolicy[] = ['key_actions', 'every_step', 'every_n'];
@@ -92,6 +93,20 @@ export function RunsPanel() {
               const file = e.target.files?.[0];
               e.target.value = '';
               if (file) void st.importFile(file);
+            }}
+          />
+        </label>
+        <label className="hs-field">
+          <span>{t('traces.runsLabel')}</span>
+          <input
+            type="file"
+            accept=".json,.jsonl,.ndjson,application/json,text/plain"
+            data-testid="input-trace"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              // The trace view opens in place; the file stays in memory (traces/handoff.ts).
+              if (file) openTraceInPlace(file, lang);
             }}
           />
         </label>
