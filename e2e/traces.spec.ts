@@ -141,6 +141,8 @@ for (const lang of ['en', 'zh'] as const) {
 }
 
 test('the guard’s settings move the fuse; refused settings say E650 and keep the analysis', async ({ page }) => {
+  // Without Workers the page reads and analyses on its own thread (openTrace.ts's fallback).
+  await page.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined }));
   await page.goto('/?trace=sample-otlp-fuse&lang=en');
   await expect(page.getByTestId('trace-fuse-at')).toHaveText('4');
   // Fuse at the third failure of a key → with a fourth fuse the guard fuses later.
@@ -168,7 +170,18 @@ test('the guard’s settings move the fuse; refused settings say E650 and keep t
 });
 
 test('hostile files are refused by number in the page’s language, and the analysis stays (zh)', async ({ page }) => {
+  // Under the page's CSP and Trusted Types, with its Worker: no violation.
+  const violations: string[] = [];
+  await page.exposeFunction('__cspViolation', (v: string) => void violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation;
+      void report(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+    });
+  });
+  const worker = page.waitForEvent('worker');
   await page.goto('/?trace=sample-claude-session&lang=zh');
+  await worker;
   await expectFigures(page, SAMPLES['claude-session'] as Figures);
   const input = page.getByTestId('trace-view').getByTestId('input-trace');
   const hostile: [string, string, string][] = [
@@ -187,6 +200,7 @@ test('hostile files are refused by number in the page’s language, and the anal
   }
   // Nothing of a file goes into the address.
   expect(page.url()).not.toMatch(/proto|garbage|hello/);
+  expect(violations).toEqual([]);
 });
 
 test('the runs panel opens a trace in place; the address carries none of it', async ({ page }) => {
