@@ -73,6 +73,7 @@ export const traces = {
     'An ok call that repeats the previous ok call of the same tool and arguments and gets the same result: the agent asked again and learnt nothing. The loop guard counts failures only, so it never sees these.',
   'traces.noProgress.none': 'None: no call repeated another and got the same result.',
   'traces.noProgress.row': 'Call {n} repeats call {of} ({times} times in a row): {tool}',
+  'traces.noProgress.more': '… and {n} more (each marked in the calls table and the calls CSV).',
   'traces.densities': 'Where each checkpoint density would have saved',
   'traces.densities.intro':
     'A crash just before a call loses the calls done since the last checkpoint. For each density: the checkpoints it writes over this trace, and the calls a crash would lose, at worst and on average over all the calls.',

@@ -74,6 +74,7 @@ export const traces: Record<keyof typeof en, string> = {
     '一次成功的调用，重复了同一工具、同一参数的上一次成功调用，而且结果相同：智能体又问了一遍，什么也没学到。死循环防护只数失败，所以看不到这些。',
   'traces.noProgress.none': '没有：没有哪次调用重复另一次并得到相同结果。',
   'traces.noProgress.row': '第 {n} 次调用重复第 {of} 次（连续 {times} 次）：{tool}',
+  'traces.noProgress.more': '……还有 {n} 次（每次都在调用表和调用 CSV 里标出）。',
   'traces.densities': '每种存档密度能在哪里挽回',
   'traces.densities.intro':
     '在一次调用之前崩溃，会丢掉上一个存档之后做完的调用。对每种密度：它在这条轨迹上写下的存档数，以及崩溃会丢掉的调用数，取最坏情况和所有调用上的平均。',

@@ -50,6 +50,9 @@ export function TraceDensities({ a }: { a: Analysis }) {
   );
 }
 
+/** A real trace can repeat a read thousands of times: the list shows the first ones (the calls table and the CSV mark every one). */
+const NO_PROGRESS_SHOWN = 50;
+
 /** The ok calls that repeated the one before with the same result (SPEC §3's no-progress). */
 export function TraceNoProgress({ a }: { a: Analysis }) {
   const t = useT();
@@ -61,12 +64,15 @@ export function TraceNoProgress({ a }: { a: Analysis }) {
         <p data-testid="trace-no-progress-none">{t('traces.noProgress.none')}</p>
       ) : (
         <ul className="hs-trace__still">
-          {a.noProgress.map((r) => (
+          {a.noProgress.slice(0, NO_PROGRESS_SHOWN).map((r) => (
             <li key={r.position} data-testid="trace-no-progress" data-index={r.position - 1}>
               {t('traces.noProgress.row', { n: r.position, of: r.repeats, times: r.times, tool: r.tool })}{' '}
               <code>{r.args}</code>
             </li>
           ))}
+          {a.noProgress.length > NO_PROGRESS_SHOWN && (
+            <li>{t('traces.noProgress.more', { n: formatInt(a.noProgress.length - NO_PROGRESS_SHOWN) })}</li>
+          )}
         </ul>
       )}
     </section>

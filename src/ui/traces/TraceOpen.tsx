@@ -21,9 +21,12 @@ export function TraceOpen({ onFile, onSample, busy, refusal, missing, kept }: Pr
   return (
     <section className="hs-trace__block hs-trace__open" aria-labelledby="trace-open">
       <h2 id="trace-open">{t('traces.open')}</h2>
-      <label className="hs-trace__file">
+      {/* The browser's own file button speaks the browser's language, not the page's: it is
+          hidden (still focused and pressed through its label), and the label is the button. */}
+      <label className="hs-btn hs-btn--primary hs-trace__pick">
         <span>{t('traces.file')}</span>
         <input
+          className="hs-trace__input"
           type="file"
           accept=".json,.jsonl,.ndjson,application/json,text/plain"
           data-testid="input-trace"
