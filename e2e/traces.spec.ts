@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectReady, int, open, text } from './helpers';
 
@@ -167,6 +168,18 @@ test('the guard’s settings move the fuse; refused settings say E650 and keep t
     'data-checkpoints',
     '2',
   );
+  // The exports hold the analysis shown, named for the sample.
+  const json = page.waitForEvent('download');
+  await page.getByTestId('trace-export-json').click();
+  const got = await json;
+  expect(got.suggestedFilename()).toBe('otlp-fuse.analysis.json');
+  const analysis = JSON.parse(await readFile((await got.path()) as string, 'utf8')) as Record<string, unknown>;
+  expect(analysis).toMatchObject({ schema: 'harness-sim.trace-analysis/1', format: 'otlp', fuseAt: 4, calls: 7 });
+  const csv = page.waitForEvent('download');
+  await page.getByTestId('trace-export-calls').click();
+  const calls = await readFile((await (await csv).path()) as string, 'utf8');
+  expect(calls.split('\r\n')[0]).toMatch(/^position,tool,args,outcome,/);
+  expect(calls.split('\r\n').filter(Boolean)).toHaveLength(8);
 });
 
 test('hostile files are refused by number in the page’s language, and the analysis stays (zh)', async ({ page }) => {
