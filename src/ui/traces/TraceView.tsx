@@ -64,8 +64,15 @@ export function TraceView({ search }: { search: string }) {
       const seq = ++latest.current;
       setBusy(true);
       setMissing(null);
-      const got = await text();
-      const r: OpenResult = got.ok ? await openTrace(got.text) : got;
+      let r: OpenResult;
+      try {
+        const got = await text();
+        r = got.ok ? await openTrace(got.text) : got;
+      } catch (e) {
+        // Not a refusal but a fault of the page: the view stays usable, and the fault is not hidden.
+        if (seq === latest.current) setBusy(false);
+        throw e;
+      }
       if (seq !== latest.current) {
         if (r.ok) r.trace.close();
         return;
