@@ -42,18 +42,29 @@ function boundaries(policy: DensityPolicy, n: number, everyN: number, key: reado
   }
 }
 
+/** For a crash just before each call (0-based), the calls done since the last checkpoint under `policy`. */
+export function lostBefore(policy: DensityPolicy, key: readonly boolean[], everyN: number): number[] {
+  return lostAt(boundaries(policy, key.length, everyN, key), key.length);
+}
+
+function lostAt(at: readonly number[], n: number): number[] {
+  const lost = new Array<number>(n);
+  let j = 0;
+  let last = 0;
+  for (let done = 0; done < n; done++) {
+    while (j < at.length && (at[j] as number) <= done) last = at[j++] as number;
+    lost[done] = done - last;
+  }
+  return lost;
+}
+
 /** One policy's row: checkpoints written, and the calls lost by a crash just before each call. */
 export function densityRow(policy: DensityPolicy, key: readonly boolean[], everyN: number): DensityRow {
   const n = key.length;
   const at = boundaries(policy, n, everyN, key);
-  let j = 0;
-  let last = 0;
   let worst = 0;
   let sum = 0;
-  for (let i = 1; i <= n; i++) {
-    const done = i - 1;
-    while (j < at.length && (at[j] as number) <= done) last = at[j++] as number;
-    const lost = done - last;
+  for (const lost of lostAt(at, n)) {
     worst = Math.max(worst, lost);
     sum += lost;
   }
