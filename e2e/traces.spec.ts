@@ -146,6 +146,11 @@ test('the guard’s settings move the fuse; refused settings say E650 and keep t
   await page.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined }));
   await page.goto('/?trace=sample-otlp-fuse&lang=en');
   await expect(page.getByTestId('trace-fuse-at')).toHaveText('4');
+  // What a crash just before each call would cost: with no checkpoint in seven calls (every 10), all done so far.
+  const lastRow = page.locator('[data-testid="trace-row"][data-index="6"]');
+  await expect(lastRow).toHaveAttribute('data-lost', '6');
+  await page.getByTestId('trace-crash-policy').selectOption('key-actions');
+  await expect(lastRow).toHaveAttribute('data-lost', '0');
   // Fuse at the third failure of a key → with a fourth fuse the guard fuses later.
   await page.getByTestId('trace-set-fuse').fill('4');
   await expect(page.getByTestId('trace-fuse-at')).toHaveText('5');

@@ -58,6 +58,8 @@ export const traces = {
   'traces.col.outcome': 'Outcome',
   'traces.col.tokens': 'Tokens',
   'traces.col.stage': 'Guard after it',
+  'traces.col.lost': 'Lost by a crash here',
+  'traces.crashUnder': 'A crash just before each call, with checkpoints',
   'traces.ok': 'ok',
   'traces.stage.none': '—',
   'traces.stage.counting': 'counting {count}',

@@ -59,6 +59,8 @@ export const traces: Record<keyof typeof en, string> = {
   'traces.col.outcome': '结果',
   'traces.col.tokens': 'token',
   'traces.col.stage': '调用后的防护阶段',
+  'traces.col.lost': '在此崩溃会丢失',
+  'traces.crashUnder': '每次调用前崩溃，存档方式：',
   'traces.ok': '成功',
   'traces.stage.none': '—',
   'traces.stage.counting': '计数 {count}',

@@ -1,29 +1,31 @@
-import { memo, useRef } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { formatInt } from '../../i18n';
-import type { Analysis, CallRow } from '../../traces';
+import { DEFAULT_EVERY_N, POLICIES, lostBefore, type Analysis, type CallRow, type DensityPolicy } from '../../traces';
 import { RowSpacer } from '../panels/Spacer';
 import { useListWindow } from '../panels/useListWindow';
 import type { T } from '../useT';
 import { useT } from '../useT';
-import { stageWords } from './words';
+import { policyWords, stageWords } from './words';
 
 /** Estimated heights (px): a row (args wrap to two lines), the sticky header, the box (28rem). */
 const ROW_PX = 40;
 const HEAD_PX = 28;
 const BOX_PX = 448;
-const COLUMNS = ['n', 'tool', 'args', 'outcome', 'tokens', 'stage'] as const;
+const COLUMNS = ['n', 'tool', 'args', 'outcome', 'tokens', 'stage', 'lost'] as const;
 
 interface RowProps {
   r: CallRow;
   remind: boolean;
   fuse: boolean;
   noProgress: boolean;
+  /** Calls a crash just before this one would lose under the chosen density. */
+  lost: number;
   t: T;
   measure: ((el: Element | null) => void) | undefined;
 }
 
 /** One call; its marks (first reminder, fuse point, after the fuse, no progress, key action) in words, not colour alone. */
-const CallRowView = memo(function CallRowView({ r, remind, fuse, noProgress, t, measure }: RowProps) {
+const CallRowView = memo(function CallRowView({ r, remind, fuse, noProgress, lost, t, measure }: RowProps) {
   const marks = [
     remind && t('traces.mark.remind'),
     fuse && t('traces.mark.fuse'),
@@ -47,6 +49,7 @@ const CallRowView = memo(function CallRowView({ r, remind, fuse, noProgress, t, 
       data-stage={r.stage}
       data-mark={fuse ? 'fuse' : remind ? 'remind' : undefined}
       data-no-progress={noProgress ? 'true' : undefined}
+      data-lost={lost}
       className={cls.join(' ')}
       aria-rowindex={r.position + 1}
       ref={measure}
@@ -68,6 +71,7 @@ const CallRowView = memo(function CallRowView({ r, remind, fuse, noProgress, t, 
           </span>
         ))}
       </td>
+      <td className="hs-trace__num">{formatInt(lost)}</td>
     </tr>
   );
 });
@@ -79,10 +83,35 @@ export function TraceCalls({ a }: { a: Analysis }) {
   const count = a.rows.length;
   const w = useListWindow(box, count, ROW_PX, BOX_PX, HEAD_PX);
   const still = new Set(a.noProgress.map((p) => p.position));
+  const [policy, setPolicy] = useState<DensityPolicy>('every-n');
+  const everyN = a.densities.find((d) => d.policy === 'every-n')?.n ?? DEFAULT_EVERY_N;
+  const lost = useMemo(
+    () =>
+      lostBefore(
+        policy,
+        a.rows.map((r) => r.keyAction),
+        everyN,
+      ),
+    [a, policy, everyN],
+  );
   return (
     // Not a landmark itself: its scrolling box is, under the same name.
     <section className="hs-trace__block">
       <h2 id="trace-calls-head">{t('traces.calls')}</h2>
+      <label className="hs-field hs-trace__crash">
+        <span>{t('traces.crashUnder')}</span>
+        <select
+          data-testid="trace-crash-policy"
+          value={policy}
+          onChange={(e) => setPolicy(e.target.value as DensityPolicy)}
+        >
+          {POLICIES.map((p) => (
+            <option key={p} value={p}>
+              {policyWords(t, { policy: p, n: everyN })}
+            </option>
+          ))}
+        </select>
+      </label>
       <div
         className="hs-trace__scroll"
         ref={box}
@@ -95,7 +124,7 @@ export function TraceCalls({ a }: { a: Analysis }) {
           <thead>
             <tr aria-rowindex={1}>
               {COLUMNS.map((c) => (
-                <th scope="col" key={c} className={c === 'tokens' ? 'hs-trace__num' : undefined}>
+                <th scope="col" key={c} className={c === 'tokens' || c === 'lost' ? 'hs-trace__num' : undefined}>
                   {t(`traces.col.${c}`)}
                 </th>
               ))}
@@ -112,6 +141,7 @@ export function TraceCalls({ a }: { a: Analysis }) {
                   remind={r.position === a.remindAt}
                   fuse={r.position === a.fuseAt}
                   noProgress={still.has(r.position)}
+                  lost={lost[i] ?? 0}
                   t={t}
                   measure={w.measure}
                 />

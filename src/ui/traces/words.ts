@@ -16,5 +16,5 @@ export const formatList = (t: T, lang: Lang): string =>
 export const stageWords = (t: T, stage: TraceStage, count: number): string =>
   stage === 'none' ? t('traces.stage.none') : t(`traces.stage.${stage}`, { count });
 
-export const policyWords = (t: T, row: DensityRow): string =>
+export const policyWords = (t: T, row: Pick<DensityRow, 'policy' | 'n'>): string =>
   row.policy === 'every-n' ? t('traces.policy.every-n', { n: row.n ?? 0 }) : t(`traces.policy.${row.policy}`);
