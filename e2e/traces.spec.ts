@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { readFile } from 'node:fs/promises';
+import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectReady, int, open, text } from './helpers';
 
@@ -137,6 +137,11 @@ for (const lang of ['en', 'zh'] as const) {
     await page.locator('[data-testid="trace-sample"][data-sample="otlp-fuse"]').click();
     await expect(page).toHaveURL(new RegExp(`\\?trace=sample-otlp-fuse&lang=${lang}$`));
     await expectFigures(page, SAMPLES['otlp-fuse'] as Figures);
+    // The language switch keeps the trace shown and the address's sample.
+    await page.getByTestId('trace-view').getByTestId('btn-lang').click();
+    await expect(page.locator('h1')).toHaveText(lang === 'zh' ? /trace/ : /轨迹/);
+    await expect(page).toHaveURL(new RegExp(`\\?trace=sample-otlp-fuse&lang=${lang === 'zh' ? 'en' : 'zh'}$`));
+    await expect(page.getByTestId('trace-row')).toHaveCount(7);
     expect(outside).toEqual([]);
   });
 }
@@ -216,6 +221,14 @@ test('hostile files are refused by number in the page’s language, and the anal
     await expect(refusal).toContainText('下面仍是之前的分析');
     await expectFigures(page, SAMPLES['claude-session'] as Figures);
   }
+  // Over 50 MiB: refused by its size before a byte is read (a sparse file: nothing to write).
+  const big = test.info().outputPath('big.json');
+  await writeFile(big, '');
+  await truncate(big, 50 * 1024 * 1024 + 1);
+  await input.setInputFiles(big);
+  await expect(page.getByTestId('trace-refusal')).toHaveAttribute('data-code', 'E640');
+  await expect(page.getByTestId('trace-refusal')).toContainText('52,428,801');
+  await expectFigures(page, SAMPLES['claude-session'] as Figures);
   // Nothing of a file goes into the address.
   expect(page.url()).not.toMatch(/proto|garbage|hello/);
   expect(violations).toEqual([]);
