@@ -65,6 +65,8 @@ export const traces = {
   'traces.stage.counting': 'counting {count}',
   'traces.stage.reminded': 'reminded ({count})',
   'traces.stage.fused': 'fused ({count})',
+  'traces.stage.reminded.held': 'reminded',
+  'traces.stage.fused.held': 'fused',
   'traces.mark.remind': 'first reminder',
   'traces.mark.fuse': 'fuse point',
   'traces.mark.after': 'after the fuse',

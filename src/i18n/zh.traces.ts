@@ -66,6 +66,8 @@ export const traces: Record<keyof typeof en, string> = {
   'traces.stage.counting': '计数 {count}',
   'traces.stage.reminded': '已提醒（{count}）',
   'traces.stage.fused': '已熔断（{count}）',
+  'traces.stage.reminded.held': '已提醒',
+  'traces.stage.fused.held': '已熔断',
   'traces.mark.remind': '首次提醒',
   'traces.mark.fuse': '熔断点',
   'traces.mark.after': '熔断之后',

@@ -13,8 +13,13 @@ export function formatName(t: T, format: TraceFormat): string {
 export const formatList = (t: T, lang: Lang): string =>
   (['otlp', 'claude-code', 'run-file'] as const).map((f) => formatName(t, f)).join(lang === 'zh' ? '、' : '; ');
 
+/** The guard's stage after a call; after a call that failed nothing (count 0), the stage it holds, with no count. */
 export const stageWords = (t: T, stage: TraceStage, count: number): string =>
-  stage === 'none' ? t('traces.stage.none') : t(`traces.stage.${stage}`, { count });
+  stage === 'none'
+    ? t('traces.stage.none')
+    : count === 0 && stage !== 'counting'
+      ? t(`traces.stage.${stage}.held`)
+      : t(`traces.stage.${stage}`, { count });
 
 export const policyWords = (t: T, row: Pick<DensityRow, 'policy' | 'n'>): string =>
   row.policy === 'every-n' ? t('traces.policy.every-n', { n: row.n ?? 0 }) : t(`traces.policy.${row.policy}`);
