@@ -1,5 +1,5 @@
 /**
- * Reading a real agent's trace (issue #28, src/traces): a generated OTLP/JSON trace of about
+ * Reading a real agent's trace (SPEC §11, src/traces): a generated OTLP/JSON trace of about
  * 10 MiB (20,000 spans: model spans and tool calls, some failing in loops) read and analysed,
  * against `JSON.parse` of the same text, which any reader must pay. Target: at most 3x.
  */
@@ -99,7 +99,7 @@ export async function run(): Promise<Figure[]> {
       Number((analysed / parse).toFixed(2)),
       '×',
       atMost(3),
-      'read + analyse includes its own JSON.parse of the text; issue #28 holds the whole to 3x the parse',
+      'read + analyse includes its own JSON.parse of the text; the target holds the whole to 3x the parse (SPEC §11)',
     ),
   ];
 }
