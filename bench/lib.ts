@@ -79,3 +79,15 @@ export function collectGarbage(): boolean {
 
 /** The figure a module running a browser reports for the machine's other load (run.ts reads it). */
 export const OTHER_PROCESSES = 'cores kept busy by other processes meanwhile';
+
+/** Median of `samples` timings of `fn` (after one discarded warm-up), in ms. */
+export async function timeOf(fn: () => unknown, samples = 7): Promise<number> {
+  await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return median(xs);
+}

@@ -4,9 +4,8 @@
  * against `JSON.parse` of the same text, which any reader must pay. Target: at most 3x.
  */
 import { ARTICLE_GUARD, analyse, readTrace } from '../src/traces';
-import { atMost, figure, median, progress, type Figure } from './lib';
+import { atMost, figure, progress, timeOf, type Figure } from './lib';
 
-const SAMPLES = 7;
 const SPANS = 20_000;
 
 const str = (key: string, s: string) => ({ key, value: { stringValue: s } });
@@ -67,17 +66,6 @@ export function generatedTrace(spans = SPANS): string {
       },
     ],
   });
-}
-
-async function timeOf(fn: () => unknown): Promise<number> {
-  await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
-  }
-  return median(xs);
 }
 
 export async function run(): Promise<Figure[]> {

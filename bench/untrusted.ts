@@ -14,21 +14,7 @@ import { mostRevisedCheckpoint } from '../src/engine/probes';
 import { checkCheckpointInput } from '../src/persistence/schemas';
 import { CHECK_BUDGET_MS, parseRunFile } from '../src/persistence/runFile';
 import { MAX_REPLAY_COMMANDS, packReplay, unpackReplay } from '../src/share';
-import { atMost, figure, median, progress, type Figure } from './lib';
-
-const SAMPLES = 7;
-
-/** Median of `SAMPLES` timings of `fn` (after one discarded warm-up), in ms. */
-async function timeOf(fn: () => unknown): Promise<number> {
-  await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
-  }
-  return median(xs);
-}
+import { atMost, figure, progress, timeOf, type Figure } from './lib';
 
 /** The costliest checkpoint a reader accepts (src/engine/probes.ts), checked once more here. */
 function mostRevised(): Checkpoint {

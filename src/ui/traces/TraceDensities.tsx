@@ -79,6 +79,13 @@ export function TraceNoProgress({ a }: { a: Analysis }) {
   );
 }
 
+/** The three downloads: the whole analysis as JSON, and its two tables as CSV. */
+const EXPORTS = [
+  { id: 'json', file: 'analysis.json', type: 'application/json', text: analysisJson },
+  { id: 'calls', file: 'calls.csv', type: 'text/csv', text: callsCsv },
+  { id: 'densities', file: 'densities.csv', type: 'text/csv', text: densitiesCsv },
+] as const;
+
 /** JSON of the whole analysis and CSV of its two tables, downloaded from a Blob of this page. */
 export function TraceExport({ a, source }: { a: Analysis; source: string }) {
   const t = useT();
@@ -86,30 +93,17 @@ export function TraceExport({ a, source }: { a: Analysis; source: string }) {
     <section className="hs-trace__block" aria-labelledby="trace-export">
       <h2 id="trace-export">{t('traces.export')}</h2>
       <div className="hs-trace__fields">
-        <button
-          type="button"
-          className="hs-btn"
-          data-testid="trace-export-json"
-          onClick={() => download(exportName(source, 'analysis.json'), analysisJson(a), 'application/json')}
-        >
-          {t('traces.export.json')}
-        </button>
-        <button
-          type="button"
-          className="hs-btn"
-          data-testid="trace-export-calls"
-          onClick={() => download(exportName(source, 'calls.csv'), callsCsv(a), 'text/csv')}
-        >
-          {t('traces.export.calls')}
-        </button>
-        <button
-          type="button"
-          className="hs-btn"
-          data-testid="trace-export-densities"
-          onClick={() => download(exportName(source, 'densities.csv'), densitiesCsv(a), 'text/csv')}
-        >
-          {t('traces.export.densities')}
-        </button>
+        {EXPORTS.map((x) => (
+          <button
+            key={x.id}
+            type="button"
+            className="hs-btn"
+            data-testid={`trace-export-${x.id}`}
+            onClick={() => download(exportName(source, x.file), x.text(a), x.type)}
+          >
+            {t(`traces.export.${x.id}`)}
+          </button>
+        ))}
       </div>
     </section>
   );

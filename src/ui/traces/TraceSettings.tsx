@@ -31,31 +31,21 @@ export function TraceSettings({ form, onChange, keyDefault, refusal }: Props) {
     <section className="hs-trace__block hs-trace__settings" aria-labelledby="trace-settings">
       <h2 id="trace-settings">{t('traces.settings')}</h2>
       <div className="hs-trace__fields">
-        <label className="hs-field">
-          <span>{t('traces.remindAt')}</span>
-          <input
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            data-testid="trace-set-remind"
-            value={form.remindAt}
-            disabled={form.coarse}
-            onChange={(e) => onChange({ remindAt: e.target.value })}
-          />
-        </label>
-        <label className="hs-field">
-          <span>{t('traces.fuseAt')}</span>
-          <input
-            type="number"
-            min={2}
-            step={1}
-            inputMode="numeric"
-            data-testid="trace-set-fuse"
-            value={form.fuseAt}
-            onChange={(e) => onChange({ fuseAt: e.target.value })}
-          />
-        </label>
+        <NumberField
+          label={t('traces.remindAt')}
+          testId="trace-set-remind"
+          min={1}
+          value={form.remindAt}
+          disabled={form.coarse}
+          onChange={(remindAt) => onChange({ remindAt })}
+        />
+        <NumberField
+          label={t('traces.fuseAt')}
+          testId="trace-set-fuse"
+          min={2}
+          value={form.fuseAt}
+          onChange={(fuseAt) => onChange({ fuseAt })}
+        />
         <label className="hs-field">
           <input
             type="checkbox"
@@ -76,18 +66,13 @@ export function TraceSettings({ form, onChange, keyDefault, refusal }: Props) {
         </button>
       </div>
       <div className="hs-trace__fields">
-        <label className="hs-field">
-          <span>{t('traces.everyN')}</span>
-          <input
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            data-testid="trace-set-every-n"
-            value={form.everyN}
-            onChange={(e) => onChange({ everyN: e.target.value })}
-          />
-        </label>
+        <NumberField
+          label={t('traces.everyN')}
+          testId="trace-set-every-n"
+          min={1}
+          value={form.everyN}
+          onChange={(everyN) => onChange({ everyN })}
+        />
         <label className="hs-field hs-trace__keys">
           <span>{t('traces.keyActions')}</span>
           <input
@@ -105,5 +90,31 @@ export function TraceSettings({ form, onChange, keyDefault, refusal }: Props) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A whole-number field kept as text, so a value the analysis refuses stays as typed. */
+function NumberField(p: {
+  label: string;
+  testId: string;
+  min: number;
+  value: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="hs-field">
+      <span>{p.label}</span>
+      <input
+        type="number"
+        min={p.min}
+        step={1}
+        inputMode="numeric"
+        data-testid={p.testId}
+        value={p.value}
+        disabled={p.disabled}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+    </label>
   );
 }
