@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { SAMPLES, type Figures } from './fixtures/traceFigures';
 import { expectReady, int, open, text } from './helpers';
 
 /**
@@ -9,80 +10,6 @@ import { expectReady, int, open, text } from './helpers';
  * file refused by number with the analysis kept; the runs panel's `input-trace`; axe.
  */
 
-interface Figures {
-  format: 'otlp' | 'claude-code' | 'run-file';
-  calls: number;
-  failures: number;
-  remindAt: number | null;
-  fuseAt: number | null;
-  afterFuse: number;
-  tokensAfterFuse: number;
-  /** every-call, every-n, key-actions, none: [checkpoints, worst lost]. */
-  densities: [number, number][];
-}
-
-const SAMPLES: Record<string, Figures> = {
-  'otlp-fuse': {
-    format: 'otlp',
-    calls: 7,
-    failures: 4,
-    remindAt: 3,
-    fuseAt: 4,
-    afterFuse: 3,
-    tokensAfterFuse: 1030,
-    densities: [
-      [7, 0],
-      [0, 6],
-      [6, 0],
-      [0, 6],
-    ],
-  },
-  'otlp-lines': {
-    format: 'otlp',
-    calls: 4,
-    failures: 3,
-    remindAt: 3,
-    fuseAt: 4,
-    afterFuse: 0,
-    tokensAfterFuse: 100,
-    densities: [
-      [4, 0],
-      [0, 3],
-      [4, 0],
-      [0, 3],
-    ],
-  },
-  'claude-session': {
-    format: 'claude-code',
-    calls: 7,
-    failures: 3,
-    remindAt: 3,
-    fuseAt: 4,
-    afterFuse: 3,
-    tokensAfterFuse: 1095,
-    densities: [
-      [7, 0],
-      [0, 6],
-      [5, 1],
-      [0, 6],
-    ],
-  },
-  'run-file': {
-    format: 'run-file',
-    calls: 6,
-    failures: 3,
-    remindAt: 5,
-    fuseAt: 6,
-    afterFuse: 0,
-    tokensAfterFuse: 0,
-    densities: [
-      [6, 0],
-      [0, 5],
-      [4, 2],
-      [0, 5],
-    ],
-  },
-};
 const POLICIES = ['every-call', 'every-n', 'key-actions', 'none'];
 
 async function expectFigures(page: Page, f: Figures) {
