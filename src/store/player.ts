@@ -96,7 +96,7 @@ export const playerMachine = setup({
       context.playable.afterBeat?.();
       if (stop) self.send({ type: 'player.end' });
     },
-    setSpeed: assign({ speed: ({ event }) => (event.type === 'player.speed' ? event.speed : 0) }),
+    setSpeed: assign({ speed: ({ context, event }) => (event.type === 'player.speed' ? event.speed : context.speed) }),
     aim: assign({ until: ({ event }) => (event.type === 'player.fastForward' ? withLimit(event.until) : never) }),
   },
 }).createMachine({

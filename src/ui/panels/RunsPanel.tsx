@@ -105,8 +105,11 @@ export function RunsPanel() {
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              // The trace view opens in place; the file stays in memory (traces/handoff.ts).
-              if (file) openTraceInPlace(file, lang);
+              // The trace view opens in place; the file stays in memory (traces/handoff.ts). The
+              // run out of sight stops playing: Back reloads it from its newest checkpoint.
+              if (!file) return;
+              useSimStore.getState().pause();
+              openTraceInPlace(file, lang);
             }}
           />
         </label>
