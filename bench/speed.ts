@@ -136,8 +136,11 @@ function engineAB(tmp: string): Figure[] {
 
 export async function run(): Promise<Figure[]> {
   const start = cpuMark();
+  // SPEED_ONLY=<device>[,<device>]: only those (a diff's name, or `patch <package>+<version>`).
+  const only = process.env.SPEED_ONLY?.split(',').map((d) => d.trim());
+  const wanted = (device: string) => !only || only.includes(device);
   const devices = readdirSync(SPEED_DIR)
-    .filter((f) => f.endsWith('.diff'))
+    .filter((f) => f.endsWith('.diff') && wanted(f.slice(0, -'.diff'.length)))
     .map((f) => f.slice(0, -'.diff'.length))
     .sort();
   const tmp = mkdtempSync(join(tmpdir(), 'hs-speed-'));
@@ -146,7 +149,7 @@ export async function run(): Promise<Figure[]> {
   let browser: Browser | undefined;
   const figures: Figure[] = [];
   try {
-    figures.push(...engineAB(tmp));
+    if (wanted('patch xstate engine')) figures.push(...engineAB(tmp));
     git(ROOT, 'worktree', 'add', '--detach', tree, 'HEAD');
     symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
     progress(`building HEAD (A) in a worktree`);
@@ -156,6 +159,7 @@ export async function run(): Promise<Figure[]> {
     // against a copy of the package with the patch taken back out (an alias for its name).
     for (const patch of readdirSync(PATCHES_DIR).filter((f) => f.endsWith('.patch'))) {
       const device = `patch ${patch.slice(0, -'.patch'.length)}`;
+      if (!wanted(device)) continue;
       try {
         const pkg = patch.slice(0, patch.lastIndexOf('+')).replace('+', '/');
         const copy = join(tree, '.unpatched', pkg);
