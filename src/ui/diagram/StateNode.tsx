@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Position, type Node, type NodeHandle, type NodeProps } from '@xyflow/react';
+import { Handle, Position, type Node, type NodeHandle, type NodeProps } from '@xyflow/react';
 import { Icon } from '../icons';
 import { useNodeLines } from './nodeLines';
 
@@ -33,25 +33,28 @@ export function handleBounds(width: number, height: number): NodeHandle[] {
 }
 
 /**
- * The handles' elements, as React Flow's <Handle> draws them (its classes and data attributes,
- * which React Flow reads if it ever measures a node again), but plain: the diagram connects
- * nothing, so the 18 components that would each watch React Flow's store are not needed.
- * Speed device: docs/design/speed.md.
+ * Each node's two handles at its centre, where the laid-out edges start and end; the diagram
+ * connects nothing. (Plain elements with React Flow's classes once stood here as a speed device;
+ * three A/B runs read within the noise, so React Flow's own <Handle> is back: docs/design/speed.md.)
  */
 const NodeHandles = memo(function NodeHandles() {
   return (
     <>
-      <div
-        className="react-flow__handle react-flow__handle-top target hs-handle"
-        data-handleid="in"
-        data-handlepos={Position.Top}
+      <Handle
+        type="target"
+        id="in"
+        position={Position.Top}
+        className="hs-handle"
         style={CENTRE}
+        isConnectable={false}
       />
-      <div
-        className="react-flow__handle react-flow__handle-bottom source hs-handle"
-        data-handleid="out"
-        data-handlepos={Position.Bottom}
+      <Handle
+        type="source"
+        id="out"
+        position={Position.Bottom}
+        className="hs-handle"
         style={CENTRE}
+        isConnectable={false}
       />
     </>
   );
