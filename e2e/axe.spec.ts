@@ -1,24 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { LANGS, SIZES, open, resizeTo } from './helpers';
+import { expect, test } from '@playwright/test';
+import { LANGS, SIZES, axeFindings, open, resizeTo } from './helpers';
 
 /**
  * The windowed lists (SPEC §13.4) have their own e2e: the ledger's scroll box repeats its
  * panel's region name (landmark-unique), reported to them rather than checked twice here.
  */
 const PART_B = ['.hs-ledger', '.hs-history', '.hs-log', '.hs-plan'];
-const axe = (page: Page) => PART_B.reduce((b, sel) => b.exclude(sel), new AxeBuilder({ page }));
-
-/** What axe found, one line a rule, with up to four of its nodes. */
-const lines = (violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'], size: string) =>
-  violations.map(
-    (v) =>
-      `${size} ${v.id} (${v.impact}): ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 4)
-        .join(' | ')}`,
-  );
-
 /**
  * axe finds no violation, of any impact, at the six sizes in both languages, on a fresh run and
  * then with a failure shown: one page a language, resized to each size and read again.
@@ -30,7 +17,7 @@ for (const lang of LANGS) {
     const atEverySize = async () => {
       for (const size of SIZES) {
         await resizeTo(page, size);
-        found.push(...lines((await axe(page).analyze()).violations, `${size.width}x${size.height}`));
+        found.push(...(await axeFindings(page, `${size.width}x${size.height}`, PART_B)));
       }
     };
     await open(page, `?lang=${lang}&run=new`);

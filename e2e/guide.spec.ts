@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { LANGS, LESSON_IDS, expectReady, open } from './helpers';
+import { LANGS, LESSON_IDS, axeFindings, expectReady, open } from './helpers';
 
 /** The teacher's guide (`?guide=1`, SPEC §12; ui-contract "the guide"): one section a lesson, links in and out, print. */
 
@@ -108,13 +107,7 @@ for (const lang of LANGS) {
       // One page, resized: the guide is a document whose layout follows the width alone.
       await page.setViewportSize(size);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      found.push(
-        ...violations.map(
-          (v) =>
-            `${size.width}x${size.height} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-        ),
-      );
+      found.push(...(await axeFindings(page, `${size.width}x${size.height}`)));
     }
     expect(found).toEqual([]);
   });

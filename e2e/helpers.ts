@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /** Opens the page with the given query and waits for it to be ready (expectReady). */
@@ -158,5 +159,21 @@ export async function resizeTo(page: Page, size: { width: number; height: number
     },
     undefined,
     { polling: 100 },
+  );
+}
+
+/**
+ * What axe finds on the page as it is now, one line a rule (prefixed by `where`, e.g. the size),
+ * with up to four of its nodes; `exclude` leaves selectors out.
+ */
+export async function axeFindings(page: Page, where: string, exclude: readonly string[] = []): Promise<string[]> {
+  const builder = exclude.reduce((b, sel) => b.exclude(sel), new AxeBuilder({ page }));
+  const { violations } = await builder.analyze();
+  return violations.map(
+    (v) =>
+      `${where} ${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 4)
+        .join(' | ')}`,
   );
 }

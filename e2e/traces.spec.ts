@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { SAMPLES, type Figures } from './fixtures/traceFigures';
-import { expectReady, int, open, text } from './helpers';
+import { axeFindings, expectReady, int, open, text } from './helpers';
 
 /**
  * The trace view (`?trace=`, SPEC §11; ui-contract "Traces"): each shipped sample with the
@@ -218,13 +217,7 @@ for (const lang of ['en', 'zh'] as const) {
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (wide > 0) found.push(`${size.width}x${size.height}: the page scrolls sideways by ${wide}px`);
       if (size.width === 1024) continue;
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      found.push(
-        ...violations.map(
-          (v) =>
-            `${size.width}x${size.height} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-        ),
-      );
+      found.push(...(await axeFindings(page, `${size.width}x${size.height}`)));
     }
     expect(found).toEqual([]);
   });

@@ -83,36 +83,23 @@ export function RunsPanel() {
         <button type="button" className="hs-btn" data-testid="btn-export" onClick={() => void download()}>
           {t('runs.export')}
         </button>
-        <label className="hs-field">
-          <span>{t('runs.import')}</span>
-          <input
-            type="file"
-            accept="application/json,.json"
-            data-testid="input-import"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void st.importFile(file);
-            }}
-          />
-        </label>
-        <label className="hs-field">
-          <span>{t('traces.runsLabel')}</span>
-          <input
-            type="file"
-            accept=".json,.jsonl,.ndjson,application/json,text/plain"
-            data-testid="input-trace"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              // The trace view opens in place; the file stays in memory (traces/handoff.ts). The
-              // run out of sight stops playing: Back reloads it from its newest checkpoint.
-              if (!file) return;
-              useSimStore.getState().pause();
-              openTraceInPlace(file, lang);
-            }}
-          />
-        </label>
+        <FileField
+          label={t('runs.import')}
+          accept="application/json,.json"
+          testId="input-import"
+          onFile={(file) => void st.importFile(file)}
+        />
+        <FileField
+          label={t('traces.runsLabel')}
+          accept=".json,.jsonl,.ndjson,application/json,text/plain"
+          testId="input-trace"
+          onFile={(file) => {
+            // The trace view opens in place; the file stays in memory (traces/handoff.ts). The
+            // run out of sight stops playing: Back reloads it from its newest checkpoint.
+            useSimStore.getState().pause();
+            openTraceInPlace(file, lang);
+          }}
+        />
       </div>
       <fieldset className="hs-settings">
         <legend>{t('settings.title')}</legend>
@@ -177,5 +164,24 @@ export function RunsPanel() {
         </button>
       </fieldset>
     </section>
+  );
+}
+
+/** A file input that hands over the file picked and forgets it, so picking it again fires again. */
+function FileField(p: { label: string; accept: string; testId: string; onFile: (file: File) => void }) {
+  return (
+    <label className="hs-field">
+      <span>{p.label}</span>
+      <input
+        type="file"
+        accept={p.accept}
+        data-testid={p.testId}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) p.onFile(file);
+        }}
+      />
+    </label>
   );
 }
