@@ -20,6 +20,11 @@ const PAGE_LIBRARIES = [
 ];
 /** The layers above the engine. */
 const UPPER_LAYERS = ['persistence', 'store', 'ui', 'i18n'].flatMap((d) => [`**/${d}`, `**/${d}/*`]);
+/** harness-core is used through its one public entry (packages/harness-core/src/index.ts), as an installer would. */
+const DEEP_CORE = {
+  group: ['harness-core/*', '**/packages/**', '!**/packages/*/src/__fixtures__/*.json'],
+  message: 'Import harness-core by its name, through its public entry: never a file behind it.',
+};
 
 const engineOnlyXState = {
   patterns: [
@@ -31,6 +36,7 @@ const engineOnlyXState = {
       group: UPPER_LAYERS,
       message: 'src/engine imports only its own files.',
     },
+    DEEP_CORE,
   ],
 };
 
@@ -47,13 +53,18 @@ export default tseslint.config(
   },
   { files: ['patches/*.mjs'], languageOptions: { globals: globals.node } },
   {
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_CORE] }] },
+  },
+  {
     files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['src/engine/**/*.ts'],
-    ignores: ['src/engine/**/*.test.ts'],
+    // The engine package is pure in the same way, but for its stores (files, IndexedDB).
+    files: ['src/engine/**/*.ts', 'packages/harness-core/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/harness-core/src/stores/**'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': ['error', engineOnlyXState],
@@ -118,6 +129,7 @@ export default tseslint.config(
               group: ['**/engine/*', '!**/engine/index'],
               message: 'Import the engine through its public index (src/engine/index.ts).',
             },
+            DEEP_CORE,
           ],
         },
       ],
@@ -156,6 +168,7 @@ export default tseslint.config(
               group: ['react', 'react-dom', '@xyflow/*', 'zustand', '../ui/*', '../store/*'],
               message: 'persistence imports engine types only.',
             },
+            DEEP_CORE,
           ],
         },
       ],
@@ -172,6 +185,7 @@ export default tseslint.config(
               group: ['idb-keyval', '**/persistence', '**/persistence/*'],
               message: 'The UI reads and sends through the store; storage lives behind src/persistence.',
             },
+            DEEP_CORE,
           ],
         },
       ],

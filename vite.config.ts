@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -8,6 +9,8 @@ import { contentSecurityPolicy } from './build/csp.ts';
 // base './' so the static build in dist/ works from any folder a teacher hosts it in.
 export default defineConfig({
   base: './',
+  // The engine package as source (its `exports` name the build in its dist/, for those who install it).
+  resolve: { alias: { 'harness-core': fileURLToPath(new URL('packages/harness-core/src/index.ts', import.meta.url)) } },
   plugins: [
     react(),
     contentSecurityPolicy(),
@@ -50,7 +53,7 @@ export default defineConfig({
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     environment: 'node',
     // Both dictionaries, as the page has the one it shows (src/i18n/all.ts).
     setupFiles: ['fake-indexeddb/auto', './src/i18n/all.ts'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drive } from './testing';
 import { Sim } from './sim';
 import { findScenario, type Scenario } from './scenarios';
-import { loopOf, readLoop } from './loopGuard';
+import { loopOf, readLoop } from 'harness-core';
 import { machineStates } from './machines';
 import { machineEdges } from './graph';
 import { MINUTE } from './world';

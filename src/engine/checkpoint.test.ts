@@ -1,18 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import fixtureV1 from './__fixtures__/checkpoint.v1.json';
 import {
   CHECKPOINT_SCHEMA,
   checkpointBytes,
   fromRanges,
-  parseCheckpoint,
   restoreContext,
   serializeCheckpoint,
   toRanges,
   type Checkpoint,
-} from './checkpoint';
+} from 'harness-core';
+import { parseCheckpoint } from './codec';
 import { findScenario } from './scenarios';
 import { drive } from './testing';
 import { fullStateBytes } from './fullState';
+
+/** The stored v1 checkpoint, kept with the codec in harness-core. */
+const fixtureV1 = JSON.parse(
+  readFileSync(new URL('../../packages/harness-core/src/__fixtures__/checkpoint.v1.json', import.meta.url), 'utf8'),
+) as { step: number; config: Record<string, unknown>; [field: string]: unknown };
 
 const atApproval = () => drive('migration-40').start().untilState('waiting_approval');
 const text = (v: unknown) => JSON.stringify(v);

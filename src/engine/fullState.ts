@@ -1,6 +1,11 @@
-import type { Attempt, TaskContext, ToolName } from './types';
-import { serializeCheckpoint, toCheckpoint } from './checkpoint';
-import { utf8Length } from './json';
+import {
+  type Attempt,
+  type TaskContext,
+  type ToolName,
+  serializeCheckpoint,
+  toCheckpoint,
+  utf8Length,
+} from 'harness-core';
 import { intAt } from './random';
 
 /**

@@ -1,6 +1,5 @@
 import type { AnyStateNode } from 'xstate';
-import type { StateName } from './types';
-import type { TaskEventType } from './taskMachine';
+import type { StateName, TaskEventType } from 'harness-core';
 import type { TaskMachine } from './sim';
 
 /** A diagram edge read off the machine: `from` is a state, or `active` for the group's CANCEL. */

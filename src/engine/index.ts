@@ -21,15 +21,15 @@ export type {
   TaskContext,
   TodoStatus,
   ToolName,
-} from './types';
-export { ACTIVE_STATES, GUARD_KINDS, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES, isTerminal } from './types';
-export { isObject, utf8Length } from './json';
-export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from './config';
+} from 'harness-core';
+export { ACTIVE_STATES, GUARD_KINDS, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES, isTerminal } from 'harness-core';
+export { isObject, utf8Length } from 'harness-core';
+export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from 'harness-core';
 export { isSeed, parseSeed } from './random';
-export { inert, quote } from './quote';
-export { errorText, type ErrorCode } from './errors';
-export { canonicalArgs } from './canonical';
-export { attemptsAt, rowsOfStep } from './ledger';
+export { inert, quote } from 'harness-core';
+export { errorText, type ErrorCode } from 'harness-core';
+export { canonicalArgs } from 'harness-core';
+export { attemptsAt, rowsOfStep } from 'harness-core';
 export {
   loopKey,
   loopOf,
@@ -39,16 +39,14 @@ export {
   type GuardReading,
   type LoopReading,
   type LoopStage,
-} from './loopGuard';
-export { buildRecoveryHint, formatHint, type Advice, type RecoveryHint } from './recoveryHint';
+} from 'harness-core';
+export { buildRecoveryHint, formatHint, type Advice, type RecoveryHint } from 'harness-core';
 export {
   CHECKPOINT_SCHEMA,
   MAX_CHECKPOINT_BYTES,
   MIGRATIONS,
-  checkCheckpoint,
   checkpointBytes,
   fromRanges,
-  parseCheckpoint,
   restoreContext,
   serializeCheckpoint,
   toCheckpoint,
@@ -57,7 +55,8 @@ export {
   type LedgerRow,
   type Migrations,
   type ParseResult,
-} from './checkpoint';
+} from 'harness-core';
+export { checkCheckpoint, parseCheckpoint } from './codec';
 export { fullStateBytes, sizesAt, workingSet, type WorkingSet } from './fullState';
 export {
   applyTakeover,
@@ -68,8 +67,8 @@ export {
   type TakeoverResult,
 } from './takeover';
 export { MINUTE, runTool, tokensOf } from './world';
-export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from './task';
-export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from './taskMachine';
+export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core';
+export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';
 export {
   isSimpleMachine,
@@ -81,7 +80,7 @@ export {
   type TaskMachine,
   type TaskSnapshot,
 } from './machines';
-export { DESIGNS, DESIGN_IDS, designOf, isDesignId, type Design, type DesignId } from './designs';
+export { DESIGNS, DESIGN_IDS, designOf, isDesignId, type Design, type DesignId } from 'harness-core';
 export { Meters, SIDE_TASK_MS, type SideTask } from './meters';
 export { machineEdges, type MachineEdge } from './graph';
 export {
@@ -110,4 +109,4 @@ export {
   TRIGGER_SCHEMA,
   checkAgainst,
   type SchemaResult,
-} from './schema';
+} from 'harness-core';

@@ -1,7 +1,7 @@
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import type { Scenario } from './scenarios';
-import type { StateName, TaskContext } from './types';
-import { createTaskMachine } from './taskMachine';
+import { simulatedWorld } from './simWorld';
+import { type StateName, type TaskContext, createTaskMachine } from 'harness-core';
 import { createSimpleMachine } from './simpleMachine';
 
 export type TaskMachine = ReturnType<typeof createTaskMachine>;
@@ -19,7 +19,9 @@ export function machineFor(scenario: Scenario): TaskMachine {
   if (!m) {
     // The simple mode's four states are a subset of the eight, driven by the same events and
     // context, so the host treats both alike.
-    m = scenario.simple ? (createSimpleMachine(scenario) as unknown as TaskMachine) : createTaskMachine(scenario);
+    m = scenario.simple
+      ? (createSimpleMachine(scenario) as unknown as TaskMachine)
+      : createTaskMachine(simulatedWorld(scenario));
     machines.set(scenario, m);
   }
   return m;

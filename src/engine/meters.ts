@@ -1,4 +1,4 @@
-import type { TaskContext } from './types';
+import type { TaskContext } from 'harness-core';
 import { MINUTE } from './world';
 
 /** Virtual time the second task (a small queued job) needs on a free process (SPEC §9 `blocking-wait`). */

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { attemptsAt } from './ledger';
+import { attemptsAt, createTaskContext, DEFAULT_CONFIG, STATE_NAMES, type TaskEvent } from 'harness-core';
 import { machineEdges } from './graph';
 import { findScenario } from './scenarios';
 import { machineFor, stateOf, type TaskSnapshot } from './sim';
-import { createTaskContext } from './task';
-import { DEFAULT_CONFIG } from './config';
-import { STATE_NAMES } from './types';
-import type { TaskEvent } from './taskMachine';
 
 /**
  * Model-based: paths generated from the machine itself (XState's graph utilities) must take

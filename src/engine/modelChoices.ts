@@ -1,8 +1,16 @@
 import type { Scenario } from './scenarios';
-import type { Args, Attempt, AttemptInput, Step, TaskContext } from './types';
-import { designOf } from './designs';
-import { isFailure, rowsOfStep } from './ledger';
-import { loopKey, reminds } from './loopGuard';
+import {
+  type Args,
+  type Attempt,
+  type AttemptInput,
+  type Step,
+  type TaskContext,
+  designOf,
+  isFailure,
+  rowsOfStep,
+  loopKey,
+  reminds,
+} from 'harness-core';
 import { randomAt } from './random';
 
 /**

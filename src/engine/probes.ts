@@ -1,4 +1,4 @@
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint } from 'harness-core';
 import { findScenario } from './scenarios';
 import { Sim } from './sim';
 

@@ -1,11 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCheckpoint, serializeCheckpoint, type Checkpoint } from './checkpoint';
-import { attemptsAt, rowsOfStep } from './ledger';
-import { loopKey, readLoop } from './loopGuard';
+import {
+  serializeCheckpoint,
+  type Checkpoint,
+  attemptsAt,
+  rowsOfStep,
+  loopKey,
+  readLoop,
+  INJECTABLE_ERRORS,
+  STATE_NAMES,
+  type Config,
+  type StateName,
+} from 'harness-core';
+import { parseCheckpoint } from './codec';
 import { findScenario, type Scenario } from './scenarios';
 import { Sim, type SimCommand } from './sim';
-import { INJECTABLE_ERRORS, STATE_NAMES, type Config, type StateName } from './types';
 import { isTerminal } from './testing';
 import { commandArb } from './arbitraries';
 

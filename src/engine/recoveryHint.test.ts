@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drive } from './testing';
-import { buildRecoveryHint } from './recoveryHint';
+import { buildRecoveryHint } from 'harness-core';
 
 describe('the context-aware recovery hint (SPEC §4)', () => {
   const run = () => drive('not-found').start();

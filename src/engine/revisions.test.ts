@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCheckpoint, parseCheckpoint, serializeCheckpoint, type Checkpoint } from './checkpoint';
-import { revisePlan } from './plan';
-import { revisedSteps } from './restore';
+import { serializeCheckpoint, type Checkpoint, revisePlan, revisedSteps, type Plan } from 'harness-core';
+import { checkCheckpoint, parseCheckpoint } from './codec';
 import { findScenario } from './scenarios';
 import { Sim } from './sim';
 import { mostRevisedCheckpoint } from './probes';
-import type { Plan } from './types';
 
 /** A dynamic plan's revisions: bounded by its version, rebuilt in one pass (SPEC §5, plan snapshot). */
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKPOINT_SCHEMA_V, TAKEOVER_EDIT_SCHEMA, checkAgainst } from './schema';
+import { CHECKPOINT_SCHEMA_V, TAKEOVER_EDIT_SCHEMA, checkAgainst, type Checkpoint } from 'harness-core';
 import { Sim } from './sim';
-import type { Checkpoint } from './checkpoint';
 
 /** The schemas accept what the engine writes (every scenario) and refuse, naming the field, what it never would. */
 

@@ -1,12 +1,20 @@
 import { createActor } from 'xstate';
-import { createTaskContext } from './task';
+import {
+  createTaskContext,
+  type ApprovalRequest,
+  type StateName,
+  type TaskContext,
+  validateConfig,
+  errorText,
+  restoreContext,
+  toCheckpoint,
+  type Checkpoint,
+  type CheckpointDue,
+  type TaskEvent,
+  designOf,
+  type Design,
+} from 'harness-core';
 import { findScenario, type Scenario } from './scenarios';
-import type { ApprovalRequest, StateName, TaskContext } from './types';
-import { validateConfig } from './config';
-import { errorText } from './errors';
-import { restoreContext, toCheckpoint, type Checkpoint } from './checkpoint';
-import type { CheckpointDue, TaskEvent } from './taskMachine';
-import { designOf, type Design } from './designs';
 import { Meters } from './meters';
 import { accountMove, failNow, replanDue, rereadOnResume, stalled } from './simRules';
 import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';

@@ -1,10 +1,15 @@
-import type { InjectableError, StateName, TaskContext } from './types';
-import type { TaskEvent } from './taskMachine';
-import type { Design } from './designs';
+import {
+  type InjectableError,
+  type StateName,
+  type TaskContext,
+  type TaskEvent,
+  type Design,
+  attemptsExhausted,
+  loopFused,
+} from 'harness-core';
 import type { Meters } from './meters';
 import { stateOf, type TaskSnapshot } from './machines';
 import type { Scenario } from './scenarios';
-import { attemptsExhausted, loopFused } from './task';
 import { REREAD_MS, REREAD_TOKENS } from './world';
 
 /** What the host of a run needs for the rules below: where it stands. */

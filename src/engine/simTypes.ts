@@ -1,7 +1,13 @@
-import type { ApprovalRequest, Config, InjectableError, StateName, TaskContext } from './types';
-import type { Checkpoint } from './checkpoint';
-import type { TaskEvent } from './taskMachine';
-import type { DesignId } from './designs';
+import type {
+  ApprovalRequest,
+  Config,
+  InjectableError,
+  StateName,
+  TaskContext,
+  Checkpoint,
+  TaskEvent,
+  DesignId,
+} from 'harness-core';
 import type { Scenario } from './scenarios';
 
 /** Commands beyond the machine's events: the process's fate and compound button presses. */

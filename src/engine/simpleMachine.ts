@@ -1,8 +1,17 @@
 import { assign, setup } from 'xstate';
 import type { Scenario } from './scenarios';
-import type { TaskContext } from './types';
-import type { TaskEmitted, TaskEvent } from './taskMachine';
-import { executeSimpleStep, injectFault, isLastStep, nextExecutionFails, setTodo, withTask } from './task';
+import { simulatedWorld } from './simWorld';
+import {
+  type TaskContext,
+  type TaskEmitted,
+  type TaskEvent,
+  executeSimpleStep,
+  injectFault,
+  isLastStep,
+  nextExecutionFails,
+  setTodo,
+  withTask,
+} from 'harness-core';
 
 /**
  * The simple mode (SPEC §9, article 边界与取舍: "三状态加一个失败态就够"): a five-minute script
@@ -13,6 +22,7 @@ import { executeSimpleStep, injectFault, isLastStep, nextExecutionFails, setTodo
  * Same context, events and input as the full machine, so the same host (`Sim`) drives it.
  */
 export function createSimpleMachine(scenario: Scenario) {
+  const world = simulatedWorld(scenario);
   return setup({
     types: {
       context: {} as { task: TaskContext },
@@ -21,7 +31,7 @@ export function createSimpleMachine(scenario: Scenario) {
       emitted: {} as TaskEmitted,
     },
     guards: {
-      stepFails: ({ context }) => nextExecutionFails(scenario, context.task),
+      stepFails: ({ context }) => nextExecutionFails(world, context.task),
       isLastStep: ({ context }) => isLastStep(context.task),
     },
     actions: {
@@ -31,12 +41,12 @@ export function createSimpleMachine(scenario: Scenario) {
       injectFault: assign(({ context, event }) =>
         event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context,
       ),
-      runStep: assign(({ context }) => ({ task: executeSimpleStep(scenario, context.task) })),
+      runStep: assign(({ context }) => ({ task: executeSimpleStep(world, context.task) })),
       failRun: assign(({ context }) => ({
-        task: withTask(executeSimpleStep(scenario, context.task), { ended: 'step_failed' }),
+        task: withTask(executeSimpleStep(world, context.task), { ended: 'step_failed' }),
       })),
       completeRun: assign(({ context }) => ({
-        task: withTask(executeSimpleStep(scenario, context.task), { ended: 'completed' }),
+        task: withTask(executeSimpleStep(world, context.task), { ended: 'completed' }),
       })),
     },
   }).createMachine({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORIES, StoryRun } from './stories';
-import { DESIGN_IDS } from './designs';
+import { DESIGN_IDS } from 'harness-core';
 
 /** The article's three endings, from the engine alone (SPEC §9). */
 describe('the opening story: an approval nobody gives that night', () => {

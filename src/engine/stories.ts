@@ -1,5 +1,4 @@
-import type { Bilingual, Config, InjectableError, StateName } from './types';
-import type { DesignId } from './designs';
+import type { Bilingual, Config, InjectableError, StateName, DesignId } from 'harness-core';
 import { Sim, type SimOptions } from './sim';
 import { MINUTE } from './world';
 

@@ -1,12 +1,23 @@
 import type { Scenario } from './scenarios';
-import type { Args, Attempt, StateName, TaskContext } from './types';
-import { canonicalArgs } from './canonical';
-import { restoreContext, toCheckpoint } from './checkpoint';
-import type { Checkpoint, TakeoverEdit } from './checkpointShape';
-import { errorText } from './errors';
-import { attemptsAt, record } from './ledger';
-import { advance, completeStep, setTodo } from './task';
-import { runTool, type ToolResult } from './world';
+import {
+  type Args,
+  type Attempt,
+  type StateName,
+  type TaskContext,
+  canonicalArgs,
+  restoreContext,
+  toCheckpoint,
+  type Checkpoint,
+  type TakeoverEdit,
+  errorText,
+  attemptsAt,
+  record,
+  advance,
+  completeStep,
+  setTodo,
+  type ToolResult,
+} from 'harness-core';
+import { runTool } from './world';
 
 /**
  * Failure replay and human takeover (SPEC §6): both work on a checkpoint, the one record that
@@ -34,7 +45,7 @@ export function replayFailure(cp: Checkpoint, scenario: Scenario): Replay | null
   return { step: failed.step, attempt: failed.attempt, input: failed.input, original: failed.error, replayed, same };
 }
 
-export type { TakeoverEdit } from './checkpointShape';
+export type { TakeoverEdit } from 'harness-core';
 
 export type TakeoverResult = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { drive } from './testing';
-import { readLoop } from './loopGuard';
+import { readLoop, STATE_NAMES } from 'harness-core';
 import { machineEdges } from './graph';
 import { machineFor } from './sim';
 import { findScenario } from './scenarios';
-import { STATE_NAMES } from './types';
 
 describe('the machine definition', () => {
   it('has exactly the transitions of SPEC §2, and CANCEL once from the active group', () => {

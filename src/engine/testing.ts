@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
-import type { Checkpoint } from './checkpoint';
+import type { Checkpoint, StateName } from 'harness-core';
 import { Sim, type SimCommand, type SimOptions } from './sim';
-import type { StateName } from './types';
 
 /**
  * A tiny driver so tests read like the spec (tldraw's GeoShapeTool.test.ts style):

@@ -1,4 +1,4 @@
-import type { Args, AttemptInput, ErrorType, Step, ToolError, ToolName } from './types';
+import type { Args, AttemptInput, ErrorType, Step, ToolName, ToolResult } from 'harness-core';
 import { intAt, randomAt } from './random';
 
 /**
@@ -22,8 +22,6 @@ const TOOL_MINUTES: Record<ToolName, number> = {
 const CALL_TOKENS = 420;
 /** Tokens of producing (or revising) a plan. */
 export const PLAN_TOKENS = 1_800;
-
-export type ToolResult = { ok: true } | { ok: false; error: ToolError };
 
 function pathOf(args: Args): string {
   const v = args.path ?? args.file ?? args.profile ?? args.cmd ?? args.sql ?? args.url;
@@ -81,5 +79,4 @@ export const REREAD_TOKENS = CALL_TOKENS + 1_500;
 /** Virtual time of one such re-read. */
 export const REREAD_MS = TOOL_MINUTES.read_file * MINUTE;
 
-/** Rough tokens of a text, the usual four characters a token. */
-export const tokensOf = (text: string): number => Math.ceil(text.length / 4);
+export { tokensOf } from 'harness-core';

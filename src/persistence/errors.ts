@@ -63,5 +63,5 @@ export function isQuotaError(e: unknown): boolean {
 /** Thrown inside a write transaction to undo everything it staged and answer with `message`. */
 export class Refusal extends Error {}
 
-/** The one quoting function (engine/quote.ts), where the storage messages use it. */
+/** The one quoting function (packages/harness-core/src/quote.ts), where the storage messages use it. */
 export { quote } from '../engine';

@@ -8,10 +8,10 @@ import {
   TRIGGER_SCHEMA,
   checkAgainst,
 } from '../engine';
-// engine/schema.ts is not in the engine's index yet (the engine engineer wires it on merge).
+// packages/harness-core/src/schema.ts is not in the engine's index yet (the engine engineer wires it on merge).
 
 /**
- * The storage layer's records as valibot schemas, beside the engine's (engine/schema.ts): the
+ * The storage layer's records as valibot schemas, beside the engine's (packages/harness-core/src/schema.ts): the
  * run index, the stored checkpoint's envelope, a chunk, the run file, a tab message. Strict
  * objects (unknown keys refused), bounded strings and lists. Every record that crosses into
  * the page from storage, a file or another tab goes through `checkAgainst` first.

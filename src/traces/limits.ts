@@ -2,7 +2,7 @@ import { quote } from '../engine';
 import { Refused } from './errors';
 
 /**
- * The bounds a trace is held to, the run file's (engine/schema.ts, persistence/runFile.ts) where
+ * The bounds a trace is held to, the run file's (packages/harness-core/src/schema.ts, persistence/runFile.ts) where
  * they fit: the same depth and prototype-key rule, finite numbers. Two differ, each for a reason:
  * the size (a day of an agent's spans is larger than any run this page writes) and the text
  * (a tool's output is a whole file, far past a checkpoint's 2,000-character strings).
@@ -10,7 +10,7 @@ import { Refused } from './errors';
 
 /** The largest trace read: 50 MiB (SPEC §11). */
 export const MAX_TRACE_BYTES = 50 * 1024 * 1024;
-/** How deep a value may nest: engine/schema.ts `MAX_DEPTH`, which run files are held to. */
+/** How deep a value may nest: packages/harness-core/src/schema.ts `MAX_DEPTH`, which run files are held to. */
 export const MAX_TRACE_DEPTH = 32;
 /** The longest text anywhere in a trace: 1 Mi characters (a tool result holding a large file). */
 export const MAX_TRACE_TEXT = 1024 * 1024;
@@ -25,7 +25,7 @@ interface Found {
 }
 
 /*
- * engine/schema.ts's `plainDataProblem` is the same walk for a checkpoint, but it is not in the
+ * packages/harness-core/src/schema.ts's `plainDataProblem` is the same walk for a checkpoint, but it is not in the
  * engine's index, builds a path string for every value and checks neither numbers nor text.
  * Here the path is built only on the way back from a problem: the walk is the one pass over a
  * 10 MiB trace that JSON.parse does not already make (bench/traces.ts holds it to 3x parse).

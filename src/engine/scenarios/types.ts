@@ -1,4 +1,4 @@
-import type { Args, Bilingual, Config, InjectableError, PlanMode, Step } from '../types';
+import type { Args, Bilingual, Config, InjectableError, PlanMode, Step } from 'harness-core';
 
 /** How the simulated model's attempt number k at a step goes, when the scenario says so. */
 export interface ScriptedAttempt {

@@ -1,5 +1,5 @@
-import { GUARD_KINDS, type Config, type DensityPolicy } from './types';
-import { errorText } from './errors';
+import { GUARD_KINDS, type Config, type DensityPolicy } from './types.js';
+import { errorText } from './errors.js';
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { Checkpoint, TakeoverEdit } from './checkpointShape';
-import { GUARD_KINDS, STATE_NAMES, type Step, type StoredConfig } from './types';
-import { inert, quote } from './quote';
+import type { Checkpoint, TakeoverEdit } from './checkpointShape.js';
+import { GUARD_KINDS, STATE_NAMES, type Step, type StoredConfig } from './types.js';
+import { inert, quote } from './quote.js';
 
 /**
  * The engine's records described once, as valibot schemas: the checkpoint (schema

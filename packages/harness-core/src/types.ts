@@ -1,7 +1,7 @@
 /** Harness designs (SPEC §9; what each changes: designs.ts). */
 export const DESIGN_IDS = ['article', 'no-checkpoint', 'no-fuse', 'every-step', 'no-refs', 'blocking-wait'] as const;
 export type DesignId = (typeof DESIGN_IDS)[number];
-import type { RunMemo } from './memo';
+import type { RunMemo } from './memo.js';
 
 /**
  * The task model of SPEC §1, as plain data. Everything here is JSON-safe: a run is data,

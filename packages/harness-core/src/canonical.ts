@@ -1,4 +1,4 @@
-import type { Args } from './types';
+import type { Args } from './types.js';
 
 /** Args objects are never changed once made (plan data, ledger inputs), so their text is kept. */
 const cache = new WeakMap<Args, string>();

@@ -1,33 +1,22 @@
-import { findScenario } from './scenarios';
-import type { ArtifactRef, Attempt, CheckpointTrigger, Step, StateName, TaskContext } from './types';
-import { canonicalArgs } from './canonical';
-import { validateConfig } from './config';
-import { errorText } from './errors';
-import { isObject, utf8Length } from './json';
-import { readLoop } from './loopGuard';
-import { designOf } from './designs';
-import { CHECKPOINT_SCHEMA_V, checkAgainst } from './schema';
-import { RunMemo } from './memo';
-import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, type Checkpoint, type LedgerRow } from './checkpointShape';
-import { fromRanges, todoRanges } from './ranges';
-import { rebuildSteps } from './restore';
+import type { ArtifactRef, Attempt, CheckpointTrigger, Step, StateName, TaskContext } from './types.js';
+import { canonicalArgs } from './canonical.js';
+import { validateConfig } from './config.js';
+import { errorText } from './errors.js';
+import { isObject, utf8Length } from './json.js';
+import { readLoop } from './loopGuard.js';
+import { designOf } from './designs.js';
+import { CHECKPOINT_SCHEMA_V, checkAgainst } from './schema.js';
+import { RunMemo } from './memo.js';
+import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, type Checkpoint, type LedgerRow } from './checkpointShape.js';
+import { fromRanges, todoRanges } from './ranges.js';
+import { rebuildSteps } from './restore.js';
+import type { PlanLookup } from './world.js';
 
 /**
  * Checkpoints of SPEC §5: the position, not the luggage. Plain JSON a person can read and
  * edit: state and step, the done list, artifact refs, the todo snapshot and the plan snapshot,
  * plus what replay and approval need. Never the message history: that is rebuilt on resume.
  */
-
-export {
-  CHECKPOINT_SCHEMA,
-  MAX_CHECKPOINT_BYTES,
-  type Checkpoint,
-  type LedgerRow,
-  type TakeoverEdit,
-} from './checkpointShape';
-
-export { fromRanges, toRanges, type Ranges } from './ranges';
-export { restoreContext } from './restore';
 
 /** A ledger row as stored: what the plan already says (`planned`) is left out. */
 function toRow(a: Attempt, planned: Step | undefined): LedgerRow {
@@ -152,9 +141,9 @@ function firstProblem(c: Obj): string | null {
 /**
  * Reads a stored or imported checkpoint: `ok` with the checkpoint, or `error` with a reason a
  * person can read. Refuses what is not JSON, not ours, of another schema version (unless a
- * migration exists), over 1 MiB, or damaged; and checks it fits its scenario's plan.
+ * migration exists), over 1 MiB, or damaged; and checks it fits its plan, found by its id in `plans`.
  */
-export function parseCheckpoint(text: string, migrations: Migrations = MIGRATIONS): ParseResult {
+export function parseCheckpoint(text: string, plans: PlanLookup, migrations: Migrations = MIGRATIONS): ParseResult {
   const bytes = utf8Length(text);
   if (bytes > MAX_CHECKPOINT_BYTES) return { ok: false, error: errorText('E204', bytes.toLocaleString('en')) };
   let raw: unknown;
@@ -163,11 +152,11 @@ export function parseCheckpoint(text: string, migrations: Migrations = MIGRATION
   } catch (e) {
     return { ok: false, error: errorText('E201', (e as Error).message) };
   }
-  return checkCheckpoint(raw, migrations);
+  return checkCheckpoint(raw, plans, migrations);
 }
 
 /** The same checks on a value already parsed from JSON (IndexedDB stores objects). */
-export function checkCheckpoint(raw: unknown, migrations: Migrations = MIGRATIONS): ParseResult {
+export function checkCheckpoint(raw: unknown, plans: PlanLookup, migrations: Migrations = MIGRATIONS): ParseResult {
   if (!isObject(raw) || !isStr(raw.schema) || !raw.schema.startsWith('harness-sim.checkpoint')) {
     return { ok: false, error: errorText('E202') };
   }
@@ -181,19 +170,19 @@ export function checkCheckpoint(raw: unknown, migrations: Migrations = MIGRATION
   if (problem) return { ok: false, error: errorText('E205', problem) };
   const config = validateConfig(c.config);
   if (!config.ok) return { ok: false, error: errorText('E205', `its config is refused (${config.error})`) };
-  const scenario = findScenario(c.scenario as string);
-  if (!scenario) return { ok: false, error: errorText('E206', (c.scenario as string).slice(0, 80)) };
+  const plan = plans(c.scenario as string);
+  if (!plan) return { ok: false, error: errorText('E206', (c.scenario as string).slice(0, 80)) };
   const cp = c as unknown as Checkpoint;
   if (cp.step > cp.plan.total || cp.plan.total === 0)
     return { ok: false, error: errorText('E205', 'its step lies outside its plan') };
-  if (cp.plan.mode !== scenario.mode)
-    return { ok: false, error: errorText('E205', `its plan mode differs from scenario ${scenario.id}`) };
+  if (cp.plan.mode !== plan.mode)
+    return { ok: false, error: errorText('E205', `its plan mode differs from scenario ${plan.id}`) };
   // Planning makes version 1 and each revision adds one (plan.ts): the version bounds the
   // revisions, and a one-shot plan is never revised.
   const revisions = cp.plan.revisions.length;
   if (revisions !== Math.max(cp.plan.version - 1, 0) || (revisions > 0 && cp.plan.mode !== 'dynamic'))
     return { ok: false, error: errorText('E205', 'its plan revisions do not match its plan version') };
-  if (rebuildSteps(cp, scenario)?.length !== cp.plan.total)
+  if (rebuildSteps(cp, plan)?.length !== cp.plan.total)
     return { ok: false, error: errorText('E205', 'its plan does not match its scenario') };
   return { ok: true, checkpoint: cp };
 }

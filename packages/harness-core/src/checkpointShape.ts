@@ -14,8 +14,8 @@ import type {
   TodoStatus,
   ToolError,
   WorldQueue,
-} from './types';
-import type { Ranges } from './ranges';
+} from './types.js';
+import type { Ranges } from './ranges.js';
 
 /**
  * The shape of a checkpoint (SPEC §5) and of a person's edit to one, apart from the code that

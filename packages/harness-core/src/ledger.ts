@@ -1,4 +1,4 @@
-import type { Attempt } from './types';
+import type { Attempt } from './types.js';
 
 /** The ledger with one more row: pure, never mutates. */
 export function record(ledger: readonly Attempt[], attempt: Attempt): readonly Attempt[] {

@@ -1,19 +1,19 @@
-import type { Scenario } from './scenarios';
-import type { Plan, Step, TaskContext, TodoStatus } from './types';
-import { setTodo } from './task';
-import { MINUTE, PLAN_TOKENS } from './world';
+import type { Plan, Step, TaskContext, TodoStatus } from './types.js';
+import { setTodo } from './task.js';
+import type { TaskWorld } from './world.js';
 
 /** The plan as data (SPEC §1): producing it, and revising a dynamic one (REPLAN). */
 
 /** Planning produced the plan (first time) or the revision: the todos are the plan's steps. */
-export function producePlan(ctx: TaskContext): TaskContext {
+export function producePlan(world: TaskWorld, ctx: TaskContext): TaskContext {
+  const cost = world.planCost(ctx);
   const version = Math.max(ctx.plan.version, 1);
   return {
     ...ctx,
     plan: { ...ctx.plan, version },
     todos: setTodo(ctx.todos, ctx.cursor, 'in_progress'),
-    tokens: ctx.tokens + PLAN_TOKENS,
-    clock: ctx.clock + 5 * MINUTE,
+    tokens: ctx.tokens + cost.tokens,
+    clock: ctx.clock + cost.ms,
   };
 }
 
@@ -33,9 +33,9 @@ function shiftFrom<T>(map: Readonly<Record<number, T>>, at: number, by: number):
   return out;
 }
 
-/** REPLAN: plan version + 1 with the scenario's added steps inserted at the cursor. */
-export function replan(scenario: Scenario, ctx: TaskContext): TaskContext {
-  const adds = scenario.replanAdds ?? [];
+/** REPLAN: plan version + 1 with the plan's added steps inserted at the cursor. */
+export function replan(world: TaskWorld, ctx: TaskContext): TaskContext {
+  const adds = world.plan.replanAdds ?? [];
   const at = ctx.cursor;
   const plan = revisePlan(ctx.plan, adds, at);
   const todos = [...ctx.todos.slice(0, at - 1), ...adds.map((): TodoStatus => 'pending'), ...ctx.todos.slice(at - 1)];

@@ -1,11 +1,9 @@
-import type { Scenario } from './scenarios';
-import type { Attempt, ContextMessage, TaskContext } from './types';
-import { canonicalArgs } from './canonical';
-import { attemptsAt, record } from './ledger';
-import { chooseArgs } from './modelChoices';
-import { inject } from './channel';
-import { adviseAfterFailure, currentStep } from './task';
-import { tokensOf } from './world';
+import type { Attempt, ContextMessage, TaskContext } from './types.js';
+import { canonicalArgs } from './canonical.js';
+import { attemptsAt, record } from './ledger.js';
+import { inject } from './channel.js';
+import { adviseAfterFailure, currentStep } from './task.js';
+import { tokensOf, type TaskWorld } from './world.js';
 
 /** Waiting for a person (SPEC §2): one request, polls that cost nothing, approve, reject. */
 
@@ -35,11 +33,11 @@ export function approve(ctx: TaskContext): TaskContext {
 }
 
 /** REJECT: the reason goes into the ledger as the tool result, and to the model as a rejection. */
-export function reject(scenario: Scenario, ctx: TaskContext, reason: string): TaskContext {
+export function reject(world: TaskWorld, ctx: TaskContext, reason: string): TaskContext {
   const step = currentStep(ctx);
   if (!step) return ctx;
   const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-  const input = { args: chooseArgs(scenario, ctx, step, attempt, false).args };
+  const input = { args: world.argsFor(ctx, step, attempt) };
   const row: Attempt = {
     step: step.n,
     attempt,

@@ -1,4 +1,4 @@
-import type { Bilingual, ContextMessage } from './types';
+import type { Bilingual, ContextMessage } from './types.js';
 
 /**
  * The context channel: what the harness injects into the model's context (recovery hints,

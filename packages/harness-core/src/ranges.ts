@@ -1,4 +1,4 @@
-import type { TodoStatus } from './types';
+import type { TodoStatus } from './types.js';
 
 /** Step-number ranges as text, e.g. "1-26,28": short and readable. */
 export type Ranges = string;

@@ -1,6 +1,6 @@
-import type { Attempt, Config, GuardKind, TaskContext } from './types';
-import { designOf } from './designs';
-import { isFailure, rowsOfStep } from './ledger';
+import type { Attempt, Config, GuardKind, TaskContext } from './types.js';
+import { designOf } from './designs.js';
+import { isFailure, rowsOfStep } from './ledger.js';
 
 /** The three stages of SPEC §3 (count → remind → fuse), plus `none` before any failure. */
 export type LoopStage = 'none' | 'counting' | 'reminded' | 'fused';

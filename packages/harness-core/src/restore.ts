@@ -1,19 +1,19 @@
-import type { Scenario } from './scenarios';
-import type { Attempt, Step, TaskContext, TodoStatus } from './types';
-import type { Checkpoint } from './checkpointShape';
-import { fromRanges } from './ranges';
-import { canonicalArgs } from './canonical';
-import { DEFAULT_CONFIG } from './config';
-import { isFailure, rowsOfStep } from './ledger';
-import { adviseAfterFailure } from './task';
-import { rejectionMessage } from './approval';
-import { RunMemo } from './memo';
+import type { TaskPlan } from './world.js';
+import type { Attempt, Step, TaskContext, TodoStatus } from './types.js';
+import type { Checkpoint } from './checkpointShape.js';
+import { fromRanges } from './ranges.js';
+import { canonicalArgs } from './canonical.js';
+import { DEFAULT_CONFIG } from './config.js';
+import { isFailure, rowsOfStep } from './ledger.js';
+import { adviseAfterFailure } from './task.js';
+import { rejectionMessage } from './approval.js';
+import { RunMemo } from './memo.js';
 
 /** Reading a checkpoint back into the working state it stands for (SPEC §5, §6). */
 
 /**
- * The scenario's steps after the recorded revisions, or null when the revisions cannot be a
- * run's. Each revision inserts the scenario's added steps before step `at` (plan.ts,
+ * The plan's steps after the recorded revisions, or null when the revisions cannot be a
+ * run's. Each revision inserts the plan's added steps before step `at` (plan.ts,
  * `revisePlan`); a run's revisions never go back, since REPLAN inserts at the cursor and the
  * cursor only moves on, so the steps are laid down left to right in one pass: linear in the
  * plan's length, where revising the plan once per revision was quadratic (10,000 revisions in
@@ -39,11 +39,11 @@ export function revisedSteps(
 }
 
 /**
- * The plan's steps: the scenario's (revised as recorded); a dynamic plan's remaining steps as
+ * The plan's steps: its own (revised as recorded); a dynamic plan's remaining steps as
  * stored. Null when the revisions cannot be a run's (checkCheckpoint refuses those).
  */
-export function rebuildSteps(cp: Checkpoint, scenario: Scenario): Step[] | null {
-  const steps = revisedSteps(scenario.steps, scenario.replanAdds ?? [], cp.plan.revisions);
+export function rebuildSteps(cp: Checkpoint, plan: TaskPlan): Step[] | null {
+  const steps = revisedSteps(plan.steps, plan.replanAdds ?? [], cp.plan.revisions);
   if (!steps) return null;
   if (cp.plan.mode !== 'dynamic' || !cp.plan.remaining) return steps;
   const prefix = steps.slice(0, cp.step - 1);
@@ -55,8 +55,8 @@ export function rebuildSteps(cp: Checkpoint, scenario: Scenario): Step[] | null 
  * The context channel is rebuilt from the ledger (the hint for the current step's latest
  * failure), not restored: it was never stored.
  */
-export function restoreContext(cp: Checkpoint, scenario: Scenario): TaskContext {
-  const steps = rebuildSteps(cp, scenario);
+export function restoreContext(cp: Checkpoint, plan: TaskPlan): TaskContext {
+  const steps = rebuildSteps(cp, plan);
   // checkCheckpoint refused every checkpoint whose plan cannot be rebuilt.
   if (!steps) throw new Error(`checkpoint ${cp.runId}#${cp.seq}: its plan revisions cannot be a run's`);
   const todos: TodoStatus[] = steps.map(() => 'pending');

@@ -1,5 +1,5 @@
-import type { ArtifactRef, Attempt, Bilingual, ErrorType, Plan, Step } from './types';
-import { isFailure, rowsOfStep } from './ledger';
+import type { ArtifactRef, Attempt, Bilingual, ErrorType, Plan, Step } from './types.js';
+import { isFailure, rowsOfStep } from './ledger.js';
 
 /** What the hint advises, chosen from the error and what the ledger and refs know. */
 export type Advice =

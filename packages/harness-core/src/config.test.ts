@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, validateConfig } from './config';
+import { DEFAULT_CONFIG, validateConfig } from './config.js';
 
 describe('validateConfig', () => {
   it('fills the defaults of SPEC §3', () => {

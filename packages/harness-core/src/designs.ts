@@ -1,10 +1,9 @@
-import { DESIGN_IDS, type Bilingual, type DensityPolicy, type DesignId } from './types';
+import { DESIGN_IDS, type Bilingual, type DensityPolicy, type DesignId } from './types.js';
 
 /**
  * Harness designs (SPEC §9): the article's, and five that each change one thing, so running two
  * side by side isolates what that one thing is worth. Plain data, saved with a run.
  */
-export { DESIGN_IDS, type DesignId } from './types';
 
 export interface Design {
   id: DesignId;

@@ -1,23 +1,21 @@
-import type { Scenario } from './scenarios';
 import type {
+  DesignId,
   Attempt,
-  AttemptInput,
   Config,
   ContextMessage,
   InjectableError,
   Step,
   TaskContext,
   TodoStatus,
-} from './types';
-import { inject, reminderText } from './channel';
-import { canonicalArgs } from './canonical';
-import { attemptsAt, record } from './ledger';
-import { readLoop, reminds } from './loopGuard';
-import { buildRecoveryHint, formatHint } from './recoveryHint';
-import { designOf, type DesignId } from './designs';
-import { RunMemo } from './memo';
-import { nextInput } from './modelChoices';
-import { callTokens, durationOf, runTool, tokensOf, type ToolResult } from './world';
+} from './types.js';
+import { inject, reminderText } from './channel.js';
+import { canonicalArgs } from './canonical.js';
+import { attemptsAt, record } from './ledger.js';
+import { readLoop, reminds } from './loopGuard.js';
+import { buildRecoveryHint, formatHint } from './recoveryHint.js';
+import { designOf } from './designs.js';
+import { RunMemo } from './memo.js';
+import { tokensOf, type StepOutcome, type TaskPlan, type TaskWorld } from './world.js';
 
 /**
  * The task's working state as pure functions (context in, context out), so every effect of
@@ -25,7 +23,8 @@ import { callTokens, durationOf, runTool, tokensOf, type ToolResult } from './wo
  */
 
 export interface TaskInput {
-  scenario: Scenario;
+  /** The plan the task follows (the simulator's scenarios are plans). */
+  scenario: TaskPlan;
   seed: number;
   runId: string;
   config: Config;
@@ -96,35 +95,28 @@ export function needsApproval(ctx: TaskContext): boolean {
   return step !== undefined && isRisky(ctx, step) && !ctx.approval.approved.includes(step.n);
 }
 
-interface Execution {
+interface Execution extends StepOutcome {
   step: Step;
   attempt: number;
-  input: AttemptInput;
-  result: ToolResult;
 }
 
 /**
  * The current step's next execution, worked out once per context (the run's memo): the guard
  * that picks the transition and the action that records it both read it.
  */
-function nextExecution(scenario: Scenario, ctx: TaskContext): Execution | null {
+function nextExecution(world: TaskWorld, ctx: TaskContext): Execution | null {
   const kept = ctx.memo.get<Execution | null>('execution', ctx);
   if (kept !== undefined) return kept;
   const step = currentStep(ctx);
   if (!step) return ctx.memo.set('execution', ctx, null);
   const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-  const input = nextInput(scenario, ctx, step, attempt);
-  return ctx.memo.set('execution', ctx, {
-    step,
-    attempt,
-    input,
-    result: runTool(input, ctx.seed, step.n, attempt, ctx.config.flakiness),
-  });
+  const outcome = world.execute(ctx, step, attempt, carriedTokens(ctx.channel, step.n));
+  return ctx.memo.set('execution', ctx, { step, attempt, ...outcome });
 }
 
 /** Would the current step's next execution fail? Pure: the world is a function of its input. */
-export function nextExecutionFails(scenario: Scenario, ctx: TaskContext): boolean {
-  const e = nextExecution(scenario, ctx);
+export function nextExecutionFails(world: TaskWorld, ctx: TaskContext): boolean {
+  const e = nextExecution(world, ctx);
   return e !== null && !e.result.ok;
 }
 
@@ -179,12 +171,12 @@ export function adviseAfterFailure(ctx: TaskContext): TaskContext {
  * Runs the current step once: ledger row, clock, tokens; on success the todo is ticked, the
  * artifact ref kept and the cursor advanced; on failure the hint (and reminder) is injected.
  */
-export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
-  const e = nextExecution(scenario, ctx);
+export function executeStep(world: TaskWorld, ctx: TaskContext): TaskContext {
+  const e = nextExecution(world, ctx);
   if (!e) return ctx;
   const { step, attempt, input, result } = e;
   const args = canonicalArgs(input.args);
-  const clock = ctx.clock + durationOf(step, ctx.seed, attempt, result.ok);
+  const clock = ctx.clock + e.ms;
   const faults = ctx.world.faults.length > 0 ? ctx.world.faults.slice(1) : ctx.world.faults;
   const row: Attempt = {
     step: step.n,
@@ -198,14 +190,14 @@ export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
     ...(result.ok ? (step.produces ? { ref: step.produces } : {}) : { error: result.error }),
   };
   const ledger = record(ctx.ledger, row);
-  const tokens = ctx.tokens + callTokens(args, ctx.seed, step.n, attempt, carriedTokens(ctx.channel, step.n));
-  const world = faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults };
+  const tokens = ctx.tokens + e.tokens;
+  const inputs = faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults };
   if (!result.ok) {
     return adviseAfterFailure(
-      withTask(ctx, { ledger, clock, tokens, world, todos: setTodo(ctx.todos, step.n, 'in_progress') }),
+      withTask(ctx, { ledger, clock, tokens, world: inputs, todos: setTodo(ctx.todos, step.n, 'in_progress') }),
     );
   }
-  return completeStep(withTask(ctx, { ledger, clock, tokens, world }), step, step.produces);
+  return completeStep(withTask(ctx, { ledger, clock, tokens, world: inputs }), step, step.produces);
 }
 
 /**
@@ -213,12 +205,12 @@ export function executeStep(scenario: Scenario, ctx: TaskContext): TaskContext {
  * is ticked on success, and nothing else is kept: no ledger row, no hint, no reminder, no ref.
  * Four states and a todo list are the whole of it.
  */
-export function executeSimpleStep(scenario: Scenario, ctx: TaskContext): TaskContext {
-  const e = nextExecution(scenario, ctx);
+export function executeSimpleStep(world: TaskWorld, ctx: TaskContext): TaskContext {
+  const e = nextExecution(world, ctx);
   if (!e) return ctx;
-  const { step, attempt, input, result } = e;
-  const clock = ctx.clock + durationOf(step, ctx.seed, attempt, result.ok);
-  const tokens = ctx.tokens + callTokens(canonicalArgs(input.args), ctx.seed, step.n, attempt);
+  const { step, result } = e;
+  const clock = ctx.clock + e.ms;
+  const tokens = ctx.tokens + e.tokens;
   const faults = ctx.world.faults.length > 0 ? ctx.world.faults.slice(1) : ctx.world.faults;
   const next = withTask(ctx, {
     clock,

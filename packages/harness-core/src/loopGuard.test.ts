@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from './config';
-import { loopKey, readLoop, stageOf } from './loopGuard';
-import type { Attempt } from './types';
+import { DEFAULT_CONFIG } from './config.js';
+import { loopKey, readLoop, stageOf } from './loopGuard.js';
+import type { Attempt } from './types.js';
 
 const fail = (step: number, attempt: number, args: string, type: 'not_found' | 'timeout' = 'not_found'): Attempt => ({
   step,

@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
-import type { Scenario } from './scenarios';
-import type { ApprovalRequest, CheckpointTrigger, InjectableError, StateName, TaskContext } from './types';
+import type { TaskWorld } from './world.js';
+import type { ApprovalRequest, CheckpointTrigger, InjectableError, StateName, TaskContext } from './types.js';
 import {
   attemptsExhausted,
   changeApproach,
@@ -15,10 +15,10 @@ import {
   needsApproval,
   nextExecutionFails,
   withTask,
-} from './task';
-import { approve, poll, reject, requestApproval } from './approval';
-import { producePlan, replan } from './plan';
-import { attemptsAt } from './ledger';
+} from './task.js';
+import { approve, poll, reject, requestApproval } from './approval.js';
+import { producePlan, replan } from './plan.js';
+import { attemptsAt } from './ledger.js';
 
 /**
  * Events: one vocabulary, UPPER_SNAKE verbs as SPEC §2 writes them. The first six move the
@@ -95,12 +95,12 @@ const checkpoint = (trigger: CheckpointTrigger, state: StateName) =>
   [{ type: 'emitCheckpoint', params: { trigger, state } }, 'bumpSeq'] as const;
 
 /**
- * The eight states of SPEC §2 for one scenario's world, flat. CANCEL belongs to the machine
+ * The eight states of SPEC §2 over one world (world.ts: the plan, the tool calls), flat. CANCEL belongs to the machine
  * itself (guarded off the terminal states), so it is a single transition from the group of
  * active states, drawn once.
  * Checkpoints are emitted (the host persists them): the machine never touches storage.
  */
-export function createTaskMachine(scenario: Scenario) {
+export function createTaskMachine(world: TaskWorld) {
   /**
    * Runs the current step with the checkpoints around it, in the order they happen: before a
    * risky or side-effect step; after it, on a phase switch or as the density policy asks, or
@@ -119,7 +119,7 @@ export function createTaskMachine(scenario: Scenario) {
       due.push(d);
       c = d.context;
     }
-    let after = executeStep(scenario, c);
+    let after = executeStep(world, c);
     const failed = after.cursor === c.cursor && after.ledger.length > c.ledger.length;
     // A failure the loop guard counts is durable before anything shows it, under every policy,
     // so no crash or reload can reset the fuse (SPEC §5, trigger `failure`).
@@ -151,7 +151,7 @@ export function createTaskMachine(scenario: Scenario) {
     },
     guards: {
       needsApproval: ({ context }) => needsApproval(context.task),
-      stepFails: ({ context }) => nextExecutionFails(scenario, context.task),
+      stepFails: ({ context }) => nextExecutionFails(world, context.task),
       stepCheckpointsDue: ({ context }) => runStep(context.task).due.length > 0,
       isLastStep: ({ context }) => isLastStep(context.task),
       fused: ({ context }) => loopFused(context.task),
@@ -166,13 +166,13 @@ export function createTaskMachine(scenario: Scenario) {
       },
     },
     actions: {
-      producePlan: assign(({ context }) => ({ task: producePlan(context.task) })),
+      producePlan: assign(({ context }) => ({ task: producePlan(world, context.task) })),
       poll: assign(({ context }) => ({ task: poll(context.task) })),
       approve: assign(({ context }) => ({ task: approve(context.task) })),
       reject: assign(({ context, event }) =>
-        event.type === 'REJECT' ? { task: reject(scenario, context.task, event.reason) } : context,
+        event.type === 'REJECT' ? { task: reject(world, context.task, event.reason) } : context,
       ),
-      replan: assign(({ context }) => ({ task: replan(scenario, context.task) })),
+      replan: assign(({ context }) => ({ task: replan(world, context.task) })),
       injectFault: assign(({ context, event }) =>
         event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context,
       ),

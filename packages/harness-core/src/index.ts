@@ -1,0 +1,28 @@
+/**
+ * harness-core: the article's harness as a library (docs/design/SPEC.md). The eight-state task
+ * machine over a world the harness supplies, the step ledger, the loop guard, recovery hints,
+ * the checkpoint codec, and the stores a checkpoint is kept in. This file is the only entry:
+ * nothing imports a module behind it.
+ */
+export * from './types.js';
+export * from './world.js';
+export * from './json.js';
+export * from './quote.js';
+export * from './errors.js';
+export * from './canonical.js';
+export * from './config.js';
+export * from './memo.js';
+export * from './channel.js';
+export * from './designs.js';
+export * from './ledger.js';
+export * from './loopGuard.js';
+export * from './recoveryHint.js';
+export * from './ranges.js';
+export * from './checkpointShape.js';
+export * from './schema.js';
+export * from './checkpoint.js';
+export * from './restore.js';
+export * from './plan.js';
+export * from './approval.js';
+export * from './task.js';
+export * from './taskMachine.js';

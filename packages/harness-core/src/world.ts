@@ -1,0 +1,53 @@
+import type { Args, AttemptInput, PlanMode, Step, TaskContext, ToolError } from './types.js';
+
+/**
+ * What the task machine needs from outside itself (SPEC §2): the plan it follows and, for each
+ * execution of a step, what the model sent and what the tool answered. A real harness passes
+ * its own (a tool call per step: `createHarness`, harness.ts); the simulator passes its seeded
+ * world (src/engine/simWorld.ts). Nothing in this package is simulated unless a world is.
+ */
+
+/** What one tool call gave: success, or an error the ledger and the loop guard read. */
+export type ToolResult = { ok: true } | { ok: false; error: ToolError };
+
+/** The plan a task follows: read on start, and again from its id to restore a checkpoint. */
+export interface TaskPlan {
+  /** Stored in every checkpoint (`scenario`): a restore looks the plan up by it. */
+  id: string;
+  mode: PlanMode;
+  steps: readonly Step[];
+  /** Steps a REPLAN of a dynamic plan inserts at the cursor. */
+  replanAdds?: readonly Omit<Step, 'n'>[];
+}
+
+/** Finds a plan by id (a checkpoint names its plan); undefined when it is not known. */
+export type PlanLookup = (id: string) => TaskPlan | undefined;
+
+/** One execution of a step as the world answered it. */
+export interface StepOutcome {
+  /** The args the model sent (and the fault injected, if any). */
+  input: AttemptInput;
+  result: ToolResult;
+  /** How long the call took (ms of the run's clock). */
+  ms: number;
+  /** Tokens the model call that made it used. */
+  tokens: number;
+}
+
+export interface TaskWorld {
+  readonly plan: TaskPlan;
+  /**
+   * Attempt `attempt` at `step`: the model's args and the tool's answer. Called synchronously
+   * during a TICK and at most once per context (the run's memo), so it must be a function of its
+   * arguments: a real harness answers from the outcome it awaited before the TICK (harness.ts).
+   * `carried`: tokens of the step's hints and reminders, which the retry re-reads.
+   */
+  execute(ctx: TaskContext, step: Step, attempt: number, carried: number): StepOutcome;
+  /** The args the model would send at `step` (the row a rejected request leaves in the ledger). */
+  argsFor(ctx: TaskContext, step: Step, attempt: number): Args;
+  /** What producing the plan cost: time and tokens. */
+  planCost(ctx: TaskContext): { ms: number; tokens: number };
+}
+
+/** Tokens of a text, as the meters count them (about four characters each). */
+export const tokensOf = (text: string): number => Math.ceil(text.length / 4);
