@@ -56,7 +56,7 @@ export function reject(world: TaskWorld, ctx: TaskContext, reason: string): Task
     waitingSince: null,
     channel: inject(ctx.channel, rejectionMessage(row)),
   };
-  return adviseAfterFailure(rejected);
+  return adviseAfterFailure(rejected, world);
 }
 
 /** The rejection as the model sees it: the person's reason, verbatim. */

@@ -1,4 +1,4 @@
-import type { TaskPlan } from './world.js';
+import type { HintHook, TaskPlan } from './world.js';
 import type { Attempt, Step, TaskContext, TodoStatus } from './types.js';
 import type { Checkpoint } from './checkpointShape.js';
 import { fromRanges } from './ranges.js';
@@ -55,7 +55,7 @@ export function rebuildSteps(cp: Checkpoint, plan: TaskPlan): Step[] | null {
  * The context channel is rebuilt from the ledger (the hint for the current step's latest
  * failure), not restored: it was never stored.
  */
-export function restoreContext(cp: Checkpoint, plan: TaskPlan): TaskContext {
+export function restoreContext(cp: Checkpoint, plan: TaskPlan, hook: HintHook = {}): TaskContext {
   const steps = rebuildSteps(cp, plan);
   // checkCheckpoint refused every checkpoint whose plan cannot be rebuilt.
   if (!steps) throw new Error(`checkpoint ${cp.runId}#${cp.seq}: its plan revisions cannot be a run's`);
@@ -105,7 +105,7 @@ export function restoreContext(cp: Checkpoint, plan: TaskPlan): TaskContext {
     ended: cp.ended,
     memo: new RunMemo(),
   };
-  return { ...ctx, channel: rebuiltChannel(ctx) };
+  return { ...ctx, channel: rebuiltChannel(ctx, hook) };
 }
 
 /** The checkpoint's step, or past it when a person closed it (done or skipped) in a takeover. */
@@ -116,13 +116,13 @@ function cursorFrom(step: number, todos: readonly TodoStatus[]): number {
 }
 
 /** Replays the current step's rows through the same advice the live run gave. */
-function rebuiltChannel(ctx: TaskContext): TaskContext['channel'] {
+function rebuiltChannel(ctx: TaskContext, hook: HintHook): TaskContext['channel'] {
   const rows = rowsOfStep(ctx.ledger, ctx.cursor);
   let c: TaskContext = { ...ctx, ledger: ctx.ledger.slice(0, ctx.ledger.length - rows.length), channel: [] };
   for (const row of rows) {
     c = { ...c, ledger: [...c.ledger, row], clock: row.at };
     if (row.outcome === 'rejected') c = { ...c, channel: [...c.channel, rejectionMessage(row)] };
-    if (isFailure(row)) c = adviseAfterFailure(c);
+    if (isFailure(row)) c = adviseAfterFailure(c, hook);
   }
   return c.channel;
 }

@@ -15,7 +15,7 @@ import { readLoop, reminds } from './loopGuard.js';
 import { buildRecoveryHint, formatHint } from './recoveryHint.js';
 import { designOf } from './designs.js';
 import { RunMemo } from './memo.js';
-import { tokensOf, type StepOutcome, type TaskPlan, type TaskWorld } from './world.js';
+import { tokensOf, type HintHook, type StepOutcome, type TaskPlan, type TaskWorld } from './world.js';
 
 /**
  * The task's working state as pure functions (context in, context out), so every effect of
@@ -143,11 +143,11 @@ export function setTodo(todos: readonly TodoStatus[], n: number, status: TodoSta
  * key's count reaches `remindAt` (so it is there before the retry, SPEC §3), unless the guard is
  * the coarse one that fuses without reminding.
  */
-export function adviseAfterFailure(ctx: TaskContext): TaskContext {
+export function adviseAfterFailure(ctx: TaskContext, hook: HintHook = {}): TaskContext {
   const n = ctx.cursor;
   const hint = buildRecoveryHint(ctx.plan, ctx.ledger, ctx.refs, n);
   if (!hint) return ctx;
-  const text = formatHint(hint);
+  const text = hook.hint ? hook.hint(hint, ctx) : formatHint(hint);
   let channel = inject(ctx.channel, { kind: 'recovery-hint', step: n, at: ctx.clock, text, tokens: tokensOf(text.en) });
   let tokens = ctx.tokens + tokensOf(text.en);
   const loop = readLoop(ctx.ledger, n, ctx.config);
@@ -195,6 +195,7 @@ export function executeStep(world: TaskWorld, ctx: TaskContext): TaskContext {
   if (!result.ok) {
     return adviseAfterFailure(
       withTask(ctx, { ledger, clock, tokens, world: inputs, todos: setTodo(ctx.todos, step.n, 'in_progress') }),
+      world,
     );
   }
   return completeStep(withTask(ctx, { ledger, clock, tokens, world: inputs }), step, step.produces);

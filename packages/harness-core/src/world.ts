@@ -1,4 +1,5 @@
-import type { Args, AttemptInput, PlanMode, Step, TaskContext, ToolError } from './types.js';
+import type { RecoveryHint } from './recoveryHint.js';
+import type { Args, AttemptInput, Bilingual, PlanMode, Step, TaskContext, ToolError } from './types.js';
 
 /**
  * What the task machine needs from outside itself (SPEC §2): the plan it follows and, for each
@@ -47,7 +48,16 @@ export interface TaskWorld {
   argsFor(ctx: TaskContext, step: Step, attempt: number): Args;
   /** What producing the plan cost: time and tokens. */
   planCost(ctx: TaskContext): { ms: number; tokens: number };
+  /**
+   * The recovery hint's words (SPEC §4): the harness adds its own context to what the ledger
+   * says (the command's stderr, the file it looked for). Absent: the ledger's words (formatHint).
+   * A function of its arguments, as a restore rebuilds the hint from the ledger alone.
+   */
+  hint?(hint: RecoveryHint, ctx: TaskContext): Bilingual;
 }
+
+/** The hook part of a world, for the functions that only advise (a restore has no executor). */
+export type HintHook = Pick<TaskWorld, 'hint'>;
 
 /** Tokens of a text, as the meters count them (about four characters each). */
 export const tokensOf = (text: string): number => Math.ceil(text.length / 4);
