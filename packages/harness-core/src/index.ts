@@ -1,8 +1,9 @@
 /**
  * harness-core: the article's harness as a library (docs/design/SPEC.md). The eight-state task
  * machine over a world the harness supplies, the step ledger, the loop guard, recovery hints,
- * the checkpoint codec, and the stores a checkpoint is kept in. This file is the only entry:
- * nothing imports a module behind it.
+ * the checkpoint codec, and the stores a checkpoint is kept in. This file is the entry a page
+ * imports; `harness-core/node` (node.ts) adds what needs Node (the file store). Nothing imports a
+ * module behind them.
  */
 export * from './types.js';
 export * from './world.js';
@@ -26,3 +27,6 @@ export * from './plan.js';
 export * from './approval.js';
 export * from './task.js';
 export * from './taskMachine.js';
+export * from './stores/types.js';
+export { createIdbStore } from './stores/idbStore.js';
+export * from './harness.js';

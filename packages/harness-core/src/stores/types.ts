@@ -51,7 +51,10 @@ export interface CheckpointStore {
   /** The newest readable checkpoint of `runId`: what `--resume` stands on. */
   latest(runId: string): Promise<Latest>;
   /** One checkpoint, read through the codec; null when nothing is stored under (runId, seq). */
-  get(runId: string, seq: number): Promise<{ ok: true; checkpoint: Checkpoint } | { ok: false; skipped: Skipped } | null>;
+  get(
+    runId: string,
+    seq: number,
+  ): Promise<{ ok: true; checkpoint: Checkpoint } | { ok: false; skipped: Skipped } | null>;
   /** The numbers stored for `runId`, oldest first (readable or not). */
   seqs(runId: string): Promise<number[]>;
   /** The runs with at least one record. */

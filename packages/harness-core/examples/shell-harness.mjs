@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// A harness that runs a plan of shell commands as its steps, on harness-core: the eight-state
+// machine decides, each command is a real tool call, every finished step is checkpointed to a
+// directory before the next runs, the loop guard reminds at the 2nd identical failure and fuses
+// at the 3rd, and a risky step waits for --approve.
+//   node examples/shell-harness.mjs plan.json [--resume] [--approve] [--dir <checkpoints>]
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fromPromise } from 'xstate';
+import { createFileStore, runHarness } from 'harness-core/node';
+
+const argv = process.argv.slice(2);
+const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const file = argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--dir');
+if (!file) {
+  console.error('usage: node shell-harness.mjs plan.json [--resume] [--approve] [--dir <checkpoints>]');
+  process.exit(2);
+}
+
+// A plan file, { "id", "steps": [{ "title", "run", "risky"? }] }, as the plan the machine follows.
+const raw = JSON.parse(readFileSync(file, 'utf8'));
+const plan = {
+  id: raw.id,
+  mode: 'one_shot',
+  steps: raw.steps.map((s, i) => ({
+    n: i + 1,
+    title: { zh: s.title, en: s.title },
+    tool: 'shell',
+    args: { cmd: s.run },
+    effect: s.risky ? 'risky' : 'side_effect',
+    phase: 'run',
+  })),
+};
+const cwd = dirname(resolve(file));
+const dir = resolve(option('--dir') ?? '.harness-checkpoints');
+const store = createFileStore({ dir, plans: (id) => (id === plan.id ? plan : undefined) });
+
+// The tool: one shell command. How it failed tells the loop guard which failure it was.
+const shell = fromPromise(
+  ({ input }) =>
+    new Promise((done) => {
+      const child = spawn('sh', ['-c', String(input.args.cmd)], { cwd, stdio: ['ignore', 'inherit', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => {
+        if (code === 0) return done({ ok: true });
+        const type =
+          code === 127 || /no such file|not found/i.test(stderr)
+            ? 'not_found'
+            : code === 126 || /permission denied/i.test(stderr)
+              ? 'permission_denied'
+              : 'conflict';
+        done({ ok: false, error: { type, message: stderr.trim().split('\n').at(-1) || `exit ${code}` } });
+      });
+    }),
+);
+
+let shown = 0; // context messages of the current step already printed
+const result = await runHarness({
+  plan,
+  runId: `run-${plan.id}`,
+  executor: shell,
+  store,
+  config: { density: 'every_step' }, // a killed run never repeats a finished step
+  resume: argv.includes('--resume'),
+  approve: argv.includes('--approve'),
+  // The recovery hint in the harness's own words: the step, and the command's last line of stderr.
+  hint: (h) => {
+    const words = `step ${h.step}/${h.total} "${h.title.en}" failed: ${h.error.message}. Change the approach.`;
+    return { zh: words, en: words };
+  },
+  onEvent: (e) => {
+    const cp = e.checkpoint;
+    if (e.type === 'resumed')
+      console.log(`resumed from checkpoint #${cp.seq}: step ${cp.step}, ${cp.state}; done: ${cp.done || 'none'}`);
+    if (e.type === 'attempt') {
+      if (e.request.attempt === 1) shown = 0;
+      for (const m of e.request.context.slice(shown)) console.log(`  [${m.kind} in context] ${m.text.en}`);
+      shown = e.request.context.length;
+      console.log(`step ${e.request.step.n} attempt ${e.request.attempt}: $ ${e.request.args.cmd}`);
+    }
+    if (e.type === 'answer' && !e.answer.ok)
+      console.log(`  failed (${e.answer.error.type}): ${e.answer.error.message}`);
+    if (e.type === 'checkpoint') console.log(`  checkpoint #${cp.seq} (${cp.trigger}) at step ${cp.step}`);
+    if (e.type === 'suspended')
+      console.log(`suspended: step ${e.step.n} "${e.step.title.en}" is risky; run again with --resume --approve`);
+    if (e.type === 'ended' && e.reason === 'loop_fuse')
+      console.log(
+        `FUSED: the same call (${e.loop.key}) failed ${e.loop.count} times at step ${e.step}; stopped, not tried again.`,
+      );
+    if (e.type === 'ended') console.log(`ended: ${e.state} (${e.reason})`);
+  },
+});
+process.exitCode = result.state === 'completed' ? 0 : result.state === 'waiting_approval' ? 3 : 1;

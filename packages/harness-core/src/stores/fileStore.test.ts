@@ -1,0 +1,100 @@
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serializeCheckpoint } from '../checkpoint.js';
+import { createFileStore, decodeRunId, encodeRunId } from './fileStore.js';
+import { plans, runCheckpoints } from './fixtures.test-kit.js';
+import { storeSuite } from './suite.js';
+
+const fileOf = (dir: string, runId: string, seq: number) =>
+  join(dir, encodeRunId(runId), `${String(seq).padStart(10, '0')}.json`);
+
+storeSuite('file store', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'hc-'));
+  return {
+    store: createFileStore({ dir, plans }),
+    reopen: async () => createFileStore({ dir, plans }),
+    async corrupt(runId, seq, contents) {
+      await mkdir(join(dir, encodeRunId(runId)), { recursive: true });
+      await writeFile(fileOf(dir, runId, seq), contents);
+    },
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+});
+
+describe('the file store on disk', () => {
+  const A = runCheckpoints('run-a');
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hc-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes <dir>/<run>/<seq, 10 digits>.json, the codec text, nothing else left behind', async () => {
+    const store = createFileStore({ dir, plans });
+    for (const c of A) await store.put(c);
+    expect(await readdir(dir)).toEqual(['run-a']);
+    expect((await readdir(join(dir, 'run-a'))).sort()).toEqual(A.map((c) => `000000000${c.seq}.json`));
+    expect(await readFile(fileOf(dir, 'run-a', 3), 'utf8')).toBe(serializeCheckpoint(A[2]!));
+  });
+
+  it('names each run one safe path segment, one name per id', () => {
+    for (const id of ['../x', '.', '..', 'A', 'a', 'a/b\\c', 'é 🚀', 'x:y*?"<>|', '%41', '!a']) {
+      const name = encodeRunId(id);
+      expect(name).toMatch(/^[a-z0-9_%!u0-9A-F-]+$/);
+      expect(name).not.toMatch(/[./\\]/);
+      expect(decodeRunId(name)).toBe(id);
+    }
+    expect(encodeRunId('Run')).not.toBe(encodeRunId('run'));
+    expect(encodeRunId('Run').toLowerCase()).not.toBe(encodeRunId('run').toLowerCase());
+    // Other spellings, and names this store never makes, stand for no run.
+    for (const name of ['%61', 'A', '.hidden', '!', '%u00e9', 'a.b']) expect(decodeRunId(name)).toBeUndefined();
+  });
+
+  it('ignores a .tmp file a killed write left behind', async () => {
+    const store = createFileStore({ dir, plans });
+    for (const c of A.slice(0, 4)) await store.put(c);
+    const half = serializeCheckpoint(A[4]!).slice(0, 100);
+    await writeFile(join(dir, 'run-a', '.0000000005.json.0b7c6f1e.tmp'), half);
+    await writeFile(join(dir, 'run-a', '0000000005.json.tmp'), half);
+    expect(await store.seqs('run-a')).toEqual([1, 2, 3, 4]);
+    expect(await store.latest('run-a')).toEqual({ checkpoint: A[3], skipped: [] });
+    // And a later write of that number goes through.
+    expect(await store.put(A[4]!)).toEqual({ ok: true });
+    expect(await store.latest('run-a')).toEqual({ checkpoint: A[4], skipped: [] });
+  });
+
+  it('answers a storage failure with E705, not a throw (a dir under a regular file: ENOTDIR)', async () => {
+    await writeFile(join(dir, 'file'), 'x');
+    const store = createFileStore({ dir: join(dir, 'file', 'store'), plans });
+    const r = await store.put(A[0]!);
+    expect(r).toMatchObject({ ok: false, code: 'E705' });
+    expect(!r.ok && r.message).toMatch(/^E705: .*ENOTDIR/);
+    expect(await store.runs()).toEqual([]);
+    expect(await store.latest('run-a')).toEqual({ checkpoint: null, skipped: [] });
+  });
+
+  it.skipIf(process.getuid?.() === 0)('answers a refused write (EACCES, a read-only run dir) with E705', async () => {
+    const store = createFileStore({ dir, plans });
+    await store.put(A[0]!);
+    await chmod(join(dir, 'run-a'), 0o500);
+    try {
+      const r = await store.put(A[1]!);
+      expect(r).toMatchObject({ ok: false, code: 'E705' });
+      expect(!r.ok && r.message).toMatch(/EACCES|EPERM/);
+      expect(await store.seqs('run-a')).toEqual([1]);
+    } finally {
+      await chmod(join(dir, 'run-a'), 0o700);
+    }
+  });
+
+  it('refuses a run id too long for a file name with E705, before touching the disk', async () => {
+    const store = createFileStore({ dir, plans });
+    const r = await store.put({ ...A[0]!, runId: 'R'.repeat(200) });
+    expect(r).toMatchObject({ ok: false, code: 'E705' });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});

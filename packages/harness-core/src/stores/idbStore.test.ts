@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { set } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createIdbStore, strictStore } from './idbStore.js';
+import { plans, runCheckpoints } from './fixtures.test-kit.js';
+import { storeSuite } from './suite.js';
+
+/** fake-indexeddb (a vitest setup file) gives the tests `indexedDB`. */
+const deleteDatabase = (name: string) =>
+  new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+
+storeSuite('IndexedDB store', async () => {
+  const name = `hc-${randomUUID()}`;
+  return {
+    store: createIdbStore({ name, plans }),
+    reopen: async () => createIdbStore({ name, plans }),
+    async corrupt(runId, seq, contents) {
+      // As another program would: JSON as the object it parses to, anything else as text.
+      let value: unknown = contents;
+      try {
+        value = JSON.parse(contents);
+      } catch {
+        // stays text
+      }
+      await set([runId, seq], value, strictStore(name));
+    },
+    cleanup: () => deleteDatabase(name),
+  };
+});
+
+describe('the IndexedDB store', () => {
+  const A = runCheckpoints('run-a');
+  const name = `hc-${randomUUID()}`;
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await deleteDatabase(name);
+  });
+
+  it("asks for 'strict' durability on every write", async () => {
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const store = createIdbStore({ name, plans });
+    for (const c of A) expect(await store.put(c)).toEqual({ ok: true });
+    const writes = transaction.mock.calls.filter((call) => call[1] === 'readwrite');
+    expect(writes).toHaveLength(A.length);
+    expect(writes.every((call) => call[2]?.durability === 'strict')).toBe(true);
+  });
+
+  it('answers a failed write (quota) with E705, not a throw, and keeps what was there', async () => {
+    const store = createIdbStore({ name, plans });
+    await store.put(A[0]!);
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementationOnce(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const r = await store.put(A[1]!);
+    expect(r).toMatchObject({ ok: false, code: 'E705' });
+    expect(!r.ok && r.message).toMatch(/^E705: .*quota/);
+    expect(await store.seqs('run-a')).toEqual([1]);
+  });
+
+  it('keeps each checkpoint under [runId, seq]', async () => {
+    const store = createIdbStore({ name, plans });
+    await store.put(A[2]!);
+    const r = await store.get('run-a', 3);
+    expect(r).toEqual({ ok: true, checkpoint: A[2] });
+    expect(await store.get('run-a', 1)).toBeNull();
+  });
+});
