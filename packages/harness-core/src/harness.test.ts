@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { runHarness, type HarnessEvent, type StepAnswer, type StepRequest } from './harness.js';
+import { createIdbStore } from './stores/idbStore.js';
+import { TEST_PLAN, plans } from './stores/fixtures.test-kit.js';
+
+/** runHarness in process, on the IndexedDB store (fake-indexeddb), with a scripted executor. */
+function scripted(answers: Record<string, StepAnswer>) {
+  const asked: StepRequest[] = [];
+  const executor = fromPromise<StepAnswer, StepRequest>(async ({ input }) => {
+    asked.push(input);
+    return answers[`${input.step.n}#${input.attempt}`] ?? { ok: true, ms: 1000, tokens: 10 };
+  });
+  return { asked, executor };
+}
+const notFound: StepAnswer = { ok: false, error: { type: 'not_found', message: 'ENOENT out/2.txt' } };
+
+describe('runHarness', () => {
+  it('a step that fails twice and then succeeds: reminded before the third attempt, not fused, completed', async () => {
+    const store = createIdbStore({ name: `hc-${randomUUID()}`, plans });
+    const { asked, executor } = scripted({ '2#1': notFound, '2#2': notFound });
+    const events: HarnessEvent[] = [];
+    const r = await runHarness({ plan: TEST_PLAN, runId: 'r1', executor, store, onEvent: (e) => events.push(e) });
+    expect(r.state).toBe('completed');
+    expect(asked.map((a) => `${a.step.n}#${a.attempt}`)).toEqual(['1#1', '2#1', '2#2', '2#3', '3#1', '4#1']);
+    // The third attempt carries both hints and the reminder the second identical failure earned.
+    expect(asked[3]?.context.map((m) => m.kind)).toEqual(['recovery-hint', 'recovery-hint', 'reminder']);
+    expect(asked[2]?.context.map((m) => m.kind)).toEqual(['recovery-hint']);
+    // Every checkpoint the machine declared is in the store, in order, and the newest is the end.
+    const written = events.flatMap((e) => (e.type === 'checkpoint' ? [e.checkpoint.seq] : []));
+    expect(await store.seqs('r1')).toEqual(written);
+    expect(r.written).toBe(written.length);
+    const latest = await store.latest('r1');
+    expect([latest.checkpoint?.state, latest.checkpoint?.ended]).toEqual(['completed', 'completed']);
+  });
+
+  it('fuses at the third identical failure; a resume stays fused and calls nothing', async () => {
+    const store = createIdbStore({ name: `hc-${randomUUID()}`, plans });
+    const { asked, executor } = scripted({ '2#1': notFound, '2#2': notFound, '2#3': notFound });
+    const r = await runHarness({ plan: TEST_PLAN, runId: 'r2', executor, store });
+    expect([r.state, r.context.ended]).toEqual(['failed', 'loop_fuse']);
+    expect(asked).toHaveLength(4);
+    const again = await runHarness({ plan: TEST_PLAN, runId: 'r2', executor, store, resume: true });
+    expect([again.state, again.written]).toEqual(['failed', 0]);
+    expect(asked).toHaveLength(4);
+  });
+
+  it('the hint hook words the hint, and a resume after a crash rebuilds it through the hook', async () => {
+    const store = createIdbStore({ name: `hc-${randomUUID()}`, plans });
+    const hint = (h: { step: number; error: { message: string } }) => {
+      const words = `step ${h.step}: ${h.error.message}`;
+      return { zh: words, en: words };
+    };
+    // The process dies during the second attempt at step 2 (the executor never answers).
+    const crash = fromPromise<StepAnswer, StepRequest>(async ({ input }) => {
+      if (input.step.n === 2 && input.attempt === 1) return notFound;
+      if (input.step.n === 2) throw new Error('killed');
+      return { ok: true };
+    });
+    await expect(runHarness({ plan: TEST_PLAN, runId: 'r3', executor: crash, store, hint })).rejects.toThrow('killed');
+    const { asked, executor } = scripted({});
+    const r = await runHarness({ plan: TEST_PLAN, runId: 'r3', executor, store, hint, resume: true });
+    expect(r.state).toBe('completed');
+    expect(asked.map((a) => `${a.step.n}#${a.attempt}`)).toEqual(['2#2', '3#1', '4#1']);
+    expect(asked[0]?.context.map((m) => m.text.en)).toEqual(['step 2: ENOENT out/2.txt']);
+  });
+
+  it('refuses a config the engine refuses, before anything runs', async () => {
+    const store = createIdbStore({ name: `hc-${randomUUID()}`, plans });
+    const { asked, executor } = scripted({});
+    await expect(
+      runHarness({ plan: TEST_PLAN, runId: 'r4', executor, store, config: { remindAt: 3, fuseAt: 2 } }),
+    ).rejects.toThrow(/^E104/);
+    expect(asked).toHaveLength(0);
+    expect(await store.runs()).toEqual([]);
+  });
+});
