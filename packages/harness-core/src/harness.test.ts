@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runHarness, type HarnessEvent, type StepAnswer, type StepRequest } from './harness.js';
 import { createIdbStore } from './stores/idbStore.js';
 import { TEST_PLAN, plans } from './stores/fixtures.test-kit.js';
+import type { TaskPlan } from './world.js';
 
 /** runHarness in process, on the IndexedDB store (fake-indexeddb), with a scripted executor. */
 function scripted(answers: Record<string, StepAnswer>) {
@@ -64,6 +65,24 @@ describe('runHarness', () => {
     expect(r.state).toBe('completed');
     expect(asked.map((a) => `${a.step.n}#${a.attempt}`)).toEqual(['2#2', '3#1', '4#1']);
     expect(asked[0]?.context.map((m) => m.text.en)).toEqual(['step 2: ENOENT out/2.txt']);
+  });
+
+  it('the checkpoint before a risky call is durable before the call is made', async () => {
+    const store = createIdbStore({ name: `hc-${randomUUID()}`, plans });
+    const risky: TaskPlan = {
+      ...TEST_PLAN,
+      steps: TEST_PLAN.steps.map((s) => (s.n === 3 ? { ...s, effect: 'risky' } : s)),
+    };
+    const seen: (string | undefined)[] = [];
+    const executor = fromPromise<StepAnswer, StepRequest>(async ({ input }) => {
+      if (input.step.n === 3) seen.push((await store.latest('r5')).checkpoint?.trigger);
+      return { ok: true };
+    });
+    const r = await runHarness({ plan: risky, runId: 'r5', executor, store, approve: true });
+    expect(r.state).toBe('completed');
+    expect(seen).toEqual(['before_risky']);
+    // Kept once: the TICK that declares it again does not count or write it twice.
+    expect(await store.seqs('r5')).toEqual(Array.from({ length: r.written }, (_, i) => i + 1));
   });
 
   it('refuses a config the engine refuses, before anything runs', async () => {

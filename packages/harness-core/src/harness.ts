@@ -7,7 +7,7 @@ import { attemptsAt } from './ledger.js';
 import { readLoop, type LoopReading } from './loopGuard.js';
 import type { CheckpointStore, Skipped } from './stores/types.js';
 import { createTaskContext, currentStep, needsApproval } from './task.js';
-import { createTaskMachine, type CheckpointDue } from './taskMachine.js';
+import { checkpointBeforeStep, createTaskMachine, type CheckpointDue } from './taskMachine.js';
 import {
   TERMINAL_STATES,
   type ApprovalRequest,
@@ -136,15 +136,21 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
   const due: CheckpointDue[] = [];
   actor.on('checkpoints', (e) => void due.push(...e.due));
   let written = 0;
+  /** The seq of a before-step checkpoint kept ahead of its call, which the TICK then declares again. */
+  let keptAhead = 0;
+  const keep = async (d: CheckpointDue) => {
+    const cp = toCheckpoint(d.context, d.state, d.trigger, now());
+    const put = await opts.store.put(cp);
+    if (!put.ok) throw new Error(`checkpoint ${cp.runId}#${cp.seq} not kept: ${put.message}`);
+    written++;
+    emit({ type: 'checkpoint', checkpoint: cp });
+  };
   const flush = async () => {
     while (due.length > 0) {
       const d = due.shift() as CheckpointDue;
-      const cp = toCheckpoint(d.context, d.state, d.trigger, now());
-      const put = await opts.store.put(cp);
-      if (!put.ok) throw new Error(`checkpoint ${cp.runId}#${cp.seq} not kept: ${put.message}`);
-      written++;
-      emit({ type: 'checkpoint', checkpoint: cp });
+      if (d.context.seq !== keptAhead) await keep(d);
     }
+    keptAhead = 0;
   };
   actor.start();
   const read = () => {
@@ -186,6 +192,12 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
         args: world.argsFor(ctx, step, attempt),
         context: ctx.channel.filter((m) => m.step === step.n),
       };
+      // Before a risky or side-effect call (SPEC §5), its checkpoint is durable first.
+      const before = checkpointBeforeStep(ctx);
+      if (before) {
+        await keep(before);
+        keptAhead = before.context.seq;
+      }
       emit({ type: 'attempt', request });
       const began = now();
       const answer = await toPromise(createActor(opts.executor, { input: request }).start());

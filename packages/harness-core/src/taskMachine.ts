@@ -90,6 +90,16 @@ function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: Stat
   return { trigger, state, context: withTask(ctx, { seq: ctx.seq + 1 }) };
 }
 
+/**
+ * The checkpoint the next TICK declares before it runs the current step, if any: a harness
+ * whose steps are real calls makes it durable before the call (harness.ts), since the TICK that
+ * declares it also records the call's answer.
+ */
+export function checkpointBeforeStep(ctx: TaskContext): CheckpointDue | null {
+  const trigger = beforeStepTrigger(ctx);
+  return trigger ? checkpointDue(ctx, trigger, 'running') : null;
+}
+
 /** The two actions of a declared checkpoint: emit it, then count it in the context. */
 const checkpoint = (trigger: CheckpointTrigger, state: StateName) =>
   [{ type: 'emitCheckpoint', params: { trigger, state } }, 'bumpSeq'] as const;
