@@ -95,9 +95,10 @@ export function needsApproval(ctx: TaskContext): boolean {
   return step !== undefined && isRisky(ctx, step) && !ctx.approval.approved.includes(step.n);
 }
 
-interface Execution extends StepOutcome {
+interface Execution {
   step: Step;
   attempt: number;
+  outcome: StepOutcome;
 }
 
 /**
@@ -111,13 +112,13 @@ function nextExecution(world: TaskWorld, ctx: TaskContext): Execution | null {
   if (!step) return ctx.memo.set('execution', ctx, null);
   const attempt = attemptsAt(ctx.ledger, step.n) + 1;
   const outcome = world.execute(ctx, step, attempt, carriedTokens(ctx.channel, step.n));
-  return ctx.memo.set('execution', ctx, { step, attempt, ...outcome });
+  return ctx.memo.set('execution', ctx, { step, attempt, outcome });
 }
 
 /** Would the current step's next execution fail? Pure: the world is a function of its input. */
 export function nextExecutionFails(world: TaskWorld, ctx: TaskContext): boolean {
   const e = nextExecution(world, ctx);
-  return e !== null && !e.result.ok;
+  return e !== null && !e.outcome.result.ok;
 }
 
 /** The loop guard is on (every design but `no-fuse`, which reminds, fuses and bounds nothing). */
@@ -174,9 +175,10 @@ export function adviseAfterFailure(ctx: TaskContext, hook: HintHook = {}): TaskC
 export function executeStep(world: TaskWorld, ctx: TaskContext): TaskContext {
   const e = nextExecution(world, ctx);
   if (!e) return ctx;
-  const { step, attempt, input, result } = e;
+  const { step, attempt } = e;
+  const { input, result } = e.outcome;
   const args = canonicalArgs(input.args);
-  const clock = ctx.clock + e.ms;
+  const clock = ctx.clock + e.outcome.ms;
   const faults = ctx.world.faults.length > 0 ? ctx.world.faults.slice(1) : ctx.world.faults;
   const row: Attempt = {
     step: step.n,
@@ -190,7 +192,7 @@ export function executeStep(world: TaskWorld, ctx: TaskContext): TaskContext {
     ...(result.ok ? (step.produces ? { ref: step.produces } : {}) : { error: result.error }),
   };
   const ledger = record(ctx.ledger, row);
-  const tokens = ctx.tokens + e.tokens;
+  const tokens = ctx.tokens + e.outcome.tokens;
   const inputs = faults === ctx.world.faults ? ctx.world : { ...ctx.world, faults };
   if (!result.ok) {
     return adviseAfterFailure(
@@ -209,9 +211,10 @@ export function executeStep(world: TaskWorld, ctx: TaskContext): TaskContext {
 export function executeSimpleStep(world: TaskWorld, ctx: TaskContext): TaskContext {
   const e = nextExecution(world, ctx);
   if (!e) return ctx;
-  const { step, result } = e;
-  const clock = ctx.clock + e.ms;
-  const tokens = ctx.tokens + e.tokens;
+  const { step } = e;
+  const { result } = e.outcome;
+  const clock = ctx.clock + e.outcome.ms;
+  const tokens = ctx.tokens + e.outcome.tokens;
   const faults = ctx.world.faults.length > 0 ? ctx.world.faults.slice(1) : ctx.world.faults;
   const next = withTask(ctx, {
     clock,
