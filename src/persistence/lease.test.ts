@@ -106,6 +106,28 @@ describe('two tabs without Web Locks', () => {
     b.s.close();
   });
 
+  it('a driver too busy to answer a new tab in time keeps driving: the new tab yields to the earlier claim', async () => {
+    const nm = names();
+    // A hears every message 300 ms late (its main thread busy), past the new tab's query window.
+    const bc = new BroadcastChannel(nm.lease);
+    const slow: TabChannel = {
+      post: (m) => bc.postMessage(m),
+      listen: (fn) => (bc.onmessage = (e: MessageEvent) => setTimeout(() => fn(e.data), 300)),
+      close: () => bc.close(),
+    };
+    open.push(slow);
+    const locksA = leaseLocks(slow, 'A');
+    const a = await joinRun('run-1', { locks: locksA, channel: () => channelOf(nm.tabs), tabId: 'A' });
+    expect(a.role).toBe('driver');
+    // B's id orders after A's: on the tab id alone, B's claim of the same epoch would win.
+    const b = await tab('B', nm);
+    await vi.waitFor(() => expect(roles(a, b.s)).toEqual(['driver', 'follower']), { timeout: LEASE_MS });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(roles(a, b.s)).toEqual(['driver', 'follower']);
+    a.close();
+    b.s.close();
+  });
+
   it('when the driver leaves, the follower drives on at once', async () => {
     const nm = names();
     const a = await tab('A', nm);

@@ -8,8 +8,10 @@ import { sited } from './request';
  * network) has none. This is the part of `navigator.locks` that `joinRun` uses, made of a
  * lease over a BroadcastChannel: the holder says "held" every HEARTBEAT_MS, a lease nobody
  * renewed for LEASE_MS is free, and a claim carries an epoch so the newest claim wins (a
- * steal bumps it; two tabs that claim at once are ordered by epoch, then tab id). A tab that
- * reloads or closes says "released"; one that dies lets its lease run out.
+ * steal bumps it). Two claims of one epoch are ordered by when they were made, the earlier
+ * first, then by tab id: a new tab that claimed a lock whose holder was too busy to answer its
+ * query in time yields to that holder. A tab that reloads or closes says "released"; one that
+ * dies lets its lease run out.
  */
 
 export const HEARTBEAT_MS = 400;
@@ -23,6 +25,8 @@ const LEASE_MESSAGE = v.strictObject({
   name: v.pipe(v.string(), v.maxLength(300)),
   tab: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   epoch: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  /** When the claim was made (ms since 1970, the tabs' shared clock); absent from a query. */
+  since: v.exactOptional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
 });
 type LeaseMessage = v.InferOutput<typeof LEASE_MESSAGE>;
 
@@ -42,6 +46,13 @@ const pageClock: LeaseClock = {
   clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
 };
 
+/** A claim on a lock: its epoch, when it was made, by which tab. */
+interface Claim {
+  tab: string;
+  epoch: number;
+  since: number;
+}
+
 const abortError = () => new DOMException('The lock was taken by another tab.', 'AbortError');
 
 /** Web-Locks-like locks over `channel` (one per tab), for `tab`. */
@@ -51,19 +62,27 @@ export function leaseLocks(
   clock: LeaseClock = pageClock,
 ): LocksLike & { releaseAll(): void } {
   /** What this tab knows of each lock: the newest claim heard, and when it was last renewed. */
-  const known = new Map<string, { tab: string; epoch: number; seen: number }>();
-  /** Locks this tab holds: their epoch and how to end the hold when another tab takes it. */
-  const held = new Map<string, { epoch: number; lose: () => void }>();
+  const known = new Map<string, Claim & { seen: number }>();
+  /** Locks this tab holds: their claim and how to end the hold when another tab takes it. */
+  const held = new Map<string, { epoch: number; since: number; lose: () => void }>();
   const waiters = new Set<() => void>();
-  const post = (type: LeaseMessage['type'], name: string, epoch: number) => {
+  const post = (type: LeaseMessage['type'], name: string, epoch: number, since?: number) => {
     try {
-      channel.post({ schema: 'harness-sim.lease/1', type, name, tab, epoch });
+      channel.post({
+        schema: 'harness-sim.lease/1',
+        type,
+        name,
+        tab,
+        epoch,
+        ...(since === undefined ? {} : { since }),
+      });
     } catch {
       // A closed channel: this tab is going away, and its lease runs out by itself.
     }
   };
-  const newer = (a: { epoch: number; tab: string }, b: { epoch: number; tab: string }) =>
-    a.epoch > b.epoch || (a.epoch === b.epoch && a.tab > b.tab);
+  /** Whether claim `a` wins over `b`: the higher epoch, then the earlier claim, then the tab id. */
+  const newer = (a: Claim, b: Claim) =>
+    a.epoch > b.epoch || (a.epoch === b.epoch && (a.since < b.since || (a.since === b.since && a.tab > b.tab)));
   const free = (name: string) => {
     const k = known.get(name);
     return !held.has(name) && (!k || clock.now() - k.seen > LEASE_MS);
@@ -75,22 +94,24 @@ export function leaseLocks(
     const msg = c.value;
     const mine = held.get(msg.name);
     if (msg.type === 'query') {
-      if (mine) post('held', msg.name, mine.epoch);
+      if (mine) post('held', msg.name, mine.epoch, mine.since);
       return;
     }
     if (msg.type === 'released') {
       if (known.get(msg.name)?.tab === msg.tab) known.delete(msg.name);
     } else {
+      // A claim from a build before `since` counts as made now.
+      const claim = { tab: msg.tab, epoch: msg.epoch, since: msg.since ?? clock.now() };
       const k = known.get(msg.name);
-      if (!k || !newer(k, msg)) known.set(msg.name, { tab: msg.tab, epoch: msg.epoch, seen: clock.now() });
-      if (mine && newer(msg, { epoch: mine.epoch, tab })) mine.lose();
-      else if (mine) post('held', msg.name, mine.epoch);
+      if (!k || !newer(k, claim)) known.set(msg.name, { ...claim, seen: clock.now() });
+      if (mine && newer(claim, { epoch: mine.epoch, since: mine.since, tab })) mine.lose();
+      else if (mine) post('held', msg.name, mine.epoch, mine.since);
     }
     for (const w of [...waiters]) w();
   });
 
   const beat = clock.setInterval(() => {
-    for (const [name, h] of held) post('held', name, h.epoch);
+    for (const [name, h] of held) post('held', name, h.epoch, h.since);
     for (const w of [...waiters]) w();
   }, HEARTBEAT_MS);
   // Node (tests) would otherwise stay alive for the heartbeat; a page has no unref.
@@ -99,8 +120,9 @@ export function leaseLocks(
   /** Holds `name` until `callback`'s promise settles, or another tab takes it (AbortError). */
   const hold = (name: string, callback: (lock: { name: string } | null) => unknown) => {
     const epoch = Math.max(known.get(name)?.epoch ?? 0, 0) + 1;
-    known.set(name, { tab, epoch, seen: clock.now() });
-    post('held', name, epoch);
+    const since = clock.now();
+    known.set(name, { tab, epoch, since, seen: since });
+    post('held', name, epoch, since);
     return new Promise<unknown>((resolve, reject) => {
       let over = false;
       const end = (e?: unknown) => {
@@ -109,7 +131,7 @@ export function leaseLocks(
         held.delete(name);
         if (e) reject(e);
       };
-      held.set(name, { epoch, lose: () => end(abortError()) });
+      held.set(name, { epoch, since, lose: () => end(abortError()) });
       Promise.resolve(callback({ name })).then(
         (r) => {
           if (over) return;

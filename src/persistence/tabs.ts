@@ -137,7 +137,10 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
   const become = (next: TabRole, why: RoleReason) => {
     if (closed || next === role) return;
     role = next;
-    if (next === 'driver') post({ schema: MESSAGE_SCHEMA, type: 'driver', runId, from: tabId });
+    // Said only of a steal ("drive here"), whose old driver must stop at once. An elected or
+    // promoted tab took a lock nobody held: were the lease wrong about that (a holder too busy
+    // to answer), the earlier claim wins it back, and no message should demote that holder.
+    if (next === 'driver' && why === 'drove_here') post({ schema: MESSAGE_SCHEMA, type: 'driver', runId, from: tabId });
     for (const l of roleListeners) l(next, why);
   };
 
