@@ -1,4 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /** Opens the page with the given query and waits for it to be ready (expectReady). */
@@ -162,18 +163,46 @@ export async function resizeTo(page: Page, size: { width: number; height: number
   );
 }
 
+/** axe-core's source, put in a page once (AxeBuilder injects it again at every analysis). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's violations on the page as it is now: axe-core put into the page once per document, then
+ * run with only violations kept (axe skips the detail of every rule that passed). `exclude`
+ * leaves selectors out; `rules` runs only those.
+ */
+export async function axeViolations(page: Page, exclude: readonly string[] = [], rules?: readonly string[]) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    ([ex, only]) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      return axe
+        .run({ include: [document], exclude: ex.map((s) => [s]) } as import('axe-core').ElementContext, {
+          resultTypes: ['violations'],
+          ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+        })
+        .then((r) =>
+          r.violations.map(({ id, impact, nodes }) => ({
+            id,
+            impact,
+            nodes: nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary ?? '' })),
+          })),
+        );
+    },
+    [[...exclude], rules ? [...rules] : null] as const,
+  );
+}
+
 /**
  * What axe finds on the page as it is now, one line a rule (prefixed by `where`, e.g. the size),
  * with up to four of its nodes; `exclude` leaves selectors out.
  */
 export async function axeFindings(page: Page, where: string, exclude: readonly string[] = []): Promise<string[]> {
-  const builder = exclude.reduce((b, sel) => b.exclude(sel), new AxeBuilder({ page }));
-  const { violations } = await builder.analyze();
-  return violations.map(
+  return (await axeViolations(page, exclude)).map(
     (v) =>
       `${where} ${v.id} (${v.impact}): ${v.nodes
-        .map((n) => n.target.join(' '))
         .slice(0, 4)
+        .map((n) => n.target.join(' '))
         .join(' | ')}`,
   );
 }

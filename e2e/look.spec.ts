@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { LANGS, open } from './helpers';
+import { LANGS, axeFindings, open } from './helpers';
 
 /** For every student (SPEC §13.4): a visible focus on every control, dark mode, forced colours. */
 
@@ -36,18 +35,7 @@ test.describe('in the system’s dark mode', () => {
       await page.getByTestId('btn-start').click();
       await page.getByTestId('btn-step').click();
       // The windowed lists are part B's (see axe.spec.ts).
-      const result = await ['.hs-ledger', '.hs-history', '.hs-log', '.hs-plan']
-        .reduce((a, s) => a.exclude(s), new AxeBuilder({ page }))
-        .analyze();
-      expect(
-        result.violations.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(' | ')}`,
-        ),
-      ).toEqual([]);
+      expect(await axeFindings(page, 'dark', ['.hs-ledger', '.hs-history', '.hs-log', '.hs-plan'])).toEqual([]);
     });
   }
 });

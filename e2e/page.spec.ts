@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { STATE_NAMES } from '../src/engine';
-import { expectState, int, open, text } from './helpers';
+import { axeViolations, expectState, int, open, text } from './helpers';
 
 test('the diagram is whole in its first frame: all nodes shown and all 13 edges drawn before any measuring', async ({
   page,
@@ -280,8 +279,7 @@ test('accessibility: axe finds no serious or critical violation', async ({ page 
   await open(page, '?lang=en');
   await page.getByTestId('btn-start').click();
   await page.getByTestId('btn-fast-forward-approval').click();
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const bad = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0]?.target.join(' ')})`)).toEqual([]);
 });
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LANGS, open, resizeTo } from './helpers';
+import { LANGS, axeViolations, open, resizeTo } from './helpers';
 
 /**
  * Presenter mode (`?present=1`, ui-contract "Room and course page") on a projector's two
@@ -50,7 +49,7 @@ const diagramText = (page: Page) =>
   });
 
 const aaa = async (page: Page) =>
-  (await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze()).violations.flatMap((v) =>
+  (await axeViolations(page, [], ['color-contrast-enhanced'])).flatMap((v) =>
     v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
   );
 
