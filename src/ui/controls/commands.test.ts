@@ -10,14 +10,14 @@ const byId = (id: string) => {
 
 describe('controls before the run stands', () => {
   it('act on nothing until storage is read and the run saved (ready), saying why', () => {
-    const s = { ...commandStateOf(useSimStore.getState()), ready: false };
+    const s = { ...commandStateOf(useSimStore.getInitialState()), ready: false };
     for (const cmd of COMMANDS.filter((c) => c.id !== 'pause')) {
       expect(cmd.blocked(s), cmd.id).toEqual({ key: 'why.loading' });
     }
   });
 
   it('apply as the state says once ready', () => {
-    const s = { ...commandStateOf(useSimStore.getState()), ready: true };
+    const s = { ...commandStateOf(useSimStore.getInitialState()), ready: true };
     expect(byId('start').blocked(s)).toBeNull();
     expect(byId('reset').blocked(s)).toBeNull();
     expect(byId('step').blocked(s)).toEqual({ key: 'why.notStarted' });
