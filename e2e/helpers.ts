@@ -86,6 +86,8 @@ export async function shownInBox(box: Locator, inner: Locator): Promise<boolean>
 /**
  * Two tabs on one run (ui-contract `tab-role`): `a` starts it and drives, `b` follows and mirrors
  * it, then presses drive-here (`btn-take-over`) and `a` follows. Returns both pages for what the caller checks next.
+ * Each tab is brought to the front before it is clicked, as a person would: Chromium draws a tab
+ * behind another at a few frames a second, and a step waits for a frame (1.2 s a click, not 50 ms).
  */
 export async function driveThenDriveHere(context: BrowserContext, steps: number): Promise<{ a: Page; b: Page }> {
   const a = await context.newPage();
@@ -96,8 +98,10 @@ export async function driveThenDriveHere(context: BrowserContext, steps: number)
   await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
   await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');
   await expect(b.getByTestId('btn-step')).toBeDisabled();
+  await a.bringToFront();
   for (let i = 0; i < steps; i++) await a.getByTestId('btn-step').click();
   await expect(b.getByTestId('current-step')).toHaveText(await text(a, 'current-step'));
+  await b.bringToFront();
   await b.getByTestId('btn-take-over').click();
   await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
   await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'follower');

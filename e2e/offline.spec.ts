@@ -147,6 +147,7 @@ test('two courses on one host keep their runs apart: each folder has its own dat
   await expect(a.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
   await expect(b.getByTestId('tab-role')).toHaveAttribute('data-role', 'driver');
   await b.getByTestId('btn-start').click();
+  await a.bringToFront();
   await a.reload();
   await ready(a);
   await expect(a.getByTestId('current-step')).toHaveText(stepA ?? '');

@@ -27,6 +27,7 @@ test('a share link carries scenario, seed, design and language, and opens the sa
   await expect(other.getByTestId('current-state')).toHaveText('created');
   // Same seed, same world: the first step takes the same virtual time in both.
   for (const p of [page, other]) {
+    await p.bringToFront();
     await p.getByTestId('btn-start').click();
     await p.getByTestId('btn-step').click();
   }
