@@ -57,9 +57,6 @@ async function ready(p: Page) {
 const sel = (id: string) => `[data-testid="${id}"]`;
 const text = (p: Page, id: string) => p.$eval(sel(id), (e) => e.textContent?.trim() ?? '');
 const attr = (p: Page, id: string, name: string) => p.$eval(sel(id), (e, n) => e.getAttribute(n), name);
-const press = async (p: Page, id: string, times = 1) => {
-  for (let i = 0; i < times; i++) await p.click(sel(id));
-};
 
 /**
  * Until `check` holds of the page, read from here every 50 ms (the page's policy forbids the
@@ -79,6 +76,17 @@ const until = (p: Page, id: string, want: string) =>
   poll(`${id} to read ${want}`, async () => (await text(p, id)) === want);
 
 const isDisabled = (p: Page, id: string) => p.$eval(sel(id), (e) => (e as HTMLButtonElement).disabled);
+
+/**
+ * Clicks `id` once it is enabled, `times` times. A control is disabled while the write before it
+ * lands (the publish gate), and puppeteer's click, unlike Playwright's, does not wait for that.
+ */
+const press = async (p: Page, id: string, times = 1) => {
+  for (let i = 0; i < times; i++) {
+    await poll(`${id} to be enabled`, async () => !(await isDisabled(p, id)));
+    await p.click(sel(id));
+  }
+};
 
 /** The newest checkpoint in the history list. */
 const newest = (p: Page) =>
