@@ -27,8 +27,10 @@ const PRO = { hideAttribution: true };
 
 /**
  * A node's size, given to React Flow as already measured: whole pixels (what it reads back,
- * offsetWidth, is whole), with its handles. React Flow then has nothing to re-measure when its
- * observer first reports the node (see patches/README.md), and does not draw the diagram again.
+ * offsetWidth, is whole), with its handles, so the first frame draws the edges where they end
+ * (React Flow's server-side rendering guide does the same). Its observer's first pass still
+ * re-measures each node and finds the same; a patch that skipped that pass was within the noise
+ * (docs/design/speed.md, Removed).
  */
 function sized(w: number, h: number) {
   const [width, height] = [Math.round(w), Math.round(h)];
