@@ -5,6 +5,12 @@ import type { PlaySlice, Store } from './types';
 
 /** Ticks a second a page starts at. */
 const START_SPEED = 4;
+/**
+ * Checkpoint writes the run may have in flight before the player waits for storage: a
+ * fast-forward of a long plan otherwise queued hundreds, the oldest waited past the write
+ * watchdog (WRITE_WATCHDOG_MS) and the page said storage had stopped answering (E520).
+ */
+export const MAX_WRITES_IN_FLIGHT = 16;
 
 /**
  * Commands to the run (a follower tab sends none) and the page's player (player.ts), which
@@ -18,7 +24,8 @@ export const createPlaySlice: StateCreator<Store, [], [], PlaySlice> = (_set, ge
     if (role === 'follower' || !sim.alive || isTerminal(sim.state)) return false;
     return get().send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
   };
-  const player = createPlayer({ move }, START_SPEED);
+  const ready = () => get().writesInFlight() < MAX_WRITES_IN_FLIGHT;
+  const player = createPlayer({ move, ready }, START_SPEED);
 
   return {
     player,

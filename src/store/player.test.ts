@@ -119,4 +119,27 @@ describe('the player', () => {
     advance(clock, 250);
     expect(c.moves).toBe(1);
   });
+
+  it('waits while its playable is not ready (storage behind), then plays and fast-forwards on', () => {
+    const clock = new SimulatedClock();
+    let ready = false;
+    const c = { moves: 0 };
+    const p = createPlayer({ move: () => ++c.moves < 2000, ready: () => ready }, 40, clock);
+    p.send({ type: 'player.play' });
+    advance(clock, 500);
+    expect(c.moves).toBe(0);
+    expect(isPlaying(p.getSnapshot())).toBe(true);
+    ready = true;
+    advance(clock, 500);
+    expect(c.moves).toBeGreaterThan(0);
+    p.send({ type: 'player.fastForward', until: () => false });
+    ready = false;
+    const at = c.moves;
+    advance(clock, 200);
+    expect(c.moves).toBe(at);
+    ready = true;
+    advance(clock, 200);
+    expect(c.moves).toBe(2000);
+    expect(isPlaying(p.getSnapshot())).toBe(false);
+  });
 });

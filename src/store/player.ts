@@ -23,6 +23,11 @@ export interface Playable {
   move(): boolean;
   /** After each beat's moves (the compare view draws both panes once a beat). */
   afterBeat?(): void;
+  /**
+   * Whether it can take moves now. False while storage is behind: the beat makes none, and play
+   * (or the fast-forward) goes on at the next beat, so a run never outruns its checkpoints' writes.
+   */
+  ready?(): boolean;
 }
 
 /** The fewest milliseconds between two beats; faster speeds make several moves a beat. */
@@ -83,17 +88,20 @@ export const playerMachine = setup({
   actions: {
     /** One beat of play: the speed's moves, then the playable's redraw; `player.end` when it ran out. */
     beat: ({ context, self }) => {
+      const { playable } = context;
       const { moves } = beatOf(context.speed);
       let more = true;
-      for (let i = 0; i < moves && more; i++) more = context.playable.move();
-      context.playable.afterBeat?.();
+      for (let i = 0; i < moves && more && playable.ready?.() !== false; i++) more = playable.move();
+      playable.afterBeat?.();
       if (!more) self.send({ type: 'player.end' });
     },
     /** One beat of a fast-forward: moves until `until` holds, the beat is spent or nothing is left. */
     fastBeat: ({ context, self }) => {
+      const { playable } = context;
       let stop = false;
-      for (let i = 0; i < FAST_FORWARD_MOVES_PER_BEAT && !stop; i++) stop = context.until() || !context.playable.move();
-      context.playable.afterBeat?.();
+      for (let i = 0; i < FAST_FORWARD_MOVES_PER_BEAT && !stop && playable.ready?.() !== false; i++)
+        stop = context.until() || !playable.move();
+      playable.afterBeat?.();
       if (stop) self.send({ type: 'player.end' });
     },
     setSpeed: assign({ speed: ({ context, event }) => (event.type === 'player.speed' ? event.speed : context.speed) }),

@@ -41,5 +41,6 @@ export const createShownSlice: StateCreator<Store, [], [], ShownSlice> = (set, g
     newestFullBytes: 0,
     onCheckpoint: publisher.onCheckpoint,
     publish: publisher.publish,
+    writesInFlight: () => publisher.pending,
   };
 };

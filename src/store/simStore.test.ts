@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stepsAtRisk, useSimStore } from './simStore';
 import { isPlaying } from './player';
+import { MAX_WRITES_IN_FLIGHT } from './play';
 import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type CheckpointStore } from '../persistence';
 
 /**
@@ -49,6 +50,29 @@ describe('publishing', () => {
     expect(st().storage.status).toBe('indexeddb');
     expect(stepsAtRisk(st())).toBe(0);
     expect(st().history[0]?.seq).toBe(checkpoint?.seq);
+  });
+});
+
+describe('a fast-forward on slow storage', () => {
+  it('never has more than MAX_WRITES_IN_FLIGHT writes out, and ends where it aimed with no storage alarm', async () => {
+    const real = st().persist;
+    let most = 0;
+    // Every write takes 15 ms: a fast-forward makes checkpoints far faster than that.
+    const slow: CheckpointStore = {
+      ...real,
+      put: async (cp, w) => {
+        most = Math.max(most, st().writesInFlight());
+        await new Promise((r) => setTimeout(r, 15));
+        return real.put(cp, w);
+      },
+    };
+    useSimStore.setState({ persist: slow });
+    st().fastForwardToApproval();
+    await vi.waitFor(() => expect(st().view.state).toBe('waiting_approval'), { timeout: 20_000 });
+    expect(most).toBeLessThanOrEqual(MAX_WRITES_IN_FLIGHT);
+    expect(most).toBeGreaterThan(1);
+    expect(st().storage.status).toBe('indexeddb');
+    useSimStore.setState({ persist: real });
   });
 });
 

@@ -95,6 +95,8 @@ export interface ShownSlice {
   history: CheckpointSummary[];
   lastWrite: WriteReport | null;
   writesPending: number;
+  /** Checkpoint writes sent to storage and not yet settled, now (the publish gate's count). */
+  writesInFlight(): number;
   /** Bytes of all checkpoints written by this run, and of the newest one. */
   bytesWritten: number;
   newestBytes: number;
