@@ -1,18 +1,13 @@
 import { createActor } from 'xstate';
-import {
-  createTaskContext,
-  type ApprovalRequest,
-  type StateName,
-  type TaskContext,
-  validateConfig,
-  errorText,
-  restoreContext,
-  toCheckpoint,
-  type Checkpoint,
-  type CheckpointDue,
-  type TaskEvent,
-  designOf,
-  type Design,
+import { createTaskContext, designOf, errorText, restoreContext, toCheckpoint, validateConfig } from 'harness-core';
+import type {
+  ApprovalRequest,
+  Checkpoint,
+  CheckpointDue,
+  Design,
+  StateName,
+  TaskContext,
+  TaskEvent,
 } from 'harness-core';
 import { findScenario, type Scenario } from './scenarios';
 import { Meters } from './meters';
