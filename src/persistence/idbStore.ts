@@ -1,7 +1,8 @@
 import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { hasPrefix, type Backend, type Tx } from './backend';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
-import { DB_NAME, STORE_NAME, requestDatabase } from './request';
+import { openDatabase as openCheckpointDatabase } from 'harness-core';
+import { DB_NAME, STORE_NAME } from './request';
 import type { CheckpointStore } from './types';
 
 /**
@@ -23,56 +24,13 @@ export { DB_NAME, STORE_NAME } from './request';
  */
 export const CHECKPOINT_DURABILITY: IDBTransactionDurability = 'strict';
 
-/**
- * idb-keyval's `createStore`, with four changes: the factory is a parameter (tests inject
- * one, and a missing `indexedDB` becomes a rejected promise rather than a synchronous throw),
- * a blocked open rejects instead of waiting forever, another tab's upgrade or deletion of
- * the database closes this connection instead of being blocked by it.
- */
-export function openDatabase(
+/** The page's database, opened by harness-core's one opener (blocked, closed and Safari's silent close handled). */
+export const openDatabase = (
   factory: IDBFactory,
   dbName = DB_NAME,
   storeName = STORE_NAME,
   durability: IDBTransactionDurability = CHECKPOINT_DURABILITY,
-): UseStore {
-  let dbp: Promise<IDBDatabase> | undefined;
-  const getDB = (): Promise<IDBDatabase> => {
-    if (dbp) return dbp;
-    const p = requestDatabase(factory, dbName, storeName);
-    dbp = p;
-    p.then(
-      (db) => {
-        db.onclose = () => (dbp = undefined);
-        db.onversionchange = () => {
-          db.close();
-          dbp = undefined;
-        };
-      },
-      () => (dbp = undefined),
-    );
-    return p;
-  };
-  // Safari can close a connection without a `close` event: the next transaction then throws
-  // InvalidStateError. Open again once instead of failing every write until a reload.
-  const options: IDBTransactionOptions = { durability };
-  const transaction = async (txMode: IDBTransactionMode): Promise<IDBObjectStore> => {
-    const db = await getDB();
-    try {
-      return db.transaction(storeName, txMode, options).objectStore(storeName);
-    } catch (e) {
-      if ((e as { name?: unknown } | null)?.name !== 'InvalidStateError') throw e;
-      dbp = undefined;
-      return (await getDB()).transaction(storeName, txMode, options).objectStore(storeName);
-    }
-  };
-  return (txMode, callback) => {
-    try {
-      return transaction(txMode).then(callback);
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
-}
+): UseStore => openCheckpointDatabase(factory, dbName, storeName, durability);
 
 function txOver(store: IDBObjectStore): Tx {
   return {

@@ -1,4 +1,4 @@
-/** Asking IndexedDB for the page's database, and the names it and its tabs' channels go by. */
+/** The names the page's database and its tabs' channels go by (the opener: harness-core's `openDatabase`). */
 
 /**
  * The folder the page is served from (`/` at a host's root; `/` too where there is no page).
@@ -13,18 +13,3 @@ export const sited = (name: string, path = SITE_PATH): string => (path === '/' ?
 
 export const DB_NAME = sited('harness-sim');
 export const STORE_NAME = 'records';
-
-/**
- * Opens `dbName`, creating its one object store on the first visit. Unlike a bare `open`, a
- * blocked open rejects instead of waiting forever.
- */
-export function requestDatabase(factory: IDBFactory, dbName = DB_NAME, storeName = STORE_NAME): Promise<IDBDatabase> {
-  const request = factory.open(dbName);
-  request.onupgradeneeded = () => request.result.createObjectStore(storeName);
-  return new Promise<IDBDatabase>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-    request.onblocked = () =>
-      reject(new DOMException(`Opening database "${dbName}" is blocked by another tab.`, 'BlockedError'));
-  });
-}

@@ -29,4 +29,5 @@ export * from './task.js';
 export * from './taskMachine.js';
 export * from './stores/types.js';
 export { createIdbStore } from './stores/idbStore.js';
+export { openDatabase, requestDatabase } from './stores/openDatabase.js';
 export * from './harness.js';

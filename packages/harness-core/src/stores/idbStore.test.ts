@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIdbStore, strictStore } from './idbStore.js';
+import { IDB_STORE_NAME, createIdbStore } from './idbStore.js';
+import { openDatabase } from './openDatabase.js';
 import { plans, runCheckpoints } from './fixtures.test-kit.js';
 import { storeSuite } from './suite.js';
 
@@ -26,7 +27,7 @@ storeSuite('IndexedDB store', async () => {
       } catch {
         // stays text
       }
-      await set([runId, seq], value, strictStore(name));
+      await set([runId, seq], value, openDatabase(indexedDB, name, IDB_STORE_NAME));
     },
     cleanup: () => deleteDatabase(name),
   };

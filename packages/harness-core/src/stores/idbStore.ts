@@ -1,4 +1,5 @@
-import { get as idbGet, promisifyRequest, set as idbSet, type UseStore } from 'idb-keyval';
+import { get as idbGet, promisifyRequest, set as idbSet } from 'idb-keyval';
+import { openDatabase } from './openDatabase.js';
 import { judge, newestReadable, prepare, readValue, reasonOf, storeFailure } from './records.js';
 import type { CheckpointStore, Latest, PutResult, StoreOptions } from './types.js';
 
@@ -11,43 +12,6 @@ import type { CheckpointStore, Latest, PutResult, StoreOptions } from './types.j
 export const IDB_DEFAULT_NAME = 'harness-core';
 export const IDB_STORE_NAME = 'checkpoints';
 
-/**
- * idb-keyval's `createStore`, but every readwrite transaction asks for `strict` durability
- * (flushed to the disk before `complete`, which is when idb-keyval's `set` resolves): a
- * checkpoint acknowledged survives a power loss, not just a crash of the tab. Browsers without
- * the option give their default. Another tab's upgrade or deletion of the database closes this
- * connection rather than being blocked by it; the next call opens it again.
- */
-export function strictStore(dbName: string, storeName: string = IDB_STORE_NAME): UseStore {
-  let dbp: Promise<IDBDatabase> | undefined;
-  const getDB = (): Promise<IDBDatabase> => {
-    if (dbp) return dbp;
-    const request = indexedDB.open(dbName);
-    request.onupgradeneeded = () => request.result.createObjectStore(storeName);
-    const p = promisifyRequest(request);
-    dbp = p;
-    p.then(
-      (db) => {
-        db.onclose = () => (dbp = undefined);
-        db.onversionchange = () => {
-          db.close();
-          dbp = undefined;
-        };
-      },
-      () => (dbp = undefined),
-    );
-    return p;
-  };
-  return async (txMode, callback) => {
-    const db = await getDB();
-    const tx =
-      txMode === 'readwrite'
-        ? db.transaction(storeName, txMode, { durability: 'strict' })
-        : db.transaction(storeName, txMode);
-    return callback(tx.objectStore(storeName));
-  };
-}
-
 type Key = [string, number];
 const isKey = (k: IDBValidKey): k is Key =>
   Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'number';
@@ -55,7 +19,7 @@ const keyText = (k: Key): string => JSON.stringify(k);
 
 export function createIdbStore(opts: StoreOptions & { name?: string }): CheckpointStore {
   const { plans } = opts;
-  const store = strictStore(opts.name ?? IDB_DEFAULT_NAME);
+  const store = openDatabase(indexedDB, opts.name ?? IDB_DEFAULT_NAME, IDB_STORE_NAME);
   /** The keys under `prefix` (every key when empty): arrays sort after numbers and strings, so `[...prefix, []]` bounds them. */
   const keysUnder = (prefix: string[]): Promise<IDBValidKey[]> =>
     store('readonly', (s) =>
