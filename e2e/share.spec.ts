@@ -84,6 +84,8 @@ test('a run resumed from storage says its link opens the start; a broken replay 
   await open(page, '?lang=en&run=new&seed=4');
   await page.getByTestId('btn-start').click();
   await page.getByTestId('btn-step').click();
+  // The page lists a checkpoint once it is durable: only then does a reload resume from it.
+  await expect(page.getByTestId('checkpoint-item').first()).toBeAttached();
   await page.reload();
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('btn-share').click();
