@@ -175,6 +175,26 @@ export default tseslint.config(
     },
   },
   {
+    // The simulator's store runs harness-core's suite of store guarantees (coreStore.test.ts),
+    // a test file the package leaves out of its build and its entry: these tests alone may reach
+    // it. A regex, as a `!` in a group cannot re-include a file under a folder the group excludes.
+    files: ['src/persistence/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['harness-core/*'], message: DEEP_CORE.message },
+            {
+              regex: '(^|/)packages/(?!harness-core/src/stores/suite$|[^/]+/src/__fixtures__/[^/]+\\.json$)',
+              message: DEEP_CORE.message,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/ui/**/*.{ts,tsx}', 'src/i18n/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -102,19 +102,27 @@ export function checkRunRecord(value: unknown, runId: string): Checked<RunMeta> 
   });
 }
 
-/** The envelope and the summary fields a history line needs; the rest is checked on reassembly. */
+/**
+ * The envelope and the summary fields a history line needs; the rest is checked on reassembly.
+ * A sound record under another run's or number's key is `misplaced` (copied or moved by hand),
+ * not `corrupt`: a reader can tell the two apart (harness-core's stores answer E704 for it).
+ */
 export function checkStoredCheckpoint(value: unknown, runId: string, seq: number): Checked<StoredCheckpoint> {
-  return checkRecord<StoredCheckpoint>(
+  const c = checkRecord<StoredCheckpoint>(
     value,
     STORED_CHECKPOINT_SCHEMA,
     (r) => {
       const s = checkAgainst(STORED_CHECKPOINT_ENVELOPE, r);
-      if (!s.ok) return s.reason;
-      if (s.value.body.runId !== runId) return 'field "body.runId" is not the run it is stored under';
-      return s.value.body.seq === seq ? null : 'field "body.seq" is not the number it is stored under';
+      return s.ok ? null : s.reason;
     },
     [STORED_CHECKPOINT_SCHEMA_V1],
   );
+  if (!c.ok) return c;
+  if (c.value.body.runId !== runId)
+    return skip('misplaced', storageError('E513', 'field "body.runId" is not the run it is stored under'));
+  return c.value.body.seq === seq
+    ? c
+    : skip('misplaced', storageError('E513', 'field "body.seq" is not the number it is stored under'));
 }
 
 export function checkChunk(value: unknown): Checked<ChunkRecord> {

@@ -112,26 +112,40 @@ export async function newChunks(tx: Tx, runId: string, p: Prepared): Promise<New
  * that did not land). Returns the bytes it added.
  */
 export function stageWith(tx: Tx, runId: string, p: Prepared, fresh: readonly NewChunk[]): number {
+  const record = recordOf(p, { ...p.body, runId }, stageChunks(tx, runId, fresh));
+  // What the reader checks first (the envelope); the body was checked whole before the write.
+  const c = checkStoredCheckpoint(record, runId, p.seq);
+  if (!c.ok) throw new Refusal(storageError('E504', p.seq, c.reason));
+  tx.put(checkpointKey(runId, p.seq), record);
+  return record.stored;
+}
+
+/** Writes `fresh` chunks of `runId` into `tx`; the bytes they add. */
+export function stageChunks(tx: Tx, runId: string, fresh: readonly NewChunk[]): number {
   let bytes = 0;
   for (const c of fresh) {
     tx.put(chunkKey(runId, c.hash), c.record);
     bytes += c.bytes;
   }
+  return bytes;
+}
+
+/**
+ * The record of prepared `p` with `body`, once its new chunks added `bytes`. Unchecked: stageWith
+ * checks it before it writes; a test that plants a damaged record (coreStore.test.ts) does not.
+ */
+export function recordOf(p: Prepared, body: StoredCheckpoint['body'], bytes: number): StoredCheckpoint {
   const record: StoredCheckpoint = {
     schema: STORED_CHECKPOINT_SCHEMA,
     size: p.size,
     stored: 0,
     ledger: p.ledger.chain,
     refs: p.refs.chain,
-    body: { ...p.body, runId },
+    body,
   };
   // `stored` counts the record itself, whose length depends on `stored`: settle on a fixed point.
   for (let i = 0; i < 3; i++) record.stored = bytes + utf8Length(JSON.stringify(record));
-  // What the reader checks first (the envelope); the body was checked whole before the write.
-  const c = checkStoredCheckpoint(record, runId, p.seq);
-  if (!c.ok) throw new Refusal(storageError('E504', p.seq, c.reason));
-  tx.put(checkpointKey(runId, p.seq), record);
-  return record.stored;
+  return record;
 }
 
 /** newChunks, then stageWith: a prepared checkpoint written into `tx`; the bytes it added. */

@@ -69,8 +69,11 @@ export interface NewRun {
   design?: RunMeta['design'];
 }
 
-/** Why a stored record was not read; it is left where it is. */
-export type SkipKind = 'corrupt' | 'foreign' | 'version' | 'oversize' | 'missing';
+/**
+ * Why a stored record was not read; it is left where it is. `misplaced`: a sound checkpoint
+ * record kept under another run's or number's key.
+ */
+export type SkipKind = 'corrupt' | 'foreign' | 'version' | 'oversize' | 'missing' | 'misplaced';
 
 /** A stored record that was skipped: its key as text and a numbered reason a person can read. */
 export interface Skipped {

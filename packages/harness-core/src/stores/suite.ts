@@ -6,9 +6,10 @@ import type { CheckpointStore, StoreErrorCode } from './types.js';
 
 /**
  * Test-only (excluded from the build): the guarantees every CheckpointStore keeps (SPEC §5),
- * one suite that both stores' tests run. `make` gives a fresh, empty store with three hooks:
- * `reopen` (a new instance on the same storage, as after a restart), `corrupt` (writes raw
- * contents under a key, as a person or another program might), `cleanup`.
+ * one suite that both stores' tests run, and the simulator's store's (see SuiteOptions). `make`
+ * gives a fresh, empty store with three hooks: `reopen` (a new instance on the same storage, as
+ * after a restart), `corrupt` (writes raw contents under a key, as a person or another program
+ * might), `cleanup`.
  */
 export interface StoreUnderTest {
   store: CheckpointStore;
@@ -17,14 +18,36 @@ export interface StoreUnderTest {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Where a store may differ from the package's two without breaking a guarantee. The defaults are
+ * the package's stores; the simulator's store (src/persistence/coreStore.test.ts) sets all three.
+ */
+export interface SuiteOptions {
+  /**
+   * The checkpoints of one run of `runId`, seq 1 upward, at least five (the first five are
+   * used); by default the kit's plan. A store that checks checkpoints against plans of its own
+   * passes checkpoints of one of them.
+   */
+  checkpoints?: (runId: string) => Checkpoint[];
+  /**
+   * An older checkpoint put after a newer one: `kept` under its number, or `refused` (E701) by a
+   * store that guards the order, so a writer that fell behind never stores behind a newer one.
+   */
+  olderPut?: 'kept' | 'refused';
+  /** Whether a foreign record's message carries the codec's own number (E201–E203), or the store's own. */
+  codecReasons?: boolean;
+}
+
 const RUN = 'run-a';
-/** Five checkpoints of one run, seq 1 to 5, and five of another. */
-const A = runCheckpoints(RUN);
-const B = runCheckpoints('run-b');
-const cp = (seq: number, run: Checkpoint[] = A): Checkpoint => run[seq - 1] as Checkpoint;
 const json = (value: unknown): string => JSON.stringify(value);
 
-export function storeSuite(name: string, make: () => Promise<StoreUnderTest>): void {
+export function storeSuite(name: string, make: () => Promise<StoreUnderTest>, options: SuiteOptions = {}): void {
+  const { checkpoints = runCheckpoints, olderPut = 'kept', codecReasons = true } = options;
+  /** Five checkpoints of one run, seq 1 to 5, and five of another. */
+  const A = checkpoints(RUN).slice(0, 5);
+  const B = checkpoints('run-b').slice(0, 5);
+  const cp = (seq: number, run: Checkpoint[] = A): Checkpoint => run[seq - 1] as Checkpoint;
+
   describe(`${name}: the guarantees of a checkpoint store`, () => {
     let t: StoreUnderTest;
     beforeEach(async () => {
@@ -41,6 +64,7 @@ export function storeSuite(name: string, make: () => Promise<StoreUnderTest>): v
 
     it('has five checkpoints to work with', () => {
       expect(A.map((c) => c.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(A.map((c) => c.runId)).toEqual(Array(5).fill(RUN));
       expect(B.map((c) => c.runId)).toEqual(Array(5).fill('run-b'));
     });
 
@@ -53,7 +77,7 @@ export function storeSuite(name: string, make: () => Promise<StoreUnderTest>): v
     });
 
     it('is readable once it acknowledges: latest is the newest, get each, seqs ascending, runs', async () => {
-      await putAll([cp(3), cp(1), cp(5), cp(2), cp(4)]);
+      await putAll(A);
       await putAll([cp(1, B)]);
       expect(await t.store.latest(RUN)).toEqual({ checkpoint: cp(5), skipped: [] });
       for (const c of A) expect(await t.store.get(RUN, c.seq)).toEqual({ ok: true, checkpoint: c });
@@ -64,6 +88,24 @@ export function storeSuite(name: string, make: () => Promise<StoreUnderTest>): v
       expect(await t.store.get(RUN, 99)).toBeNull();
       expect(await t.store.seqs('nobody')).toEqual([]);
       expect(await t.store.latest('nobody')).toEqual({ checkpoint: null, skipped: [] });
+    });
+
+    it(`${olderPut === 'kept' ? 'keeps' : 'refuses (E701)'} an older checkpoint put after a newer one`, async () => {
+      await putAll([cp(1), cp(4)]);
+      const r = await t.store.put(cp(2));
+      if (olderPut === 'kept') {
+        expect(r).toEqual({ ok: true });
+        expect(await t.store.get(RUN, 2)).toEqual({ ok: true, checkpoint: cp(2) });
+      } else {
+        expect(r).toMatchObject({ ok: false, code: 'E701' });
+        expect(!r.ok && r.message).toMatch(/^E701: /);
+        expect(await t.store.get(RUN, 2)).toBeNull();
+      }
+      // Either way the newest stays the newest, after a restart too.
+      for (const s of [t.store, await t.reopen()]) {
+        expect(await s.latest(RUN)).toEqual({ checkpoint: cp(4), skipped: [] });
+        expect(await s.seqs(RUN)).toEqual(olderPut === 'kept' ? [1, 2, 4] : [1, 4]);
+      }
     });
 
     it('keeps any run id under its own key', async () => {
@@ -101,9 +143,9 @@ export function storeSuite(name: string, make: () => Promise<StoreUnderTest>): v
       const { checkpoint, skipped } = await t.store.latest(RUN);
       expect(checkpoint).toEqual(cp(2));
       expect(codes(skipped)).toEqual(['E702', 'E702', 'E702']);
-      // Newest first, each with the codec's own reason inside.
-      expect(skipped.map((s) => /E20\d/.exec(s.message)?.[0])).toEqual(['E203', 'E202', 'E201']);
-      for (const s of skipped) expect(s.message).toMatch(/^E702: /);
+      // Newest first, each with its reason inside: the codec's own, or the store's own numbers.
+      if (codecReasons) expect(skipped.map((s) => /E20\d/.exec(s.message)?.[0])).toEqual(['E203', 'E202', 'E201']);
+      for (const s of skipped) expect(s.message).toMatch(/^E702: \S/);
       expect(new Set(skipped.map((s) => s.where)).size).toBe(3);
     });
 

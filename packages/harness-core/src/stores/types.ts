@@ -10,7 +10,10 @@ import type { PlanLookup } from '../world.js';
 
 /** Why a record was not read or a write refused: numbered, stable, in the message too. */
 export type StoreErrorCode =
-  /** A write of a checkpoint the codec would not read back: nothing is written. */
+  /**
+   * A write refused, and nothing written: a checkpoint the codec would not read back, or, in a
+   * store that guards the order (the simulator's), one older than the newest it keeps.
+   */
   | 'E701'
   /** A record that is not a checkpoint of ours (not JSON, another schema, another program's file). */
   | 'E702'

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { Checkpoint } from '../engine';
+// The package's suite of store guarantees, a test file of its own (see eslint.config.js).
+import { storeSuite, type StoreUnderTest } from '../../packages/harness-core/src/stores/suite';
+import type { Backend } from './backend';
+import { asCoreStore } from './coreStore';
+import { openDatabase, idbBackend } from './idbStore';
+import { checkpointKey } from './keys';
+import { memoryBackend } from './memoryStore';
+import { createRecordStore } from './recordStore';
+import { newChunks, prepare, recordOf, stageChunks } from './stored';
+import { checkpointsOf } from './testkit';
+
+/**
+ * The IndexedDB store the page uses keeps the guarantees of harness-core's stores (SPEC §5):
+ * harness-core's own suite, run on it through asCoreStore, over IndexedDB and over memory. It is
+ * stricter in one place (an older checkpoint put after a newer one is refused: the sequence
+ * guard) and numbers its reasons its own way (E5xx inside the E70n).
+ */
+
+const SCENARIO = 'migration-40';
+/** The first checkpoints of a real run of `runId`: this store only takes checkpoints of its scenarios. */
+const checkpoints = (runId: string): Checkpoint[] =>
+  checkpointsOf(SCENARIO, { runId, until: (_s, cp) => (cp?.seq ?? 0) >= 5 });
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * Writes `contents` under (runId, seq) as another program (or a person with the devtools) would,
+ * in this store's record form and without its checks: a checkpoint of ours becomes a stored
+ * checkpoint record (its lists cut into chunks, its body as it is), anything else is stored as
+ * the value it parses to, or as text. The run gets an index as the store would give it.
+ */
+async function plant(backend: Backend, runId: string, seq: number, contents: string): Promise<void> {
+  let value: unknown = contents;
+  try {
+    value = JSON.parse(contents);
+  } catch {
+    // stays text
+  }
+  const made = await createRecordStore(backend).createRun({ runId, scenario: SCENARIO, seed: 1 });
+  if (!made.ok && !made.error.startsWith('E505')) throw new Error(made.error);
+  const ours =
+    isObject(value) &&
+    typeof value.schema === 'string' &&
+    value.schema.startsWith('harness-sim.checkpoint/') &&
+    Array.isArray(value.ledger) &&
+    Array.isArray(value.refs);
+  await backend.write(async (tx) => {
+    if (!ours) return tx.put(checkpointKey(runId, seq), value);
+    const p = prepare(value as unknown as Checkpoint);
+    tx.put(checkpointKey(runId, seq), recordOf(p, p.body, stageChunks(tx, runId, await newChunks(tx, runId, p))));
+  });
+}
+
+/** A fresh database for each test, and a new connection to it for `reopen`, as a reload opens. */
+let n = 0;
+const MAKERS: [string, () => { backend: Backend; reopen: () => Backend }][] = [
+  [
+    'IndexedDB',
+    () => {
+      const name = `core-suite-${++n}`;
+      const open = () => idbBackend(openDatabase(indexedDB, name));
+      return { backend: open(), reopen: open };
+    },
+  ],
+  [
+    'memory',
+    () => {
+      const backend = memoryBackend();
+      return { backend, reopen: () => backend };
+    },
+  ],
+];
+
+for (const [kind, make] of MAKERS) {
+  storeSuite(
+    `the simulator's store (${kind})`,
+    async (): Promise<StoreUnderTest> => {
+      const { backend, reopen } = make();
+      return {
+        store: asCoreStore(backend),
+        reopen: async () => asCoreStore(reopen()),
+        corrupt: (runId, seq, contents) => plant(backend, runId, seq, contents),
+        // Each test has a database of its own; the file's fake IndexedDB goes with the file.
+        cleanup: async () => undefined,
+      };
+    },
+    { checkpoints, olderPut: 'refused', codecReasons: false },
+  );
+}
+
+describe('the simulator store as harness-core sees it', () => {
+  const [a, b] = checkpoints('run-a') as [Checkpoint, Checkpoint];
+
+  it('answers a failed write (quota) with E705 and the reason, keeping what was there', async () => {
+    const backend = memoryBackend();
+    const store = asCoreStore(backend);
+    expect(await store.put(a)).toEqual({ ok: true });
+    const full: Backend = {
+      ...backend,
+      write: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+    };
+    const r = await asCoreStore(full).put(b);
+    expect(r).toMatchObject({ ok: false, code: 'E705', message: expect.stringMatching(/^E705: E502: .*quota/) });
+    expect(await store.seqs('run-a')).toEqual([1]);
+  });
+
+  it('reports a checkpoint of a scenario it does not have as one that does not fit its plan (E703)', async () => {
+    const backend = memoryBackend();
+    await plant(backend, 'run-a', 1, JSON.stringify({ ...a, scenario: 'no-such-plan' }));
+    expect(await asCoreStore(backend).get('run-a', 1)).toEqual({
+      ok: false,
+      skipped: { where: 'cp/run-a/1', code: 'E703', message: expect.stringMatching(/^E703: E206: /) },
+    });
+  });
+});
