@@ -6,7 +6,7 @@ import './boot';
 import { createRoot } from 'react-dom/client';
 import { translate } from './i18n';
 import { useSimStore } from './store/simStore';
-import { StrictMode, Suspense, lazy, useSyncExternalStore } from 'react';
+import { StrictMode, Suspense, lazy, startTransition, useSyncExternalStore } from 'react';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { registerOffline } from './offline';
@@ -58,24 +58,31 @@ if (!wordsLoaded) {
   p.setAttribute('role', 'alert');
   p.textContent = '页面的文字没能加载，请刷新页面。 The page could not load its words: reload the page.';
   root.replaceChildren(p);
-} else
-  createRoot(root).render(
-    <StrictMode>
-      <ErrorBoundary message={(e) => translate(useSimStore.getState().lang, 'app.error', { msg: e.message })}>
-        <UpdateReady />
-        {COMPARE ? (
-          <Suspense>
-            <CompareView search={window.location.search} />
-          </Suspense>
-        ) : GUIDE ? (
-          <Suspense>
-            <GuideView />
-          </Suspense>
-        ) : (
-          <Simulator />
-        )}
-      </ErrorBoundary>
-    </StrictMode>,
+} else {
+  const reactRoot = createRoot(root);
+  // A transition, so React renders the first screen in slices that leave the main thread free
+  // between them (no long task from the render itself; index.html's frame is shown meanwhile).
+  // Speed device: docs/design/speed.md.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <ErrorBoundary message={(e) => translate(useSimStore.getState().lang, 'app.error', { msg: e.message })}>
+          <UpdateReady />
+          {COMPARE ? (
+            <Suspense>
+              <CompareView search={window.location.search} />
+            </Suspense>
+          ) : GUIDE ? (
+            <Suspense>
+              <GuideView />
+            </Suspense>
+          ) : (
+            <Simulator />
+          )}
+        </ErrorBoundary>
+      </StrictMode>,
+    ),
   );
+}
 
 registerOffline();

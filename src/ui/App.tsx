@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { shownView, useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
 import { commandForKey, commandStateOf } from './controls/commands';
@@ -108,7 +108,8 @@ export function App() {
   useEffect(() => void presentStyles?.then(() => setStyled(true)), []);
   const [laidOut, setLaidOut] = useState(false);
   useEffect(() => {
-    const id = requestAnimationFrame(() => setSides(true));
+    // Each stage is a transition: React renders it in slices, not as one long task.
+    const id = requestAnimationFrame(() => startTransition(() => setSides(true)));
     return () => cancelAnimationFrame(id);
   }, []);
   useShortcuts();
@@ -117,7 +118,7 @@ export function App() {
   const [rest, setRest] = useState(false);
   useEffect(() => {
     if (!pageReady) return;
-    const id = requestAnimationFrame(() => setRest(true));
+    const id = requestAnimationFrame(() => startTransition(() => setRest(true)));
     return () => cancelAnimationFrame(id);
   }, [pageReady]);
   useEffect(() => {

@@ -202,8 +202,11 @@ export const StateDiagram = memo(function StateDiagram({
   const laidOut = layouts !== null;
   useEffect(() => onLaidOut?.(laidOut), [laidOut, onLaidOut]);
   const box = useRef<HTMLDivElement>(null);
-  // The full drawing's first size is the box index.html painted (frameSize.ts).
-  const [size, setSize] = useState<Size | null>(() => (variant === 'full' ? takeFrameSize() : null));
+  // The page's own drawing (no variant asked: full, or compact on a phone, in a box of the same
+  // size) starts at the size of the box index.html painted (frameSize.ts). Without it a phone
+  // committed an empty box and mounted the whole drawing in a second, synchronous render from
+  // the layout effect below: one long task (Lighthouse mobile, docs/BENCHMARKS.md).
+  const [size, setSize] = useState<Size | null>(() => (asked === undefined ? takeFrameSize() : null));
   const framed = useRef(size !== null);
   // A box with no size from the frame is measured before the first paint (a layout effect), so
   // the first frame is drawn in the direction and at the scale it keeps: nothing shifts once it
