@@ -4,7 +4,8 @@
  * committed sources (HEAD, in a git worktree) are built as they are (A) and with each diff
  * applied (B); then ROUNDS rounds, each of LOADS cold loads a side interleaved (A, B, A, B, …):
  * a fresh context, navigation to the diagram drawn and `data-ready`, then TICKS clicks of Step
- * timed to the frame that shows them. Per device it reports B / A of the medians, and whether
+ * timed to the frame that shows them; and a phone's load at Lighthouse's 4× CPU slowdown for its
+ * blocking time (long tasks' time over 50 ms). Per device it reports B / A of the medians, and whether
  * that is outside the noise: the ranges of the two sides' round medians do not overlap.
  *
  * A diff that no longer applies is reported and skipped: the code moved, and the diff must be
@@ -43,10 +44,45 @@ interface Sample {
   ready: number;
   /** Median click-to-frame of the Step clicks (tickSamples' paint). */
   tick: number;
+  /** Blocking time of a phone's cold load (see `blocking`). */
+  blocking: number;
+}
+
+/** Lighthouse's mobile preset: a phone's viewport, its CPU four times slower. */
+const PHONE = { width: 412, height: 823 };
+const PHONE_SLOWDOWN = 4;
+
+/**
+ * A phone's cold load, as Lighthouse's mobile preset slows it: the time of each long task over
+ * 50 ms, summed from navigation until the panels below the first screen are in
+ * (`data-panels="all"`) and half a second after: what Lighthouse's total blocking time counts,
+ * without its simulated network. The long tasks are the page's own PerformanceObserver's.
+ */
+async function blocking(browser: Browser, url: string): Promise<number> {
+  const context = await newContext(browser, PHONE);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_SLOWDOWN });
+    await page.addInitScript(() => {
+      const tasks: number[] = [];
+      (window as unknown as { __benchLong: number[] }).__benchLong = tasks;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) tasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`${url}?lang=en&run=new`, { waitUntil: 'commit' });
+    await page.locator('[data-panels="all"]').waitFor({ timeout: WAIT_LIMIT * PHONE_SLOWDOWN });
+    await page.waitForTimeout(500);
+    const tasks = await page.evaluate(() => (window as unknown as { __benchLong: number[] }).__benchLong);
+    return tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0);
+  } finally {
+    await context.close();
+  }
 }
 
 /** One cold load of `url` to drawn and ready, then TICKS steps of the run, in a fresh context. */
-async function sample(browser: Browser, url: string): Promise<Sample> {
+async function loaded(browser: Browser, url: string): Promise<Omit<Sample, 'blocking'>> {
   const context = await newContext(browser);
   try {
     const page = await context.newPage();
@@ -64,6 +100,11 @@ async function sample(browser: Browser, url: string): Promise<Sample> {
   } finally {
     await context.close();
   }
+}
+
+/** `loaded`, then a phone's load of the same build for its blocking time. */
+async function sample(browser: Browser, url: string): Promise<Sample> {
+  return { ...(await loaded(browser, url)), blocking: await blocking(browser, url) };
 }
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' }).toString();
@@ -217,13 +258,14 @@ export async function run(): Promise<Figure[]> {
         sides.a.push(ra);
         sides.b.push(rb);
         progress(
-          `${device} round ${r + 1}/${ROUNDS}: ready A ${median(ra.map((s) => s.ready)).toFixed(0)} / B ${median(rb.map((s) => s.ready)).toFixed(0)} ms, tick A ${median(ra.map((s) => s.tick)).toFixed(1)} / B ${median(rb.map((s) => s.tick)).toFixed(1)} ms`,
+          `${device} round ${r + 1}/${ROUNDS}: ready A ${median(ra.map((s) => s.ready)).toFixed(0)} / B ${median(rb.map((s) => s.ready)).toFixed(0)} ms, tick A ${median(ra.map((s) => s.tick)).toFixed(1)} / B ${median(rb.map((s) => s.tick)).toFixed(1)} ms, blocking A ${median(ra.map((s) => s.blocking)).toFixed(0)} / B ${median(rb.map((s) => s.blocking)).toFixed(0)} ms`,
         );
       }
       for (const [key, what] of [
         ['drawn', 'drawn'],
         ['ready', 'data-ready'],
         ['tick', 'tick to screen'],
+        ['blocking', `blocking time of a phone's load (${PHONE_SLOWDOWN}× CPU)`],
       ] as const) {
         const [sa, sb] = [summary(sides.a, key), summary(sides.b, key)];
         const apart = sb.lo > sa.hi || sb.hi < sa.lo;

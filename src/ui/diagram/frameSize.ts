@@ -12,7 +12,7 @@ export interface Size {
  * nothing; the diagram still measures its own box after that commit and redraws if it differs.
  * The frame is there until React's first commit replaces it, so a first render that React
  * starts again (it is a transition: main.tsx) reads the same size, and any render after that
- * commit reads null, as where the frame has no size.
+ * commit reads null, as where the frame has no size. Speed device: docs/design/speed.md.
  */
 export function takeFrameSize(): Size | null {
   const box = document.querySelector('#root > .hs-app[aria-busy="true"] .hs-diagram');
