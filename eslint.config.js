@@ -22,7 +22,7 @@ const PAGE_LIBRARIES = [
 const UPPER_LAYERS = ['persistence', 'store', 'ui', 'i18n'].flatMap((d) => [`**/${d}`, `**/${d}/*`]);
 /** harness-core is used through its one public entry (packages/harness-core/src/index.ts), as an installer would. */
 const DEEP_CORE = {
-  group: ['harness-core/*', '**/packages/**', '!**/packages/*/src/__fixtures__/*.json'],
+  group: ['harness-core/*', '**/packages/**'],
   message: 'Import harness-core by its name, through its public entry: never a file behind it.',
 };
 
@@ -186,7 +186,7 @@ export default tseslint.config(
           patterns: [
             { group: ['harness-core/*'], message: DEEP_CORE.message },
             {
-              regex: '(^|/)packages/(?!harness-core/src/stores/suite$|[^/]+/src/__fixtures__/[^/]+\\.json$)',
+              regex: '(^|/)packages/(?!harness-core/src/stores/suite$)',
               message: DEEP_CORE.message,
             },
           ],
