@@ -32,6 +32,33 @@ test('the diagram is whole in its first frame: all nodes shown and all 13 edges 
   expect(first).toEqual({ hidden: 0, edges: 13 });
 });
 
+for (const [name, viewport] of [
+  ['a phone', { width: 390, height: 844 }],
+  ['a laptop', { width: 1366, height: 768 }],
+] as const) {
+  test(`on ${name}, the diagram is drawn in the app's first commit, never into an empty box after it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // React inserts a first render's tree whole; a drawing mounted by a second render lands in
+    // the box the first one committed empty, a mutation whose target is that box.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lateDrawings: number };
+      w.__lateDrawings = 0;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const box = r.target as Element;
+          if (!box.classList?.contains('hs-diagram') || box.closest('[aria-busy="true"]')) continue;
+          if ([...r.addedNodes].some((n) => (n as Element).classList?.contains('react-flow'))) w.__lateDrawings++;
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await open(page, '?lang=en&run=new');
+    await expect(page.locator('.hs-diagram .react-flow')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { __lateDrawings: number }).__lateDrawings)).toBe(0);
+  });
+}
+
 /** What the first-frame edge test keeps in the page. */
 interface EdgePaths {
   __paths: () => Record<string, string>;
