@@ -5,7 +5,7 @@ import { storeSuite, type StoreUnderTest } from '../../packages/harness-core/src
 import type { Backend } from './backend';
 import { asCoreStore } from './coreStore';
 import { openDatabase, idbBackend } from './idbStore';
-import { checkpointKey } from './keys';
+import { checkpointKey, runKey } from './keys';
 import { memoryBackend } from './memoryStore';
 import { createRecordStore } from './recordStore';
 import { newChunks, prepare, recordOf, stageChunks } from './stored';
@@ -103,6 +103,16 @@ describe('the simulator store as harness-core sees it', () => {
     };
     const r = await asCoreStore(full).put(b);
     expect(r).toMatchObject({ ok: false, code: 'E705', message: expect.stringMatching(/^E705: E502: .*quota/) });
+    expect(await store.seqs('run-a')).toEqual([1]);
+  });
+
+  it('refuses (E701, not a storage failure) a write to a run whose stored index it cannot read', async () => {
+    const backend = memoryBackend();
+    const store = asCoreStore(backend);
+    expect(await store.put(a)).toEqual({ ok: true });
+    await backend.write(async (tx) => tx.put(runKey('run-a'), { schema: 'harness-sim.run/1', runId: 'run-a' }));
+    const r = await store.put(b);
+    expect(r).toMatchObject({ ok: false, code: 'E701', message: expect.stringMatching(/^E701: E507: /) });
     expect(await store.seqs('run-a')).toEqual([1]);
   });
 

@@ -32,8 +32,12 @@ const skippedOf = (where: string, kind: SkipKind, reason: string): CoreSkipped =
   return { where, code, message: `${code}: ${reason}` };
 };
 
-/** Refusals of the checkpoint itself (E504: fails the reader's checks; E509: its run index would not read back). */
-const REFUSED = /^E50[49]:/;
+/**
+ * The record store's refusals, where nothing is written and the storage itself is sound: the
+ * checkpoint fails the reader's checks (E504), its run index would not read back (E509), or the
+ * run's stored index cannot be read (E507). Stale writes (E503, E519) say so by `stale`.
+ */
+const REFUSED = /^E50[479]:/;
 
 export function asCoreStore(backend: Backend): CoreStore {
   const records = createRecordStore(backend);
@@ -44,7 +48,7 @@ export function asCoreStore(backend: Backend): CoreStore {
     async put(cp) {
       const r = await records.put(cp);
       if (r.ok) return { ok: true };
-      // Stale (older than the newest, or fenced) is refused like a bad checkpoint: nothing is written.
+      // Stale (not newer than the newest, or another tab's run) is refused like a bad checkpoint.
       const code = r.stale || REFUSED.test(r.error) ? 'E701' : 'E705';
       return { ok: false, code, message: `${code}: ${r.error}` };
     },

@@ -23,6 +23,7 @@ const MESSAGES = {
   E509: 'The run cannot be saved: %s.',
   E519: "Another tab drives run %s now: checkpoint #%s of this tab was not stored (the other tab's are).",
   E520: 'Checkpoint #%s has not been written after %s s: storage is not answering. Play is stopped and the page shows the last checkpoint that is durable; it goes on once the write lands.',
+  E521: 'Checkpoint #%s is stored under %s, but it is %s: copied or moved by hand. It is left where it is, and not read.',
   E518: 'IndexedDB did not answer within %s ms: this run is kept in memory for now; the page keeps asking and moves the run to IndexedDB once it answers.',
   E601: 'This file is %s bytes; the limit is 20 MiB.',
   E602: 'This file is not JSON: %s',

@@ -105,7 +105,7 @@ export function checkRunRecord(value: unknown, runId: string): Checked<RunMeta> 
 /**
  * The envelope and the summary fields a history line needs; the rest is checked on reassembly.
  * A sound record under another run's or number's key is `misplaced` (copied or moved by hand),
- * not `corrupt`: a reader can tell the two apart (harness-core's stores answer E704 for it).
+ * not `corrupt`: its own number (E521) says so, and harness-core's stores answer E704 for it.
  */
 export function checkStoredCheckpoint(value: unknown, runId: string, seq: number): Checked<StoredCheckpoint> {
   const c = checkRecord<StoredCheckpoint>(
@@ -118,11 +118,14 @@ export function checkStoredCheckpoint(value: unknown, runId: string, seq: number
     [STORED_CHECKPOINT_SCHEMA_V1],
   );
   if (!c.ok) return c;
-  if (c.value.body.runId !== runId)
-    return skip('misplaced', storageError('E513', 'field "body.runId" is not the run it is stored under'));
-  return c.value.body.seq === seq
+  // The envelope's check vouched for these two fields.
+  const body = c.value.body as unknown as { runId: string; seq: number };
+  return body.runId === runId && body.seq === seq
     ? c
-    : skip('misplaced', storageError('E513', 'field "body.seq" is not the number it is stored under'));
+    : skip(
+        'misplaced',
+        storageError('E521', seq, `run ${quote(runId)} #${seq}`, `run ${quote(body.runId)} #${body.seq}`),
+      );
 }
 
 export function checkChunk(value: unknown): Checked<ChunkRecord> {

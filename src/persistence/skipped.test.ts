@@ -96,6 +96,18 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
         /^E203: /,
       ],
       ['oversize', (r) => ({ ...r, pad: 'x'.repeat(1024 * 1024 + 1) }), 'oversize', /^E512: /],
+      [
+        'of another run (copied by hand)',
+        (r) => ({ ...r, body: { ...(r.body as object), runId: 'run-2' } }),
+        'misplaced',
+        /^E521: .*under run "run-1" #\d+, but it is run "run-2" #\d+/,
+      ],
+      [
+        'of another number (renamed by hand)',
+        (r) => ({ ...r, body: { ...(r.body as object), seq: 1 } }),
+        'misplaced',
+        /^E521: .*, but it is run "run-1" #1:/,
+      ],
     ];
     it.each(damage)(
       '%s: newest falls back to the previous checkpoint and reports it',

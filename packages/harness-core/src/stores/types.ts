@@ -11,8 +11,9 @@ import type { PlanLookup } from '../world.js';
 /** Why a record was not read or a write refused: numbered, stable, in the message too. */
 export type StoreErrorCode =
   /**
-   * A write refused, and nothing written: a checkpoint the codec would not read back, or, in a
-   * store that guards the order (the simulator's), one older than the newest it keeps.
+   * A write refused, and nothing written: a checkpoint the codec would not read back, or one the
+   * store's own rules refuse (the simulator's: not newer than the newest it keeps, a run another
+   * tab drives, a run whose stored index it cannot read).
    */
   | 'E701'
   /** A record that is not a checkpoint of ours (not JSON, another schema, another program's file). */
