@@ -53,10 +53,11 @@ const PHONE = { width: 412, height: 823 };
 const PHONE_SLOWDOWN = 4;
 
 /**
- * A phone's cold load, as Lighthouse's mobile preset slows it: the time of each long task over
- * 50 ms, summed from navigation until the panels below the first screen are in
- * (`data-panels="all"`) and half a second after: what Lighthouse's total blocking time counts,
- * without its simulated network. The long tasks are the page's own PerformanceObserver's.
+ * A phone's cold load, as Lighthouse's mobile preset slows its CPU: the time of each long task
+ * over 50 ms, summed from navigation until the panels below the first screen are in
+ * (`data-panels="all"`) and half a second after. Lighthouse's total blocking time sums the same
+ * from first paint to interactive, on a simulated network; this is its shape, not its figure.
+ * The long tasks are the page's own PerformanceObserver's.
  */
 async function blocking(browser: Browser, url: string): Promise<number> {
   const context = await newContext(browser, PHONE);
