@@ -17,7 +17,7 @@ import {
   type DiagramSpec,
   type DiagramVariant,
 } from './machineGraph';
-import { takeFrameSize, type Size } from './frameSize';
+import { readFrameSize, type Size } from './frameSize';
 import { GroupNode, StateNode, handleBounds, type GroupNodeType, type StateNodeType } from './StateNode';
 import { TransitionEdge, type TransitionEdgeType } from './TransitionEdge';
 
@@ -206,7 +206,7 @@ export const StateDiagram = memo(function StateDiagram({
   // size) starts at the size of the box index.html painted (frameSize.ts). Without it a phone
   // committed an empty box and mounted the whole drawing in a second, synchronous render from
   // the layout effect below: one long task (Lighthouse mobile, docs/BENCHMARKS.md).
-  const [size, setSize] = useState<Size | null>(() => (asked === undefined ? takeFrameSize() : null));
+  const [size, setSize] = useState<Size | null>(() => (asked === undefined ? readFrameSize() : null));
   const framed = useRef(size !== null);
   // A box with no size from the frame is measured before the first paint (a layout effect), so
   // the first frame is drawn in the direction and at the scale it keeps: nothing shifts once it

@@ -14,7 +14,7 @@ export interface Size {
  * starts again (it is a transition: main.tsx) reads the same size, and any render after that
  * commit reads null, as where the frame has no size. Speed device: docs/design/speed.md.
  */
-export function takeFrameSize(): Size | null {
+export function readFrameSize(): Size | null {
   const box = document.querySelector('#root > .hs-app[aria-busy="true"] .hs-diagram');
   if (!box) return null;
   const r = box.getBoundingClientRect();
