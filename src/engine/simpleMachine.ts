@@ -2,9 +2,7 @@ import { assign, setup } from 'xstate';
 import type { Scenario } from './scenarios';
 import { simulatedWorld } from './simWorld';
 import {
-  type TaskContext,
-  type TaskEmitted,
-  type TaskEvent,
+  TASK_MACHINE_TYPES,
   executeSimpleStep,
   injectFault,
   isLastStep,
@@ -24,12 +22,7 @@ import {
 export function createSimpleMachine(scenario: Scenario) {
   const world = simulatedWorld(scenario);
   return setup({
-    types: {
-      context: {} as { task: TaskContext },
-      events: {} as TaskEvent,
-      input: {} as TaskContext,
-      emitted: {} as TaskEmitted,
-    },
+    types: TASK_MACHINE_TYPES,
     guards: {
       stepFails: ({ context }) => nextExecutionFails(world, context.task),
       isLastStep: ({ context }) => isLastStep(context.task),

@@ -50,6 +50,20 @@ export interface CheckpointDue {
 export type TaskEmitted =
   { type: 'checkpoints'; due: readonly CheckpointDue[] } | { type: 'approval.requested'; request: ApprovalRequest };
 
+/**
+ * The types of a machine over a task (XState's `setup({ types })`): the task machine's, and any
+ * smaller machine a host drives the same way (the simulator's four-state one), so a host reads
+ * both alike. The task sits in one field: XState copies the context's keys on every assign
+ * (BENCHMARKS.md, Engine).
+ */
+export const TASK_MACHINE_TYPES = {
+  context: {} as { task: TaskContext },
+  events: {} as TaskEvent,
+  /** The context to start from: a fresh one (`createTaskContext`) or a restored one. */
+  input: {} as TaskContext,
+  emitted: {} as TaskEmitted,
+};
+
 /** The SPEC §7 density policies' extra checkpoints after a step is done. */
 function densityTrigger(ctx: TaskContext, doneN: number): CheckpointTrigger | null {
   const { density, everyN } = ctx.config;
@@ -151,14 +165,7 @@ export function createTaskMachine(world: TaskWorld) {
   };
 
   return setup({
-    types: {
-      /** The task in one field: XState copies the context's keys on every assign (BENCHMARKS.md, Engine). */
-      context: {} as { task: TaskContext },
-      events: {} as TaskEvent,
-      /** The context to start from: a fresh one (`createTaskContext`) or a restored one. */
-      input: {} as TaskContext,
-      emitted: {} as TaskEmitted,
-    },
+    types: TASK_MACHINE_TYPES,
     guards: {
       needsApproval: ({ context }) => needsApproval(context.task),
       stepFails: ({ context }) => nextExecutionFails(world, context.task),
