@@ -39,6 +39,8 @@ export interface PaneMeters {
   ended: EndReason | null;
   /** The process was killed (the overnight timeout, or a crash) and is down at the end. */
   killed: boolean;
+  /** When it was killed (virtual minutes), or null while it runs. */
+  killedAt: number | null;
   rereads: number;
   /** Virtual minutes the process was held by a blocking wait. */
   heldMinutes: number;
@@ -115,6 +117,7 @@ export class ComparePane {
       finalState: sim.state,
       ended: sim.context.ended,
       killed: sim.down !== null,
+      killedAt: sim.downAt === null ? null : Math.round(sim.downAt / MINUTE),
       rereads: m.rereads,
       heldMinutes: Math.round(m.heldMs / MINUTE),
       sideTaskDoneAt: m.side.doneAt === null ? null : Math.round(m.side.doneAt / MINUTE),

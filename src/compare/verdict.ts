@@ -1,11 +1,11 @@
-import { DESIGNS, type Bilingual } from '../engine';
+import { DESIGNS, MINUTE, timeOfDay, type Bilingual } from '../engine';
 import type { PaneMeters } from './runner';
 
 /** How much more of a cost makes it a difference worth a sentence (and how a ratio is rounded). */
 const RATIO_AT = 1.5;
 
 const clock = (minutes: number): string => {
-  const m = ((minutes % 1440) + 1440 + 9 * 60) % 1440; // the stories start at 09:00
+  const m = timeOfDay(minutes * MINUTE).minutes;
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 };
 
@@ -35,8 +35,8 @@ function differences(p: PaneMeters, other: PaneMeters): { zh: string[]; en: stri
     );
   }
   if (p.killed && !other.killed) {
-    zh.push(`${clock(p.minutes)} 被杀掉时还停在 ${p.finalState}`);
-    en.push(`killed at ${clock(p.minutes)} still in ${p.finalState}`);
+    zh.push(`${clock(p.killedAt ?? p.minutes)} 被杀掉时还停在 ${p.finalState}`);
+    en.push(`killed at ${clock(p.killedAt ?? p.minutes)} still in ${p.finalState}`);
   } else if (p.finalState !== other.finalState || p.ended !== other.ended) {
     zh.push(`停在 ${p.finalState}${p.ended ? `（${p.ended}）` : ''}`);
     en.push(`ended in ${p.finalState}${p.ended ? ` (${p.ended})` : ''}`);

@@ -27,6 +27,11 @@ export class CommandRecord {
     return read === null || newest === null ? read === newest : read.runId === newest.runId && read.seq === newest.seq;
   }
 
+  /** The run moved in a way no command gives (time passed while its process was down): no replay. */
+  end(): void {
+    this.list = null;
+  }
+
   /** Records `cmd`, which moved the run: as a replay sends it, or ends the record when it could not replay. */
   note(cmd: SimCommand, replayable: boolean): void {
     if (this.list === null) return;

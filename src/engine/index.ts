@@ -67,6 +67,7 @@ export {
   type TakeoverResult,
 } from './takeover';
 export { MINUTE, runTool, tokensOf } from './world';
+export { DAY_STARTS_AT, clockAt, timeOfDay } from './timeOfDay';
 export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core';
 export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';

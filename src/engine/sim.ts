@@ -51,6 +51,8 @@ export class Sim {
   private startedAt = 0;
   /** Why the process is down, or null while it runs. */
   down: 'crash' | 'timeout' | null = null;
+  /** When the process went down, on the world's clock (null while it runs). */
+  downAt: number | null = null;
   readonly log: TransitionRecord[] = [];
   /** The commands that moved this run since it was created (commandRecord.ts): what a share link replays. */
   private readonly record: CommandRecord;
@@ -185,6 +187,19 @@ export class Sim {
     return true;
   }
 
+  /**
+   * Time passes in the world while the process is down and nobody is there (a story's night):
+   * the world's clock goes on to `until`. A live process moves its clock by its own TICKs, so
+   * this does nothing while it runs. Not a command a link can carry: it ends the run's record.
+   */
+  passTime(until: number): boolean {
+    if (this.actor || until <= this.meters.clock) return false;
+    this.meters.clock = until;
+    this.record.end();
+    for (const l of this.listeners) l();
+    return true;
+  }
+
   /** What moved the run since it was created, or null when a replay cannot give it (commandRecord.ts). */
   get commands(): readonly SimCommand[] | null {
     return this.record.commands;
@@ -239,6 +254,7 @@ export class Sim {
     this.actor.stop();
     this.actor = null;
     this.down = why;
+    this.downAt = this.meters.clock;
     return true;
   }
 
@@ -270,6 +286,7 @@ export class Sim {
       if (wasStarted) this.deliver({ type: 'START' });
     }
     this.down = null;
+    this.downAt = null;
     this.log.push({ at: this.clock, event: 'RESTORE', from, to: stateOf(this.last) });
     return true;
   }

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { STORIES, StoryRun } from './stories';
 import { DESIGN_IDS } from 'harness-core';
+import { timeOfDay } from './timeOfDay';
+import type { Sim } from './sim';
+
+/** Where the run's clock stands, as "day N hh:mm". */
+const at = (ms: number | null): string => {
+  if (ms === null) return 'never';
+  const { day, minutes } = timeOfDay(ms);
+  return `day ${day} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+};
+
+/** Plays `story` by beats until the beat `beat` is done (0-based). */
+const through = (run: StoryRun, beat: number): Sim => {
+  while (run.current && run.story.beats.indexOf(run.current) <= beat) run.next();
+  return run.sim;
+};
 
 /** The article's three endings, from the engine alone (SPEC §9). */
 describe('the opening story: an approval nobody gives that night', () => {
@@ -14,6 +29,24 @@ describe('the opening story: an approval nobody gives that night', () => {
     // The restart read the before_suspend checkpoint: it stood at step 27, still waiting.
     expect(sim.log.some((r) => r.event === 'RESTORE' && r.to === 'waiting_approval')).toBe(true);
     expect(sim.requestsSent).toHaveLength(1);
+  });
+
+  it('keeps the article’s clock: asked in the evening, killed before dawn, the person back the next morning', () => {
+    const run = StoryRun.start(story, 'article');
+    const asked = through(run, 0);
+    expect(at(asked.requestsSent[0]?.requestedAt ?? null)).toBe('day 1 21:54');
+    const night = through(run, 1);
+    expect(night.down).toBe('timeout');
+    expect(at(night.downAt)).toBe('day 2 05:54');
+    // The process is down, and the world's clock still goes on until the person is back.
+    expect(at(night.clock)).toBe('day 2 09:00');
+    expect(night.commands).toBeNull();
+    // Without a watchdog the process is still waiting in the morning, polling through the night.
+    const waiting = through(StoryRun.start({ ...story, config: {} }, 'article'), 1);
+    expect([waiting.state, waiting.down]).toEqual(['waiting_approval', null]);
+    expect(timeOfDay(waiting.clock)).toMatchObject({ day: 2 });
+    expect(timeOfDay(waiting.clock).minutes).toBeGreaterThanOrEqual(9 * 60);
+    expect(timeOfDay(waiting.clock).minutes).toBeLessThan(10 * 60);
   });
 
   it('no-checkpoint: the restart begins at step 1 and redoes 26 steps', () => {
@@ -51,7 +84,7 @@ describe('the opening story: an approval nobody gives that night', () => {
   });
 });
 
-describe('the opening story, failing: step 27 fails on every attempt until morning', () => {
+describe('the opening story, failing: step 27 fails on every attempt until dawn', () => {
   const story = STORIES['opening-story-failing'];
 
   it('article: the third attempt trips the fuse; the run waits for a person with the whole ledger', () => {
@@ -66,6 +99,9 @@ describe('the opening story, failing: step 27 fails on every attempt until morni
     const fused = StoryRun.start(story, 'article').finish().sim;
     const unfused = StoryRun.start(story, 'no-fuse').finish().sim;
     expect(unfused.down).toBe('timeout');
+    // 重试到天亮: the night of retries ends near dawn, when the watchdog kills it.
+    expect(at(unfused.downAt)).toBe('day 2 05:56');
+    expect(at(unfused.clock)).toBe('day 2 06:00');
     expect(unfused.context.ledger.filter((a) => a.step === 27 && a.outcome === 'error').length).toBeGreaterThan(40);
     expect(unfused.tokens).toBeGreaterThanOrEqual(10 * fused.tokens);
   });

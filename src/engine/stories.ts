@@ -1,5 +1,6 @@
 import type { Bilingual, Config, InjectableError, StateName, DesignId } from 'harness-core';
 import { Sim, type SimOptions } from './sim';
+import { clockAt } from './timeOfDay';
 import { MINUTE } from './world';
 
 /**
@@ -18,11 +19,12 @@ export type Beat =
   /** The person approves the pending request. */
   | { kind: 'approve' }
   /**
-   * The person is away for `hours` of virtual time: the run goes on by itself (polling, or
-   * retrying) until then, unless it ends or its process is killed first. With `broken`, that
-   * step's tool fails with the same error on every attempt through the night.
+   * The person is away until `until` on the run's clock (timeOfDay.ts: the next morning, or
+   * dawn): the run goes on by itself (polling, or retrying) until then, unless it ends first.
+   * A process killed in the night stays down, and the night still passes: nobody is there to
+   * restart it. With `broken`, that step's tool fails with the same error on every attempt.
    */
-  | { kind: 'night'; hours: number; broken?: { step: number; error: InjectableError } }
+  | { kind: 'night'; until: number; broken?: { step: number; error: InjectableError } }
   /** The person is back: restarts the process if it is down, approves, and plays to the end. */
   | { kind: 'morning' };
 
@@ -37,26 +39,31 @@ export interface Story {
 
 const OVERNIGHT: Partial<Config> = { processTimeoutMs: 8 * HOUR };
 
+/** When the person is back (文章：你第二天才回来): the next morning, Day 2 · 09:00. */
+export const NEXT_MORNING = clockAt(2, 9);
+/** When the failing night ends (重试到天亮): dawn, Day 2 · 06:00. */
+export const DAWN = clockAt(2, 6);
+
 export const STORIES: Readonly<Record<StoryId, Story>> = {
   'opening-story': {
     id: 'opening-story',
     scenario: 'migration-40',
     title: { zh: '第 27 步等审批，当晚没人批', en: 'Step 27 waits for an approval nobody gives that night' },
     config: OVERNIGHT,
-    beats: [{ kind: 'until_waiting' }, { kind: 'night', hours: 8 }, { kind: 'morning' }],
+    beats: [{ kind: 'until_waiting' }, { kind: 'night', until: NEXT_MORNING }, { kind: 'morning' }],
   },
   'opening-story-failing': {
     id: 'opening-story-failing',
     scenario: 'migration-40',
     title: {
-      zh: '第 27 步本身一直失败，到天亮才有人',
-      en: 'Step 27 itself fails on every attempt, and nobody is there until morning',
+      zh: '第 27 步本身一直失败，没人管，重试到天亮',
+      en: 'Step 27 itself fails on every attempt, retried through the night until dawn',
     },
     config: OVERNIGHT,
     beats: [
       { kind: 'until_waiting' },
       { kind: 'approve' },
-      { kind: 'night', hours: 8, broken: { step: 27, error: 'permission_denied' } },
+      { kind: 'night', until: DAWN, broken: { step: 27, error: 'permission_denied' } },
     ],
   },
 };
@@ -88,7 +95,6 @@ const MOVE_LIMIT = 20_000;
 export class StoryRun {
   readonly samples: Sample[] = [];
   private beat = 0;
-  private nightEnds: number | null = null;
   private moves = 0;
 
   constructor(
@@ -141,8 +147,9 @@ export class StoryRun {
         if (sim.state === 'waiting_approval') sim.send({ type: 'APPROVE' });
         return false;
       case 'night': {
-        this.nightEnds ??= sim.clock + beat.hours * HOUR;
-        if (ended || sim.clock >= this.nightEnds) return false;
+        if (sim.clock >= beat.until) return false;
+        if (!sim.alive) return sim.passTime(beat.until);
+        if (TERMINAL.has(sim.state)) return false;
         const b = beat.broken;
         if (b && sim.state === 'running' && sim.context.cursor === b.step && sim.context.world.faults.length === 0) {
           sim.send({ type: 'INJECT_FAULT', error: b.error });

@@ -36,9 +36,9 @@ describe('language choice', () => {
 });
 
 describe('time', () => {
-  it('reads the virtual clock from 09:00 on day 1', () => {
-    expect(formatClock('en', 0)).toBe('Day 1 · 09:00');
-    expect(formatClock('zh', 16 * 60 * 60_000)).toBe('第 2 天 · 01:00');
+  it('reads the virtual clock from 17:00 on day 1 (the migration starts late in the afternoon)', () => {
+    expect(formatClock('en', 0)).toBe('Day 1 · 17:00');
+    expect(formatClock('zh', 8 * 60 * 60_000)).toBe('第 2 天 · 01:00');
     expect(formatDuration('en', 80 * 60_000)).toBe('1h 20m');
   });
 });

@@ -1,4 +1,4 @@
-import type { Lang } from '../engine';
+import { timeOfDay, type Lang } from '../engine';
 import type { MessageKey } from './en';
 
 export type { MessageKey };
@@ -50,12 +50,11 @@ export function pickLang(search: string, browserLangs: readonly string[]): Lang 
 
 const MINUTE = 60_000;
 
-/** The virtual clock as a person reads it: the run starts on day 1 at 09:00. */
+/** The virtual clock as a person reads it: day and time of day (engine/timeOfDay.ts places the run's start). */
 export function formatClock(lang: Lang, ms: number): string {
-  const total = Math.floor(ms / MINUTE) + 9 * 60;
-  const d = Math.floor(total / (24 * 60)) + 1;
-  const hh = String(Math.floor((total % (24 * 60)) / 60)).padStart(2, '0');
-  const mm = String(total % 60).padStart(2, '0');
+  const { day: d, minutes } = timeOfDay(ms);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
   return translate(lang, 'clock.format', { d, hh, mm });
 }
 

@@ -1,16 +1,18 @@
-import { checkpointBytes, fullStateBytes, isSimpleMachine, loopOf, type Sim } from '../engine';
-import type { StopShows } from './types';
+import { checkpointBytes, fullStateBytes, isSimpleMachine, loopOf, timeOfDay, type Sim } from '../engine';
+import type { ClockClaim, StopShows } from './types';
 
 /**
  * What the run on screen shows, in the terms a stop's `shows` states it (types.ts): the same
  * readings the page's hooks give (`current-step`, `loop-stage`, `checkpoint-count`, …), taken
  * from the Sim the page draws. Every field is read, so a stop may name any of them.
  */
-export type Shown = Required<Omit<StopShows, 'newest' | 'plan' | 'fullStateTimes'>> & {
+export type Shown = Required<Omit<StopShows, 'newest' | 'plan' | 'fullStateTimes' | 'clock'>> & {
   newest: { step: number; trigger: NonNullable<StopShows['newest']>['trigger']; state: StopShows['state'] } | null;
   plan: { version: number; steps: number };
   /** The full-state checkpoint's size over the position-only one's (0 without a checkpoint). */
   fullStateTimes: number;
+  /** The virtual clock: the run's day and the minutes since that day's midnight. */
+  clock: { day: number; minutes: number };
 };
 
 export function readShown(sim: Sim): Shown {
@@ -37,6 +39,7 @@ export function readShown(sim: Sim): Shown {
     plan: { version: ctx.plan.version, steps: ctx.plan.steps.length },
     side: sim.meters.side.doneAt === null ? 'waiting' : 'done',
     fullStateTimes: cp ? fullStateBytes(ctx, bytes) / bytes : 0,
+    clock: timeOfDay(sim.clock),
   };
 }
 
@@ -49,7 +52,10 @@ export function showsDiffer(shows: StopShows, shown: Shown): string[] {
   const out: string[] = [];
   for (const [k, want] of Object.entries(shows) as [keyof StopShows, unknown][]) {
     const got = shown[k];
-    if (k === 'fullStateTimes') {
+    if (k === 'clock') {
+      const miss = clockMisses(want as ClockClaim, shown.clock);
+      if (miss) out.push(`clock: ${miss}`);
+    } else if (k === 'fullStateTimes') {
       if ((got as number) < (want as number)) out.push(`fullStateTimes: ${String(got)} < ${String(want)}`);
     } else if (want !== null && typeof want === 'object') {
       if (got === null) out.push(`${k}: null, not ${JSON.stringify(want)}`);
@@ -61,4 +67,20 @@ export function showsDiffer(shows: StopShows, shown: Shown): string[] {
     } else if (got !== want) out.push(`${k}: ${JSON.stringify(got)}, not ${JSON.stringify(want)}`);
   }
   return out;
+}
+
+/** "hh:mm" as minutes since midnight. */
+export const minutesOf = (hhmm: string): number => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+const hhmm = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Why the clock at day `day`, `minutes` is not in `claim`'s window, or null when it is. */
+export function clockMisses(claim: ClockClaim, at: { day: number; minutes: number }): string | null {
+  const inWindow = at.minutes >= minutesOf(claim.from) && at.minutes <= minutesOf(claim.to);
+  if (at.day === claim.day && inWindow) return null;
+  return `day ${at.day} ${hhmm(at.minutes)}, not day ${claim.day} ${claim.from}–${claim.to}`;
 }

@@ -121,6 +121,19 @@ export interface StopShows {
   side?: 'waiting' | 'done';
   /** The full-state checkpoint is at least this many times the position-only one. */
   fullStateTimes?: number;
+  /**
+   * The virtual clock (`virtual-clock[data-day][data-minutes]`): its day and a window of the
+   * time of day, `from` and `to` as "hh:mm" inclusive. Required when the caption or the ask names
+   * a time of day (validate.ts), and the window must be one that word can name (TIME_WORDS).
+   */
+  clock?: ClockClaim;
+}
+
+/** A day of the run (1 is its first) and a window of that day's time, "hh:mm" to "hh:mm" inclusive. */
+export interface ClockClaim {
+  day: number;
+  from: string;
+  to: string;
 }
 
 export interface LessonStop {

@@ -149,6 +149,7 @@ const SHOWS_FIELDS = [
   'plan',
   'side',
   'fullStateTimes',
+  'clock',
 ];
 
 /** A stop's `shows`: the state it stands in, and only fields the run can be read for. */
@@ -162,10 +163,27 @@ function showsProblem(v: unknown, at: string): Problem | null {
   for (const k of ['step', 'count', 'ledger', 'checkpoints', 'wasted', 'rereads', 'requests', 'fullStateTimes'])
     if (v[k] !== undefined && !isInt(v[k]))
       return problem('L119', `${at}.${k}`, 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数');
+  if (v.clock !== undefined && !isClockClaim(v.clock))
+    return problem(
+      'L126',
+      `${at}.clock`,
+      'must be { day ≥ 1, from: "hh:mm", to: "hh:mm" }',
+      '必须是 { day ≥ 1, from: "hh:mm", to: "hh:mm" }',
+    );
   if (v.ended !== undefined && v.ended !== null && !END_REASONS.includes(v.ended as string))
     return problem('L125', `${at}.ended`, `not an end reason: ${String(v.ended)}`, `不是结束原因：${String(v.ended)}`);
   return null;
 }
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const isClockClaim = (v: unknown): boolean =>
+  isObject(v) &&
+  unknownKeys(v, ['day', 'from', 'to']).length === 0 &&
+  isInt(v.day, 1) &&
+  typeof v.from === 'string' &&
+  HHMM.test(v.from) &&
+  typeof v.to === 'string' &&
+  HHMM.test(v.to);
 
 function moveProblem(m: unknown, at: string): Problem | null {
   if (!isObject(m)) return problem('L130', at, 'must be an object with a kind', '必须是带 kind 的对象');

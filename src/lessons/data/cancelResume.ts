@@ -44,8 +44,8 @@ export const cancelResume: Lesson = {
     {
       move: { kind: 'fork' },
       caption: {
-        zh: '第二天要接着做：从历史里最新的非终态存档分叉出一条新分支——挂起前那份。新分支站在原来的位置：第 27 步，等审批，前 26 步都算做完。',
-        en: 'The next day the work goes on: fork a new branch from the newest checkpoint in the history that is not the end, the one written before suspending. The branch stands where the run stood: step 27, waiting for approval, the first 26 steps done.',
+        zh: '要接着做时，从历史里最新的非终态存档分叉出一条新分支——挂起前那份。新分支站在存档的位置（时钟也是存档里的）：第 27 步，等审批，前 26 步都算做完。',
+        en: 'To go on with the work, fork a new branch from the newest checkpoint in the history that is not the end: the one written before suspending. The branch stands where it stood, clock included: step 27, waiting for approval, 26 steps done.',
       },
       shows: { state: 'waiting_approval', step: 27, ended: null, wasted: 0 },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',

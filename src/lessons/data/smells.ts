@@ -20,10 +20,16 @@ export const smells: Lesson = {
     {
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
-        zh: '走到第 27 步等审批，存档照样写了，只是没有行李清单。夜里进程被杀。',
-        en: 'It reaches step 27 and waits; checkpoints are written, but without the list of luggage. In the night the process is killed.',
+        zh: '走到第 27 步等审批，存档照样写了，只是没有行李清单。夜里进程被超时杀掉，直到早上都没人管。',
+        en: 'It reaches step 27 and waits; checkpoints are written, but without the list of luggage. In the night the timeout kills the process, and nobody is there until morning.',
       },
-      shows: { state: 'waiting_approval', step: 27, down: 'timeout', newest: { step: 27, trigger: 'before_suspend' } },
+      shows: {
+        state: 'waiting_approval',
+        step: 27,
+        down: 'timeout',
+        newest: { step: 27, trigger: 'before_suspend' },
+        clock: { day: 2, from: '08:00', to: '10:00' },
+      },
       source: '坏味道预警',
       focus: 'checkpoints',
     },
@@ -41,7 +47,13 @@ export const smells: Lesson = {
         zh: '知道：第 27 步，还在等审批。可存档里没有产物引用，读过、写过什么它一概不知，只好先把之前的 19 个文件重读一遍：记得结论、忘了过程。',
         en: 'It does: step 27, still waiting for approval. But the checkpoint has no artifact refs, so it does not know what it read and wrote, and re-reads the 19 files first: it remembers the conclusion and forgets the process.',
       },
-      shows: { state: 'waiting_approval', step: 27, down: null, rereads: 19 },
+      shows: {
+        state: 'waiting_approval',
+        step: 27,
+        down: null,
+        rereads: 19,
+        clock: { day: 2, from: '08:00', to: '11:00' },
+      },
       source: '坏味道预警',
     },
     {
@@ -75,20 +87,26 @@ export const smells: Lesson = {
     {
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
-        zh: '走到第 27 步等审批。等了一整夜，进程一直被占着，排在后面的任务一分钟也没跑。',
-        en: 'It reaches step 27 and waits. All night the process is held, and the queued task does not run for a minute.',
+        zh: '走到第 27 步等审批。一整夜进程都被占着，直到天亮前被看门狗杀掉；到了早上，排在后面的任务一分钟也没跑。',
+        en: 'It reaches step 27 and waits. All night the process is held, until the watchdog kills it before dawn; by morning the queued task has not run for a minute.',
       },
-      shows: { state: 'waiting_approval', step: 27, side: 'waiting' },
+      shows: {
+        state: 'waiting_approval',
+        step: 27,
+        side: 'waiting',
+        down: 'timeout',
+        clock: { day: 2, from: '08:00', to: '10:00' },
+      },
       source: '坏味道预警',
       focus: 'meters',
     },
     {
       move: { kind: 'beat', story: 'opening-story', beat: 2 },
       caption: {
-        zh: '天亮批准后它才轮到。挂起的该是状态机，不是主循环：文章的设计里它在夜里就跑完了。',
-        en: 'Only after the morning’s approval does it get its turn. Suspend the machine, not the loop: on the article’s design it ran in the night.',
+        zh: '早上重启、批准之后它才轮到，整个任务到中午才跑完。挂起的该是状态机，不是主循环：文章的设计里它当晚就跑完了。',
+        en: 'Only in the morning, after the restart and the approval, does it get its turn, and the run ends at midday. Suspend the machine, not the loop: on the article’s design it ran that evening.',
       },
-      shows: { state: 'completed', ended: 'completed', side: 'done' },
+      shows: { state: 'completed', ended: 'completed', side: 'done', clock: { day: 2, from: '11:30', to: '13:00' } },
       source: '坏味道预警',
       focus: 'meters',
     },

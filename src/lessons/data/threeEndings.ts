@@ -26,13 +26,14 @@ export const threeEndings: Lesson = {
     {
       move: { kind: 'beat', story: 'opening-story', beat: 0 },
       caption: {
-        zh: '第 27 步要改数据库结构，得有人批。挂起前先落盘一次（before_suspend）。这时你走开了。',
-        en: 'Step 27 changes the database schema and needs a person’s approval. It checkpoints before suspending (before_suspend). You have just walked away.',
+        zh: '傍晚，第 27 步要改数据库结构，得有人批。挂起前先落盘一次（before_suspend）。这时你走开了。',
+        en: 'It is evening, and step 27 changes the database schema: it needs a person’s approval. It checkpoints before suspending (before_suspend). You have just walked away.',
       },
       shows: {
         state: 'waiting_approval',
         step: 27,
         requests: 1,
+        clock: { day: 1, from: '18:00', to: '23:00' },
         newest: { step: 27, trigger: 'before_suspend', state: 'waiting_approval' },
       },
       source: 'Checkpoint 存什么',
@@ -58,8 +59,8 @@ export const threeEndings: Lesson = {
     {
       move: { kind: 'segment', design: 'article' },
       caption: {
-        zh: '第二种结局：你第二天才回来。先看「还在干等」那一支：没有看门狗，进程不会被杀。',
-        en: 'The second ending: you are back only the next day. First the branch where it is still waiting idly: no watchdog, so nothing kills the process.',
+        zh: '第二种结局有两支。先看「还在干等」那一支：没有看门狗，进程不会被杀。',
+        en: 'The second ending has two branches. First the one where it is still waiting idly: no watchdog, so nothing kills the process.',
       },
       shows: { state: 'created', step: 1 },
       source: '先从三种「从头再来」说起',
@@ -67,10 +68,17 @@ export const threeEndings: Lesson = {
     {
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
-        zh: '一整夜停在 waiting_approval：每十分钟看一眼有没有批复，不调模型、不花 token、不重发请求。早上一批，它就从第 27 步接着跑。',
-        en: 'All night in waiting_approval: it looks for an answer every ten minutes, with no model call, no tokens and no second request. Approve in the morning and it goes on from step 27.',
+        zh: '一整夜停在 waiting_approval：每十分钟看一眼有没有批复，不调模型、不花 token、不重发请求。你第二天早上才回来：一批，它就从第 27 步接着跑。',
+        en: 'All night in waiting_approval: it looks for an answer every ten minutes, with no model call, no tokens and no second request. You are back only the next morning: approve, and it goes on from step 27.',
       },
-      shows: { state: 'waiting_approval', step: 27, down: null, requests: 1, wasted: 0 },
+      shows: {
+        state: 'waiting_approval',
+        step: 27,
+        down: null,
+        requests: 1,
+        wasted: 0,
+        clock: { day: 2, from: '08:00', to: '10:00' },
+      },
       source: '渐进拆解',
     },
     {
@@ -85,10 +93,16 @@ export const threeEndings: Lesson = {
     {
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
-        zh: '走到第 27 步等审批，夜里被超时杀掉；盘上没有任何存档。',
-        en: 'It reaches step 27, waits, and is killed by the timeout in the night; there is no checkpoint on disk.',
+        zh: '走到第 27 步等审批，夜里被超时杀掉。第二天早上你回来了：盘上没有任何存档。',
+        en: 'It reaches step 27, waits, and the timeout kills it in the night. You are back the next morning: there is no checkpoint on disk.',
       },
-      shows: { state: 'waiting_approval', step: 27, down: 'timeout', checkpoints: 0 },
+      shows: {
+        state: 'waiting_approval',
+        step: 27,
+        down: 'timeout',
+        checkpoints: 0,
+        clock: { day: 2, from: '08:00', to: '10:00' },
+      },
       source: '先从三种「从头再来」说起',
       focus: 'checkpoints',
     },
@@ -114,8 +128,8 @@ export const threeEndings: Lesson = {
     {
       move: { kind: 'segment', design: 'article', story: 'opening-story' },
       caption: {
-        zh: '同一个夜晚、同一个看门狗，换回文章的设计：它在第 27 步挂起前存了档。',
-        en: 'The same night and the same watchdog on the article’s design: it checkpointed before suspending at step 27.',
+        zh: '同样的故事、同一个看门狗，换回文章的设计：它会在第 27 步挂起前存档。',
+        en: 'The same story and the same watchdog, on the article’s design: it will checkpoint before suspending at step 27.',
       },
       shows: { state: 'created', step: 1 },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
@@ -123,12 +137,13 @@ export const threeEndings: Lesson = {
     {
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
-        zh: '一样在夜里被杀掉——但存档还在盘上。',
-        en: 'It is killed in the night as well, but the checkpoint is still on disk.',
+        zh: '一样在夜里被超时杀掉——可到了早上，存档还在盘上。',
+        en: 'The timeout kills it in the night as well, but in the morning the checkpoint is still on disk.',
       },
       shows: {
         state: 'waiting_approval',
         down: 'timeout',
+        clock: { day: 2, from: '08:00', to: '10:00' },
         newest: { step: 27, trigger: 'before_suspend', state: 'waiting_approval' },
       },
       source: '先从三种「从头再来」说起',
@@ -147,7 +162,14 @@ export const threeEndings: Lesson = {
         zh: '读档：还是第 27 步、还在等审批，请求也没有重发。进度是数据，不是模型「记得」。',
         en: 'It reads the checkpoint: step 27, still waiting, and the request is not sent again. Progress is data, not something the model remembers.',
       },
-      shows: { state: 'waiting_approval', step: 27, down: null, requests: 1, wasted: 0 },
+      shows: {
+        state: 'waiting_approval',
+        step: 27,
+        down: null,
+        requests: 1,
+        wasted: 0,
+        clock: { day: 2, from: '08:00', to: '10:00' },
+      },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
@@ -165,15 +187,21 @@ export const threeEndings: Lesson = {
         zh: '同一个调用、同一个错，重试到天亮：token 烧了一晚上，就在同一个坑里打转，最后被超时杀掉。',
         en: 'The same call, the same error, retried until dawn: a night of tokens burnt in one hole, until the timeout kills it.',
       },
-      shows: { state: 'tool_failed', step: 27, down: 'timeout', ended: null },
+      shows: {
+        state: 'tool_failed',
+        step: 27,
+        down: 'timeout',
+        ended: null,
+        clock: { day: 2, from: '05:00', to: '06:30' },
+      },
       source: '先从三种「从头再来」说起',
       focus: 'meters',
     },
     {
       move: { kind: 'segment', design: 'article', story: 'opening-story-failing' },
       caption: {
-        zh: '同一个夜晚换回文章的设计：循环要有计数。',
-        en: 'The same night on the article’s design: a loop must have a counter.',
+        zh: '同样的故事换回文章的设计：循环要有计数。',
+        en: 'The same story on the article’s design: a loop must have a counter.',
       },
       shows: { state: 'created', step: 1 },
       source: '渐进拆解',

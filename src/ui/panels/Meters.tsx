@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { timeOfDay } from '../../engine';
 import { formatClock, formatInt } from '../../i18n';
 import { stepsAtRisk, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
@@ -12,7 +13,13 @@ export const Meters = memo(function Meters() {
   const atRisk = useSimStore(stepsAtRisk);
   return (
     <section className="hs-meters" aria-label={t('panel.meters')}>
-      <Meter label={t('meter.clock')} testId="virtual-clock" value={formatClock(lang, view.clock)} />
+      <Meter
+        label={t('meter.clock')}
+        testId="virtual-clock"
+        value={formatClock(lang, view.clock)}
+        day={timeOfDay(view.clock).day}
+        minutes={timeOfDay(view.clock).minutes}
+      />
       <Meter label={t('meter.tokens')} testId="token-meter" value={formatInt(view.tokens)} />
       <Meter label={t('meter.wasted')} testId="steps-wasted" value={formatInt(view.wasted)} />
       <Meter
@@ -26,12 +33,27 @@ export const Meters = memo(function Meters() {
   );
 });
 
-/** One figure; memoised, so a tick redraws only the figures that moved. */
-const Meter = memo(function Meter({ label, value, testId }: { label: string; value: string; testId: string }) {
+/**
+ * One figure; memoised, so a tick redraws only the figures that moved. The clock also carries
+ * its day and minutes since that day's midnight (`data-day`, `data-minutes`) for tests.
+ */
+const Meter = memo(function Meter({
+  label,
+  value,
+  testId,
+  day,
+  minutes,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  day?: number;
+  minutes?: number;
+}) {
   return (
     <div className="hs-meter">
       <span className="hs-meter__label">{label}</span>
-      <span className="hs-meter__value" data-testid={testId}>
+      <span className="hs-meter__value" data-testid={testId} data-day={day} data-minutes={minutes}>
         {value}
       </span>
     </div>
