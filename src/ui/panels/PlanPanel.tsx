@@ -122,7 +122,9 @@ export function PlanPanel() {
     <section className="hs-panel hs-plan" aria-label={t('panel.plan')} data-testid="plan">
       <h2>
         {t('panel.plan')}{' '}
-        <small>{t('plan.version', { v: Math.max(1, ctx.plan.version), mode: t(`plan.mode.${ctx.plan.mode}`) })}</small>
+        <small data-testid="plan-version" data-version={Math.max(1, ctx.plan.version)}>
+          {t('plan.version', { v: Math.max(1, ctx.plan.version), mode: t(`plan.mode.${ctx.plan.mode}`) })}
+        </small>
       </h2>
       <ol
         className={boxClass('hs-plan__list', entries.length)}

@@ -67,7 +67,7 @@ export const Readouts = memo(function Readouts() {
         </p>
       )}
       {view.down && (
-        <p className="hs-down" role="status" data-testid="process-down">
+        <p className="hs-down" role="status" data-testid="process-down" data-down={view.down}>
           {t(view.down === 'timeout' ? 'read.down.timeout' : 'read.down.crash')}
         </p>
       )}

@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test';
+import type { Shown } from '../src/lessons/shows';
+
+/**
+ * What the page shows of its run, read from the UI contract's hooks alone, in the terms a lesson
+ * stop's `shows` uses (src/lessons/types.ts): the browser half of "every claim held to the run".
+ * Where the engine and the screen could differ (the step past the plan's end, a plan version of
+ * 0), this reads the screen.
+ */
+export function readPage(page: Page): Promise<Shown> {
+  return page.evaluate(() => {
+    const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+    const num = (id: string): number => {
+      const el = q(id);
+      return el ? Number((el.textContent ?? '').replace(/[^\d-]/g, '')) : NaN;
+    };
+    const channel = q('context-channel');
+    const kinds = channel ? [...channel.querySelectorAll<HTMLElement>('[data-kind]')] : [];
+    const ledger = q('ledger');
+    const latest = q('checkpoint-latest')?.textContent ?? '';
+    let newest: { step: number; trigger: string; state: string } | null = null;
+    try {
+      if (latest.trim().startsWith('{')) {
+        const cp = JSON.parse(latest) as { step: number; trigger: string; state: string };
+        newest = { step: cp.step, trigger: cp.trigger, state: cp.state };
+      }
+    } catch {
+      newest = null;
+    }
+    const clock = q('virtual-clock');
+    const side = q('side-task');
+    const cpBytes = num('checkpoint-bytes');
+    return {
+      state: (q('current-state')?.textContent ?? '') as never,
+      step: num('current-step'),
+      ended: (q('run-ended')?.dataset.reason ?? null) as never,
+      down: (q('process-down')?.dataset.down ?? null) as never,
+      loop: (q('loop-none') ? null : (q('loop-stage')?.dataset.stage ?? null)) as never,
+      count: q('loop-none') ? 0 : num('loop-count'),
+      guard: (q('design-name')?.dataset.guard ?? '') as never,
+      // The channel lists its newest message first.
+      message: (kinds[0]?.dataset.kind ?? null) as never,
+      ledger: ledger ? Number(ledger.getAttribute('aria-rowcount') ?? 1) - 1 : 0,
+      checkpoints: num('checkpoint-count'),
+      newest: newest as never,
+      wasted: num('steps-wasted'),
+      rereads: num('files-reread'),
+      requests: num('approval-requests'),
+      plan: { version: Number(q('plan-version')?.dataset.version ?? NaN), steps: num('step-total') },
+      side: side ? (side.dataset.doneAt ? 'done' : 'waiting') : ('' as never),
+      fullStateTimes: cpBytes > 0 ? num('fullstate-bytes') / cpBytes : 0,
+      clock: { day: Number(clock?.dataset.day ?? NaN), minutes: Number(clock?.dataset.minutes ?? NaN) },
+    };
+  });
+}
