@@ -49,9 +49,16 @@ describe('the teacher’s guide (SPEC §12)', () => {
         expect(p.prediction).toEqual(predictionAt(l, p.at));
       }
       const notes = LESSON_NOTES[id as keyof typeof LESSON_NOTES];
-      expect(Object.keys(notes.asks).map(Number)).toEqual(asked);
+      expect(Object.keys(notes.asks)).toEqual(asked.map((i) => l.stops[i]!.id));
+      expect(g.predictions.map((p) => p.stopId)).toEqual(asked.map((i) => l.stops[i]!.id));
     },
   );
+
+  it.each(LESSONS.map((l) => [l.id, l] as const))('%s: every note names a stop id the lesson has', (id, l) => {
+    const ids = new Set(l.stops.map((s) => s.id));
+    const notes = LESSON_NOTES[id as keyof typeof LESSON_NOTES];
+    for (const key of Object.keys(notes.asks)) expect(ids, `asks['${key}']`).toContain(key);
+  });
 
   it.each(plan.lessons.map((g) => [g.lesson.id, g] as const))(
     '%s has discussion prompts with answer notes in both languages',

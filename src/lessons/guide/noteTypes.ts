@@ -7,10 +7,10 @@ export interface LessonNotes {
   minutes: number;
   homework?: Bilingual;
   /**
-   * What to ask the class before each prediction of the lesson, keyed by the stop's index
-   * (0-based, as `predictionAt` takes it): one for every prediction, none for any other stop.
+   * What to ask the class before each prediction of the lesson, keyed by the stop's `id` (so
+   * inserting a stop cannot shift them): one for every prediction, none for any other stop.
    */
-  asks: Readonly<Record<number, Bilingual>>;
+  asks: Readonly<Record<string, Bilingual>>;
   /** Discussion prompts, each with the answer a teacher looks for. */
   discuss: readonly { q: Bilingual; a: Bilingual }[];
 }

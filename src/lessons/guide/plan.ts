@@ -12,6 +12,8 @@ export const CLASS_MINUTES = 45;
 export interface GuidePrediction {
   /** The stop's index (0-based); the class sees it as stop `at + 1`. */
   at: number;
+  /** The stop's id, which keys its question in the notes. */
+  stopId: string;
   /** What the teacher asks (notes.ts); null if the notes miss it (a test forbids that). */
   ask: Bilingual | null;
   /** The answer and why, from the lesson's own replay. */
@@ -73,7 +75,8 @@ export function classPlan(lessons: readonly Lesson[] = LESSONS): ClassPlan {
       yourTurns: lesson.stops.flatMap((s, at) => (s.yourTurn ? [{ at, ask: s.yourTurn.ask }] : [])),
       predictions: askingStops(lesson).flatMap((at) => {
         const prediction = predictionAt(lesson, at);
-        return prediction ? [{ at, ask: notes.asks[at] ?? null, prediction }] : [];
+        const stopId = lesson.stops[at]!.id;
+        return prediction ? [{ at, stopId, ask: notes.asks[stopId] ?? null, prediction }] : [];
       }),
       discuss: notes.discuss,
     };

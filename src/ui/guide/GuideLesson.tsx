@@ -95,7 +95,7 @@ function Ask({ p, lang, t }: { p: GuidePrediction; lang: Lang; t: T }) {
     ? t('guide.answerStep', { n: q.steps.answer, choices: q.steps.choices.join(', ') })
     : t('guide.answer', { state: q.answer, fuse: t(q.fuseTrips ? 'guide.fuseYes' : 'guide.fuseNo') });
   return (
-    <li className="hs-guide__ask" data-at={p.at}>
+    <li className="hs-guide__ask" data-at={p.at} data-stop={p.stopId}>
       <p>
         <span className="hs-guide__stop">
           {p.at === 0 ? t('guide.beforeOpen') : t('guide.beforeStop', { n: p.at + 1 })}
