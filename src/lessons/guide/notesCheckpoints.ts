@@ -3,7 +3,6 @@ import type { LessonIdOf, LessonNotes } from './noteTypes';
 /** The teacher's notes of the lessons on checkpoints, recovery and the article's limits (notes.ts assembles them). */
 export const CHECKPOINT_NOTES = {
   density: {
-    minutes: 4,
     asks: {
       'crash-at-14': {
         zh: '第 14 步，最新的存档在第 7 步。进程崩了。问：图上还停在哪个状态？丢的是什么？（接下来学生重启，再问从第几步接着跑。）',
@@ -31,11 +30,6 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   'every-n': {
-    minutes: 0,
-    homework: {
-      zh: '第 7 课的密度折中再看一遍，换成「每十步一存」；学生先猜重启退回第几步，再看答案，在家一分半钟。',
-      en: 'Lesson 7’s density trade-off once more, on “every ten steps”; a student guesses which step a restart falls back to before the answer shows, at home in a minute and a half.',
-    },
     asks: {
       'crash-at-20': {
         zh: '每十步一存，第 20 步时进程崩了。问：图上停在哪个状态？',
@@ -71,7 +65,6 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   plans: {
-    minutes: 4,
     asks: {
       replan: {
         zh: '第 5 步发现一张没列出的表。问：这一拍之后是哪个状态？这条边在文章的图里吗？',
@@ -110,7 +103,6 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   'cancel-resume': {
-    minutes: 3,
     asks: {
       'approve-branch': {
         zh: '分叉出的新分支在第 27 步等审批。这次批准。问：去哪个状态？从第几步接着做？',
@@ -141,7 +133,6 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   'replay-takeover': {
-    minutes: 3,
     asks: {
       'fuse-to-person': {
         zh: '同一个键再 permission_denied 两次。问：运行落到哪个状态？熔断器会跳吗？',
@@ -166,7 +157,6 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   smells: {
-    minutes: 3,
     asks: {
       approved: {
         zh: '早上重启后（没有产物引用，19 个文件已重读），按批准。问：去哪个状态？在第几步？',
@@ -197,7 +187,6 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   'simple-mode': {
-    minutes: 3,
     asks: {
       'script-starts': {
         zh: '问：一个五分钟的脚本，只有四个状态。按「开始」，它去哪个状态？',

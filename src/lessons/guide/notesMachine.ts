@@ -3,7 +3,6 @@ import type { LessonIdOf, LessonNotes } from './noteTypes';
 /** The teacher's notes of the lessons on the machine and its loop guard (notes.ts assembles them). */
 export const MACHINE_NOTES = {
   'three-endings': {
-    minutes: 5,
     asks: {
       'restart-from-1': {
         zh: '夜里进程被杀，盘上一份存档都没有。按「下一步」重启之前先问：它会站在哪个状态？从第几步起？',
@@ -31,7 +30,6 @@ export const MACHINE_NOTES = {
     ],
   },
   approval: {
-    minutes: 4,
     asks: {
       'polls-no-tokens': {
         zh: '它在 waiting_approval 里轮询三次。问：状态会变吗？会花 token、会再发一次审批请求吗？',
@@ -62,7 +60,6 @@ export const MACHINE_NOTES = {
     ],
   },
   fuse: {
-    minutes: 4,
     asks: {
       'remind-2': {
         zh: '同一个键已经数到 1。再失败一次：下一个状态是什么？熔断器会跳吗？上下文通道里会多出什么？',
@@ -100,7 +97,6 @@ export const MACHINE_NOTES = {
     ],
   },
   'remind-recover': {
-    minutes: 4,
     asks: {
       'timeout-counts-1': {
         zh: '第 4 步的查询原样去跑。问：这一拍之后是哪个状态？守卫数的是什么？',
@@ -139,11 +135,6 @@ export const MACHINE_NOTES = {
     ],
   },
   'no-progress': {
-    minutes: 0,
-    homework: {
-      zh: '和第 3 课同样的三段（计数、提醒、熔断），换成一个不报错的调用；学生在家一分钟看完。',
-      en: 'The same three stages as lesson 3 (count, remind, fuse), on a call that raises no error; a student watches it at home in a minute.',
-    },
     asks: {
       'no-progress-1': {
         zh: '同一个调用返回和上次一样的结果，没有报错。问：守卫会记它吗？是哪个状态？',
@@ -175,7 +166,6 @@ export const MACHINE_NOTES = {
     ],
   },
   'recovery-hints': {
-    minutes: 3,
     asks: {
       'not-found-hint': {
         zh: '第 3 步读配置，得到 not_found。问：是哪个状态？恢复提示该告诉模型什么？',
