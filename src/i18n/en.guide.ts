@@ -58,4 +58,5 @@ export const guide = {
   'guide.homeTag': 'Homework:',
   'guide.address': 'Open at:',
   'guide.qr': 'QR code of lesson {n}’s address',
+  'guide.promptOf': 'Lesson {n}:',
 };

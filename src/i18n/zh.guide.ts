@@ -59,4 +59,5 @@ export const guide: Record<keyof typeof en, string> = {
   'guide.homeTag': '课后作业：',
   'guide.address': '打开地址：',
   'guide.qr': '第 {n} 课地址的二维码',
+  'guide.promptOf': '第 {n} 课：',
 };

@@ -31,8 +31,7 @@ export function GuideHomework({ plan }: { plan: ClassPlan }) {
                 {t('guide.lessonHead', { n: g.number })} · {g.lesson.title[lang]}
               </strong>
             </a>{' '}
-            <span className="hs-guide__min is-homework">{t('guide.atHome', { n: g.homeMinutes })}</span>
-            {labelGap(lang)}
+            <span className="hs-guide__min is-homework">{t('guide.atHome', { n: g.homeMinutes })}</span>{' '}
             {g.homework?.[lang]}
           </li>
         ))}
@@ -47,7 +46,7 @@ export function GuideHomework({ plan }: { plan: ClassPlan }) {
               data-lesson={g.lesson.id}
               data-kind="prompt"
             >
-              <span className="hs-guide__stop">{t('guide.lessonHead', { n: g.number })}</span>
+              <span className="hs-guide__stop">{t('guide.promptOf', { n: g.number })}</span>
               {labelGap(lang)}
               {d.q[lang]}
             </li>
