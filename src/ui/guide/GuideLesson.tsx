@@ -82,7 +82,12 @@ export function GuideLesson({ g }: { g: Guide }) {
         {[...g.discuss, ...g.discussHome].map((d, i) => (
           <div key={d.q.en} data-where={i < g.discuss.length ? 'class' : 'home'}>
             <dt>
-              {i >= g.discuss.length && <span className="hs-guide__stop">{t('guide.homeTag')} </span>}
+              {i >= g.discuss.length && (
+                <span className="hs-guide__stop">
+                  {t('guide.homeTag')}
+                  {labelGap(lang)}
+                </span>
+              )}
               {d.q[lang]}
             </dt>
             <dd>
