@@ -1,5 +1,29 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import qrcode from 'qrcode-generator';
 import { LANGS, LESSON_IDS, axeFindings, expectReady, open } from './helpers';
+
+/** The dark modules a rendered `guide-qr` draws, as "row,col" cells read from its rects. */
+async function drawnModules(qr: Locator): Promise<{ size: number; dark: string[] }> {
+  return qr.evaluate((svg) => {
+    const dark: string[] = [];
+    for (const r of svg.querySelectorAll('g[data-dark] rect')) {
+      const [x, y, w] = ['x', 'y', 'width'].map((a) => Number(r.getAttribute(a)));
+      for (let c = x!; c < x! + w!; c++) dark.push(`${y},${c}`);
+    }
+    return { size: Number(svg.getAttribute('data-modules')), dark: dark.sort() };
+  });
+}
+
+/** The dark modules of `text`'s QR code, from the library itself, apart from the page. */
+function expectedModules(text: string): { size: number; dark: string[] } {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  const size = qr.getModuleCount();
+  const dark: string[] = [];
+  for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) if (qr.isDark(r, c)) dark.push(`${r},${c}`);
+  return { size, dark: dark.sort() };
+}
 
 /** The teacher's guide (`?guide=1`, SPEC §12; ui-contract "the guide"): one section a lesson, links in and out, print. */
 
@@ -82,7 +106,7 @@ for (const lang of ['en', 'zh'] as const) {
     for (const control of await page.locator('button, input, select, textarea').all())
       await expect(control).toBeHidden();
     // Links print as plain text.
-    const link = page.locator('a.hs-guide__open').first();
+    const link = page.getByTestId('guide-link').first();
     expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).toBe('none');
     // No section is to be cut across two pages.
     for (const s of await page.getByTestId('guide-section').all())
@@ -91,6 +115,61 @@ for (const lang of ['en', 'zh'] as const) {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
     expect(pages).toBeGreaterThan(3);
+  });
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`printed, each lesson shows its absolute address and a QR code of it; the plan sums to 45 (${lang})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto(`/?guide=1&lang=${lang}`);
+    await expect(page.getByTestId('guide-section')).toHaveCount(13);
+    // On screen the relative link opens the lesson; the address and the code are for paper.
+    await expect(page.getByTestId('guide-link').first()).toBeHidden();
+    await expect(page.getByTestId('guide-qr').first()).toBeHidden();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('a.hs-guide__open').first()).toBeHidden();
+    for (const id of LESSON_IDS) {
+      const section = page.locator(`[data-testid="guide-section"][data-lesson="${id}"]`);
+      const link = section.getByTestId('guide-link');
+      const url = new URL(`?lesson=${id}&lang=${lang}`, baseURL).href;
+      expect(url).toMatch(/^http:\/\//);
+      await expect(link).toBeVisible();
+      await expect(link).toHaveText(url);
+      await expect(link).toHaveAttribute('href', url);
+      const qr = section.getByTestId('guide-qr');
+      await expect(qr).toHaveCount(1);
+      await expect(qr).toBeVisible();
+      await expect(qr).toHaveAttribute('data-text', url);
+      // The code drawn is the library's code of exactly the printed address.
+      expect(await drawnModules(qr), id).toEqual(expectedModules(url));
+      const box = await qr.boundingBox();
+      expect(box!.width).toBeGreaterThan(60);
+    }
+    // The plan: 45 minutes, the planned ones and the slack; homework listed as such.
+    const plan = page.getByTestId('guide-plan');
+    await expect(plan).toHaveAttribute('data-minutes', '45');
+    const planned = Number(await plan.getAttribute('data-planned'));
+    const slack = Number(await plan.getAttribute('data-slack'));
+    expect(planned + slack).toBe(45);
+    expect(slack).toBeGreaterThanOrEqual(2);
+    const rows = await page
+      .getByTestId('guide-plan-row')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-minutes'))));
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(planned);
+    await expect(page.getByTestId('guide-slack')).toHaveAttribute('data-minutes', String(slack));
+    await expect(page.getByTestId('guide-allowances')).toContainText(lang === 'zh' ? '机动' : 'slack');
+    const homework = page.getByTestId('guide-homework');
+    await expect(homework).toBeVisible();
+    const homeLessons = await homework
+      .locator('[data-testid="guide-homework-item"][data-kind="lesson"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-lesson')));
+    const zeroRows = await page
+      .locator('[data-testid="guide-plan-row"][data-minutes="0"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-lesson')));
+    expect(homeLessons.length).toBeGreaterThan(0);
+    expect(homeLessons).toEqual(zeroRows);
   });
 }
 

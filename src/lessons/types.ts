@@ -137,6 +137,11 @@ export interface ClockClaim {
 }
 
 export interface LessonStop {
+  /**
+   * A short kebab-case name of what the stop shows (`restart-from-27`), unique within its
+   * lesson: the guide's notes are keyed by it, so inserting a stop cannot shift them.
+   */
+  id: string;
   move: LessonMove;
   caption: Bilingual;
   /** What the run shows after this stop (held to the run by lessons.test.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approval, validateLesson } from '.';
+import { LESSONS, approval, validateLesson } from '.';
 
 /** A copy of a real lesson with one thing broken. */
 function broken(edit: (l: Record<string, unknown> & { stops: Record<string, unknown>[] }) => void) {
@@ -9,6 +9,13 @@ function broken(edit: (l: Record<string, unknown> & { stops: Record<string, unkn
   if (r.ok) throw new Error('the broken lesson was accepted');
   return r.error;
 }
+
+describe('every lesson’s stop ids', () => {
+  it.each(LESSONS.map((l) => [l.id, l] as const))('%s: each stop has its own id', (_, l) => {
+    expect(validateLesson(l).ok).toBe(true);
+    expect(new Set(l.stops.map((s) => s.id)).size).toBe(l.stops.length);
+  });
+});
 
 describe('the lesson validator refuses a broken lesson, naming the field', () => {
   it.each([
@@ -104,6 +111,24 @@ describe('the lesson validator refuses a broken lesson, naming the field', () =>
       }),
       'L136',
       'stops[0].move.beat',
+    ],
+    [
+      'a stop without an id',
+      () => ({ ok: false as const, error: broken((l) => delete l.stops[1]!.id) }),
+      'L143',
+      'stops[1].id',
+    ],
+    [
+      'a stop id that is not kebab-case',
+      () => ({ ok: false as const, error: broken((l) => (l.stops[1]!.id = 'Approve Now')) }),
+      'L143',
+      'stops[1].id',
+    ],
+    [
+      'two stops with one id',
+      () => ({ ok: false as const, error: broken((l) => (l.stops[4]!.id = l.stops[2]!.id)) }),
+      'L144',
+      'stops[4].id',
     ],
   ])('%s', (_, run, code, field) => {
     const r = run();

@@ -68,17 +68,34 @@ function lessonProblem(v: unknown): Problem | null {
   }
   if (!Array.isArray(v.stops) || v.stops.length === 0)
     return problem('L109', 'stops', 'must be a non-empty list', '必须是非空列表');
+  const seen = new Set<unknown>();
   for (let i = 0; i < v.stops.length; i++) {
     const p = stopProblem(v.stops[i], `stops[${i}]`);
     if (p) return p;
+    const id = (v.stops[i] as { id: unknown }).id;
+    if (seen.has(id))
+      return problem(
+        'L144',
+        `stops[${i}].id`,
+        `another stop already has the id ${String(id)}`,
+        `已有别的停靠点用了 id ${String(id)}`,
+      );
+    seen.add(id);
   }
   return null;
 }
 
 function stopProblem(s: unknown, at: string): Problem | null {
   if (!isObject(s)) return problem('L110', at, 'must be an object', '必须是一个对象');
-  const extra = unknownKeys(s, ['move', 'caption', 'source', 'yourTurn', 'focus', 'shows', 'predict']);
+  const extra = unknownKeys(s, ['id', 'move', 'caption', 'source', 'yourTurn', 'focus', 'shows', 'predict']);
   if (extra.length > 0) return problem('L111', `${at}.${extra[0]}`, 'is not a field of a stop', '不是停靠点的字段');
+  if (typeof s.id !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(s.id) || s.id.length > 40)
+    return problem(
+      'L143',
+      `${at}.id`,
+      'must be a kebab-case name of 1–40 of a–z, 0–9 and -',
+      '必须是 1–40 个 a–z、0–9 和 - 组成的短横线名',
+    );
   if (!isBilingual(s.caption))
     return problem('L112', `${at}.caption`, 'must be { zh, en }, both non-empty', '必须是 { zh, en }，两者都不能为空');
   if (!isArticleSection(s.source))

@@ -9,6 +9,7 @@ export const approval: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'suspend-at-27',
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '第 27 步被权限判为要人裁决：先落盘（before_suspend），再转入 waiting_approval 挂起。',
@@ -24,6 +25,7 @@ export const approval: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'polls-no-tokens',
       move: { kind: 'command', command: { type: 'TICK' }, times: 3 },
       caption: {
         zh: '主循环空转轮询三次：不调模型、不花 token，也不重发请求——弹窗只弹一次。',
@@ -33,6 +35,7 @@ export const approval: Lesson = {
       source: '自测',
     },
     {
+      id: 'reject-as-failure',
       move: { kind: 'command', command: { type: 'REJECT', reason: 'back up the orders table first' } },
       yourTurn: {
         control: 'btn-reject',
@@ -51,6 +54,7 @@ export const approval: Lesson = {
       focus: 'ledger',
     },
     {
+      id: 'new-request',
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '模型带着理由换了做法再来，不是盲试原样的调用：这是一个新请求。',
@@ -61,6 +65,7 @@ export const approval: Lesson = {
       focus: 'ledger',
     },
     {
+      id: 'approve-resumes',
       move: { kind: 'command', command: { type: 'APPROVE' } },
       yourTurn: { control: 'btn-approve', ask: { zh: '这次批准它。', en: 'Approve it this time.' }, expect: 'running' },
       caption: {
@@ -72,6 +77,7 @@ export const approval: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'completed',
       move: { kind: 'finish' },
       caption: {
         zh: '跑完了。人来得早或晚，进度都不丢。',

@@ -13,6 +13,7 @@ export const cancelResume: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'waits-at-27',
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '第 27 步等人批，挂起前的存档已经落盘。这次来的人决定：今天先不做了。',
@@ -26,6 +27,7 @@ export const cancelResume: Lesson = {
       source: '动手：转移、存档与熔断',
     },
     {
+      id: 'cancelled',
       move: { kind: 'command', command: { type: 'CANCEL' } },
       yourTurn: {
         control: 'btn-cancel',
@@ -42,6 +44,7 @@ export const cancelResume: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'fork-branch',
       move: { kind: 'fork' },
       caption: {
         zh: '要接着做时，从历史里最新的非终态存档分叉出一条新分支——挂起前那份。新分支站在存档的位置（时钟也是存档里的）：第 27 步，等审批，前 26 步都算做完。',
@@ -52,6 +55,7 @@ export const cancelResume: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'approve-branch',
       move: { kind: 'command', command: { type: 'APPROVE' } },
       caption: {
         zh: '这次批了：从挂起前的存档续跑，回到 running。',
@@ -61,6 +65,7 @@ export const cancelResume: Lesson = {
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
+      id: 'branch-completes',
       move: { kind: 'finish' },
       caption: {
         zh: '新分支跑完，一步没重做；被取消的那次运行原样留在历史里。',

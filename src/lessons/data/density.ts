@@ -9,6 +9,7 @@ export const density: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'five-marked',
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '第 27 步的存档里，①–⑤ 标出文章要的五样：状态与步骤号、已完成清单、产物引用、待办与计划快照；其余字段供复现与审批用。不存消息历史，所以不到 LangGraph 式全量状态的十分之一。',
@@ -19,6 +20,7 @@ export const density: Lesson = {
       focus: 'sizes',
     },
     {
+      id: 'every-step',
       move: { kind: 'segment', design: 'every-step' },
       caption: {
         zh: '换成每步一存，再跑到第 27 步。',
@@ -28,6 +30,7 @@ export const density: Lesson = {
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
+      id: 'every-step-at-27',
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '到这里已经存了 28 份，文章的设计只存了 8 份：每步一存，慢且冗余。',
@@ -38,6 +41,7 @@ export const density: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'before-key-actions',
       move: { kind: 'segment', design: 'article' },
       caption: {
         zh: '回到文章的设计：存档点在关键动作前——危险操作、外部副作用、阶段切换。',
@@ -47,6 +51,7 @@ export const density: Lesson = {
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
+      id: 'at-step-14',
       move: { kind: 'wait', state: 'running', step: 14 },
       caption: {
         zh: '跑到第 14 步。最新的存档是第 7 步导出阶段开始时那份。',
@@ -57,6 +62,7 @@ export const density: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'crash-at-14',
       move: { kind: 'command', command: { type: 'CRASH' } },
       caption: {
         zh: '进程崩了：内存里的东西全没了，盘上的存档还在。',
@@ -66,6 +72,7 @@ export const density: Lesson = {
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
+      id: 'restart-from-7',
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',
@@ -80,6 +87,7 @@ export const density: Lesson = {
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
+      id: 'seven-wasted',
       move: { kind: 'wait', state: 'running', step: 14 },
       caption: {
         zh: '第 7–13 步重做了一遍：白干 7 步。导出不碰外部世界，重做只费时间；碰外部世界的步骤前都先存了档。',

@@ -13,6 +13,7 @@ export const everyN: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'every-ten',
       move: { kind: 'segment', design: 'article', config: { density: 'every_n' } },
       caption: {
         zh: '换一种密度：每十步存一次，只按步数，不看是什么动作。',
@@ -22,6 +23,7 @@ export const everyN: Lesson = {
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
+      id: 'at-step-20',
       move: { kind: 'wait', state: 'running', step: 20 },
       caption: {
         zh: '做完了 19 步。最新的存档是第 11 步那份（第 10 步做完时存的）。',
@@ -32,6 +34,7 @@ export const everyN: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'crash-at-20',
       move: { kind: 'command', command: { type: 'CRASH' } },
       caption: {
         zh: '进程崩了，盘上的存档还在。',
@@ -41,6 +44,7 @@ export const everyN: Lesson = {
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
+      id: 'restart-from-11',
       move: { kind: 'command', command: { type: 'RESTART' } },
       predict: 'step',
       caption: {
@@ -51,6 +55,7 @@ export const everyN: Lesson = {
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
+      id: 'nine-wasted',
       move: { kind: 'wait', state: 'running', step: 20 },
       caption: {
         zh: '回到第 20 步时，白干了 9 步。',
@@ -61,6 +66,7 @@ export const everyN: Lesson = {
       focus: 'meters',
     },
     {
+      id: 'article-density',
       move: { kind: 'segment', design: 'article' },
       caption: {
         zh: '同一次崩溃，换回文章的密度：关键动作前存档（危险操作、外部副作用、阶段切换）。',
@@ -70,6 +76,7 @@ export const everyN: Lesson = {
       source: '边界与取舍 · Checkpoint 的密度是个折中',
     },
     {
+      id: 'article-at-20',
       move: { kind: 'wait', state: 'running', step: 20 },
       caption: {
         zh: '又做完 19 步。最新的存档在第 15 步，转换阶段开始时存的。',
@@ -80,12 +87,14 @@ export const everyN: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'article-crash',
       move: { kind: 'command', command: { type: 'CRASH' } },
       caption: { zh: '同样的崩溃。', en: 'The same crash.' },
       shows: { state: 'running', step: 20, down: 'crash' },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
+      id: 'restart-from-15',
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',

@@ -9,6 +9,7 @@ export const fuse: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'at-step-3',
       move: { kind: 'wait', state: 'running', step: 3 },
       caption: {
         zh: '跑到第 3 步。计数器盯的是「工具 + 参数 + 错误类型」。',
@@ -18,6 +19,7 @@ export const fuse: Lesson = {
       source: '边界与取舍 · 熔断会误伤正当的绕路',
     },
     {
+      id: 'count-1',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
       yourTurn: {
         control: 'btn-fail',
@@ -33,6 +35,7 @@ export const fuse: Lesson = {
       focus: 'ledger',
     },
     {
+      id: 'remind-2',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
       caption: {
         zh: '第二段：提醒。同一个键数到 2，经 system-reminder 通道注入一条提醒。',
@@ -43,6 +46,7 @@ export const fuse: Lesson = {
       focus: 'channel',
     },
     {
+      id: 'fuse-3',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
       yourTurn: {
         control: 'btn-fail',
@@ -58,6 +62,7 @@ export const fuse: Lesson = {
       source: '其余技术定义 · 死循环识别与行为干预',
     },
     {
+      id: 'ten-profiles',
       move: { kind: 'segment', design: 'article', scenario: 'enumerate' },
       caption: {
         zh: '再看一个「看起来在原地打转」的任务：逐个试十种连接配置。',
@@ -67,6 +72,7 @@ export const fuse: Lesson = {
       source: '边界与取舍 · 熔断会误伤正当的绕路',
     },
     {
+      id: 'new-key-no-fuse',
       move: { kind: 'wait', state: 'completed' },
       caption: {
         zh: '每次换了参数，就是新的键、新的计数：失败六次，第 7 个配置成功，没有熔断。',
@@ -77,6 +83,7 @@ export const fuse: Lesson = {
       focus: 'ledger',
     },
     {
+      id: 'coarse-guard',
       move: { kind: 'segment', design: 'article', scenario: 'enumerate', config: { guard: 'tool-only' } },
       caption: {
         zh: '换一个粗粒度的守卫：只看工具、不看参数，也不先提醒，同一个工具失败三次就熔断。尝试上限仍是 10，高于提醒阈值。看设计标签。',
@@ -86,6 +93,7 @@ export const fuse: Lesson = {
       source: '边界与取舍 · 熔断会误伤正当的绕路',
     },
     {
+      id: 'coarse-fuse-trips',
       move: { kind: 'finish' },
       caption: {
         zh: '试到第 3 个配置就熔断（loop_fuse），可第 7 个本来能通：这就是误伤正当的绕路。文章的键带上参数，还先提醒，才放得过它。',

@@ -9,12 +9,14 @@ export const noProgress: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'at-step-5',
       move: { kind: 'wait', state: 'running', step: 5 },
       caption: { zh: '跑到第 5 步。', en: 'At step 5.' },
       shows: { state: 'running', step: 5, loop: 'none' },
       source: '动手：转移、存档与熔断',
     },
     {
+      id: 'no-progress-1',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
       caption: {
         zh: '同一个调用返回和上次一样，没有工具报错，照样记一次：无失败也查。文章在 running 里查出它；模拟器记成合成的 no_progress 失败，所以图上经过 tool_failed。',
@@ -25,6 +27,7 @@ export const noProgress: Lesson = {
       focus: 'ledger',
     },
     {
+      id: 'no-progress-remind',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
       caption: {
         zh: '第二次没有进展：注入提醒，说的是「没有进展：同一个调用已经 2 次返回同样的结果」，不是「失败了」。',
@@ -35,6 +38,7 @@ export const noProgress: Lesson = {
       focus: 'channel',
     },
     {
+      id: 'no-progress-fuse',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
       yourTurn: {
         control: 'btn-fail',

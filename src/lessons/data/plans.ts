@@ -14,6 +14,7 @@ export const plans: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'one-shot',
       move: { kind: 'wait', state: 'running', step: 3 },
       caption: {
         zh: '一次性计划：开工前拆完全部 40 步。计划不会变，存档里的计划快照只要一个指针：版本 1、游标、总步数。',
@@ -24,6 +25,7 @@ export const plans: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'dynamic-v1',
       move: { kind: 'segment', design: 'article', scenario: 'dynamic-plan' },
       caption: {
         zh: '动态计划：边跑边调整。一个六步的小迁移，先按第 1 版计划跑。',
@@ -33,6 +35,7 @@ export const plans: Lesson = {
       source: '八状态与转移',
     },
     {
+      id: 'at-step-5',
       move: { kind: 'wait', state: 'running', step: 5 },
       caption: {
         zh: '跑到第 5 步，计划还是第 1 版，六步。',
@@ -42,6 +45,7 @@ export const plans: Lesson = {
       source: '八状态与转移',
     },
     {
+      id: 'replan',
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '第 5 步发现一张没列出的表，模型改计划：running → planning。这条回边是本模拟器为动态计划加的扩展，文章的图只有两条回边（图上画成虚线）。',
@@ -52,6 +56,7 @@ export const plans: Lesson = {
       focus: 'diagram',
     },
     {
+      id: 'plan-v2',
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '回到 running，第 2 版计划九步。这回存档里的计划快照带着版本 2 和剩下的步骤本身：动态计划里计划也是要存档的一部分。',
@@ -62,6 +67,7 @@ export const plans: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'crash-after-replan',
       move: { kind: 'command', command: { type: 'CRASH' } },
       caption: {
         zh: '进程崩了：内存里的计划和清单都没了。',
@@ -71,6 +77,7 @@ export const plans: Lesson = {
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
+      id: 'todo-read-back',
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',
@@ -89,6 +96,7 @@ export const plans: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'completed-v2',
       move: { kind: 'finish' },
       caption: {
         zh: '按第 2 版跑完九步。',

@@ -9,12 +9,14 @@ export const replayTakeover: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'at-step-4',
       move: { kind: 'wait', state: 'running', step: 4 },
       caption: { zh: '跑到第 4 步：统计各表行数。', en: 'At step 4: count the rows of each table.' },
       shows: { state: 'running', step: 4 },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
+      id: 'failure-saved',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'permission_denied' } },
       yourTurn: {
         control: 'btn-fail',
@@ -36,6 +38,7 @@ export const replayTakeover: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'failure-replay',
       move: { kind: 'replay_failure' },
       caption: {
         zh: '失败复现：用记下的输入和种子原地重放，得到同一个错误。',
@@ -46,6 +49,7 @@ export const replayTakeover: Lesson = {
       focus: 'replay',
     },
     {
+      id: 'fuse-to-person',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'permission_denied' }, times: 2 },
       caption: {
         zh: '再错两次：提醒，然后熔断，交还给人。',
@@ -55,6 +59,7 @@ export const replayTakeover: Lesson = {
       source: '其余技术定义 · 死循环识别与行为干预',
     },
     {
+      id: 'human-takeover',
       move: { kind: 'takeover', edit: { kind: 'mark_done', step: 4 } },
       caption: {
         zh: '人工接管：人从存档接手，手工把第 4 步标成完成（账本记为 human），再交还。存档对人是可读的。',
@@ -65,6 +70,7 @@ export const replayTakeover: Lesson = {
       focus: 'takeover',
     },
     {
+      id: 'completed',
       move: { kind: 'finish' },
       caption: {
         zh: '从第 5 步接着跑到完成（第 27 步照常批准）。中断恢复、失败复现、人工接管，共用同一份存档。',

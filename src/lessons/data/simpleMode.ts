@@ -9,6 +9,7 @@ export const simpleMode: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'script-starts',
       move: { kind: 'command', command: { type: 'START' } },
       caption: {
         zh: '一个五分钟的一次性脚本：只有四个状态——待跑、在跑、完成，加一个失败。',
@@ -19,6 +20,7 @@ export const simpleMode: Lesson = {
       focus: 'diagram',
     },
     {
+      id: 'script-completes',
       move: { kind: 'wait', state: 'completed' },
       caption: {
         zh: '五步五分钟跑完。它只在内存里记着一张待办清单，一份存档都没写、一行账本都没记：打断了就重跑，最多亏五分钟。',
@@ -28,18 +30,21 @@ export const simpleMode: Lesson = {
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
+      id: 'run-again',
       move: { kind: 'segment', design: 'article', scenario: 'script-5min' },
       caption: { zh: '再跑一次，这次让它出错。', en: 'Run it again, and this time make it fail.' },
       shows: { state: 'created', step: 1 },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
+      id: 'start-again',
       move: { kind: 'command', command: { type: 'START' } },
       caption: { zh: '开始：从「待跑」到「在跑」。', en: 'Start: from pending to running.' },
       shows: { state: 'running', step: 1 },
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
+      id: 'fails-straight',
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'timeout' } },
       yourTurn: {
         control: 'btn-fail',
@@ -55,6 +60,7 @@ export const simpleMode: Lesson = {
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
+      id: 'long-task',
       move: { kind: 'segment', design: 'article', scenario: 'migration-40' },
       caption: {
         zh: '跨天、多人、带审批的长任务才值得完整八态。',
@@ -64,6 +70,7 @@ export const simpleMode: Lesson = {
       source: '边界与取舍 · 简单任务不需要八状态',
     },
     {
+      id: 'eight-states-earn',
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '四十步的迁移走到第 27 步等人：这里挂起、存档、熔断都用得上。',

@@ -9,6 +9,7 @@ export const smells: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'no-refs',
       move: { kind: 'segment', design: 'no-refs', story: 'opening-story' },
       caption: {
         zh: '坏味道一：存档里只有位置，没有产物引用。',
@@ -18,6 +19,7 @@ export const smells: Lesson = {
       source: '坏味道预警',
     },
     {
+      id: 'no-refs-killed',
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '走到第 27 步等审批，存档照样写了，只是没有行李清单。夜里进程被超时杀掉，直到早上都没人管。',
@@ -34,6 +36,7 @@ export const smells: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'restart-no-refs',
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',
@@ -57,6 +60,7 @@ export const smells: Lesson = {
       source: '坏味道预警',
     },
     {
+      id: 'approved',
       move: { kind: 'command', command: { type: 'APPROVE' } },
       caption: {
         zh: '批准后它回到 running，从第 27 步接着做。',
@@ -66,6 +70,7 @@ export const smells: Lesson = {
       source: '坏味道预警',
     },
     {
+      id: 'rereads-cost',
       move: { kind: 'finish' },
       caption: {
         zh: '跑完了，但那 19 次重读是多花的工具调用和 token：存档里带着产物引用就不必花。',
@@ -76,6 +81,7 @@ export const smells: Lesson = {
       focus: 'meters',
     },
     {
+      id: 'blocking-wait',
       move: { kind: 'segment', design: 'blocking-wait', story: 'opening-story' },
       caption: {
         zh: '坏味道二：等审批时阻塞整个进程。后面还排着一个只需半小时的小任务。',
@@ -85,6 +91,7 @@ export const smells: Lesson = {
       source: '坏味道预警',
     },
     {
+      id: 'night-blocked',
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '走到第 27 步等审批。一整夜进程都被占着，直到天亮前被看门狗杀掉；到了早上，排在后面的任务一分钟也没跑。',
@@ -101,6 +108,7 @@ export const smells: Lesson = {
       focus: 'meters',
     },
     {
+      id: 'queue-runs-late',
       move: { kind: 'beat', story: 'opening-story', beat: 2 },
       caption: {
         zh: '早上重启、批准之后它才轮到，整个任务到中午才跑完。挂起的该是状态机，不是主循环：文章的设计里它当晚就跑完了。',

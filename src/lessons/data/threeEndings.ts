@@ -15,6 +15,7 @@ export const threeEndings: Lesson = {
   design: 'article',
   stops: [
     {
+      id: 'migration-40',
       move: { kind: 'segment', design: 'article' },
       caption: {
         zh: '四十步的数据迁移，用文章的设计跑：关键动作前存档，等审批时挂起的是状态机。文章说接下来有三种可能。',
@@ -24,6 +25,7 @@ export const threeEndings: Lesson = {
       source: '先从三种「从头再来」说起',
     },
     {
+      id: 'asks-at-27',
       move: { kind: 'beat', story: 'opening-story', beat: 0 },
       caption: {
         zh: '傍晚，第 27 步要改数据库结构，得有人批。挂起前先落盘一次（before_suspend）。这时你走开了。',
@@ -40,6 +42,7 @@ export const threeEndings: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'back-in-ten',
       move: { kind: 'command', command: { type: 'APPROVE' } },
       yourTurn: {
         control: 'btn-approve',
@@ -57,6 +60,7 @@ export const threeEndings: Lesson = {
       source: '先从三种「从头再来」说起',
     },
     {
+      id: 'next-day-waiting',
       move: { kind: 'segment', design: 'article' },
       caption: {
         zh: '第二种结局有两支。先看「还在干等」那一支：没有看门狗，进程不会被杀。',
@@ -66,6 +70,7 @@ export const threeEndings: Lesson = {
       source: '先从三种「从头再来」说起',
     },
     {
+      id: 'waits-all-night',
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '一整夜停在 waiting_approval：每十分钟看一眼有没有批复，不调模型、不花 token、不重发请求。你第二天早上才回来：一批，它就从第 27 步接着跑。',
@@ -82,6 +87,7 @@ export const threeEndings: Lesson = {
       source: '渐进拆解',
     },
     {
+      id: 'no-checkpoint-watchdog',
       move: { kind: 'segment', design: 'no-checkpoint', story: 'opening-story' },
       caption: {
         zh: '另一支：早被超时杀掉。这次什么都不存档，看门狗 8 小时后杀进程。',
@@ -91,6 +97,7 @@ export const threeEndings: Lesson = {
       source: '先从三种「从头再来」说起',
     },
     {
+      id: 'killed-in-night',
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '走到第 27 步等审批，夜里被超时杀掉。第二天早上你回来了：盘上没有任何存档。',
@@ -107,6 +114,7 @@ export const threeEndings: Lesson = {
       focus: 'checkpoints',
     },
     {
+      id: 'restart-from-1',
       move: { kind: 'command', command: { type: 'RESTART' } },
       caption: {
         zh: '重启后无档可读，只能从头来：重新受理、重新拆计划，从第 1 步起。',
@@ -116,6 +124,7 @@ export const threeEndings: Lesson = {
       source: '先从三种「从头再来」说起',
     },
     {
+      id: 'steps-wasted-26',
       move: { kind: 'beat', story: 'opening-story', beat: 2 },
       caption: {
         zh: '跑完时，前 26 步白干了一遍。',
@@ -126,6 +135,7 @@ export const threeEndings: Lesson = {
       focus: 'meters',
     },
     {
+      id: 'article-watchdog',
       move: { kind: 'segment', design: 'article', story: 'opening-story' },
       caption: {
         zh: '同样的故事、同一个看门狗，换回文章的设计：它会在第 27 步挂起前存档。',
@@ -135,6 +145,7 @@ export const threeEndings: Lesson = {
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
+      id: 'killed-checkpoint-kept',
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '一样在夜里被超时杀掉——可到了早上，存档还在盘上。',
@@ -149,6 +160,7 @@ export const threeEndings: Lesson = {
       source: '先从三种「从头再来」说起',
     },
     {
+      id: 'restart-from-27',
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',
@@ -173,6 +185,7 @@ export const threeEndings: Lesson = {
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {
+      id: 'no-fuse-failing',
       move: { kind: 'segment', design: 'no-fuse', story: 'opening-story-failing' },
       caption: {
         zh: '第三种结局：你批了，可第 27 步本身一直失败，而且没有熔断。',
@@ -182,6 +195,7 @@ export const threeEndings: Lesson = {
       source: '先从三种「从头再来」说起',
     },
     {
+      id: 'retried-until-timeout',
       move: { kind: 'beat', story: 'opening-story-failing', beat: 0, through: 2 },
       caption: {
         zh: '同一个调用、同一个错，重试到天亮：token 烧了一晚上，就在同一个坑里打转，最后被超时杀掉。',
@@ -198,6 +212,7 @@ export const threeEndings: Lesson = {
       focus: 'meters',
     },
     {
+      id: 'article-failing',
       move: { kind: 'segment', design: 'article', story: 'opening-story-failing' },
       caption: {
         zh: '同样的故事换回文章的设计：循环要有计数。',
@@ -207,6 +222,7 @@ export const threeEndings: Lesson = {
       source: '渐进拆解',
     },
     {
+      id: 'remind-then-fuse',
       move: { kind: 'beat', story: 'opening-story-failing', beat: 0, through: 2 },
       caption: {
         zh: '第二次失败先注入提醒，第三次就熔断：转 failed，带着整本账交还给人，不再烧 token。',

@@ -1,4 +1,6 @@
 /** The teacher's guide (SPEC §12): the class plan derived from the lessons, its notes, the simulator's readings. */
 export { CLASS_MINUTES, classPlan, type ClassPlan, type GuideLesson, type GuidePrediction } from './plan';
-export { LESSON_NOTES, SELF_TEST_MINUTES, type LessonNotes } from './notes';
+export { ALLOWANCES, DISCUSS_IN_CLASS, MIN_SLACK_MINUTES, needMs, wholeMinutes, type Allowances } from './allowances';
+export { HOMEWORK } from './homework';
+export { LESSON_NOTES, type LessonNotes } from './notes';
 export { READINGS, type Reading } from './readings';

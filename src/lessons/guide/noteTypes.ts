@@ -3,15 +3,15 @@ import type { LESSON_META } from '../meta';
 
 /** What the teacher's notes of one lesson hold (notes.ts; the notes themselves in notesMachine.ts and notesCheckpoints.ts). */
 export interface LessonNotes {
-  /** Minutes of the 45-minute class; 0 for a lesson left as homework (`homework` says why). */
-  minutes: number;
-  homework?: Bilingual;
   /**
-   * What to ask the class before each prediction of the lesson, keyed by the stop's index
-   * (0-based, as `predictionAt` takes it): one for every prediction, none for any other stop.
+   * What to ask the class before each prediction of the lesson, keyed by the stop's `id` (so
+   * inserting a stop cannot shift them): one for every prediction, none for any other stop.
    */
-  asks: Readonly<Record<number, Bilingual>>;
-  /** Discussion prompts, each with the answer a teacher looks for. */
+  asks: Readonly<Record<string, Bilingual>>;
+  /**
+   * Discussion prompts, each with the answer a teacher looks for: the first `DISCUSS_IN_CLASS`
+   * in class (allowances.ts), the rest homework.
+   */
   discuss: readonly { q: Bilingual; a: Bilingual }[];
 }
 

@@ -6,11 +6,8 @@ export type { LessonNotes } from './noteTypes';
 
 /**
  * The teacher's notes of each lesson (SPEC §12): what the guide cannot read from the lesson's
- * own data. Everything else it shows (title, article sections, stops, your-turns, each
+ * own data (which lessons are homework: homework.ts). Everything else it shows (title, article sections, stops, your-turns, each
  * prediction's answer and why, the lesson's playing time) comes from the lesson (plan.ts), so
  * the guide cannot drift from the lessons; guide.test.ts holds these notes to them.
  */
-/** The class closes with the article's self-test: students write, then compare (minutes of the 45). */
-export const SELF_TEST_MINUTES = 5;
-
 export const LESSON_NOTES: Readonly<Record<LessonIdOf, LessonNotes>> = { ...MACHINE_NOTES, ...CHECKPOINT_NOTES };

@@ -3,9 +3,8 @@ import type { LessonIdOf, LessonNotes } from './noteTypes';
 /** The teacher's notes of the lessons on checkpoints, recovery and the article's limits (notes.ts assembles them). */
 export const CHECKPOINT_NOTES = {
   density: {
-    minutes: 4,
     asks: {
-      5: {
+      'crash-at-14': {
         zh: '第 14 步，最新的存档在第 7 步。进程崩了。问：图上还停在哪个状态？丢的是什么？（接下来学生重启，再问从第几步接着跑。）',
         en: 'At step 14, the newest checkpoint is at step 7. The process crashes. Ask: which state does the diagram still show? What is lost? (Then the students restart it: ask which step it goes on from.)',
       },
@@ -31,21 +30,16 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   'every-n': {
-    minutes: 0,
-    homework: {
-      zh: '第 7 课的密度折中再看一遍，换成「每十步一存」；学生先猜重启退回第几步，再看答案，在家一分半钟。',
-      en: 'Lesson 7’s density trade-off once more, on “every ten steps”; a student guesses which step a restart falls back to before the answer shows, at home in a minute and a half.',
-    },
     asks: {
-      2: {
+      'crash-at-20': {
         zh: '每十步一存，第 20 步时进程崩了。问：图上停在哪个状态？',
         en: 'Checkpoints every ten steps, and the process crashes at step 20. Ask: which state does the diagram show?',
       },
-      3: {
+      'restart-from-11': {
         zh: '问：重启后从第几步接着跑？要重做几步？',
         en: 'Ask: which step does the restart go on from? How many steps are done again?',
       },
-      7: {
+      'article-crash': {
         zh: '换回文章的密度，同样在第 20 步崩溃。问：图上停在哪个状态？这次会退回多远？',
         en: 'Back on the article’s density, the same crash at step 20. Ask: which state does the diagram show? How far back will it fall this time?',
       },
@@ -71,17 +65,16 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   plans: {
-    minutes: 4,
     asks: {
-      3: {
+      replan: {
         zh: '第 5 步发现一张没列出的表。问：这一拍之后是哪个状态？这条边在文章的图里吗？',
         en: 'At step 5 an unlisted table turns up. Ask: which state after this tick? Is that edge in the article’s figure?',
       },
-      4: {
+      'plan-v2': {
         zh: '问：改完计划去哪个状态？按第几版计划跑？',
         en: 'Ask: where does it go once the plan is revised, and on which version of the plan?',
       },
-      5: {
+      'crash-after-replan': {
         zh: '改版之后进程马上崩了。问：图上停在哪个状态？重启后它还知道计划改过版吗？',
         en: 'The process crashes right after the revision. Ask: which state does the diagram show? After a restart, will it know the plan was revised?',
       },
@@ -110,9 +103,8 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   'cancel-resume': {
-    minutes: 3,
     asks: {
-      3: {
+      'approve-branch': {
         zh: '分叉出的新分支在第 27 步等审批。这次批准。问：去哪个状态？从第几步接着做？',
         en: 'The forked branch waits for approval at step 27. This time it is approved. Ask: which state, and from which step does it go on?',
       },
@@ -141,9 +133,8 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   'replay-takeover': {
-    minutes: 3,
     asks: {
-      3: {
+      'fuse-to-person': {
         zh: '同一个键再 permission_denied 两次。问：运行落到哪个状态？熔断器会跳吗？',
         en: 'Two more permission_denied failures on the same key. Ask: where does the run end up? Does the fuse trip?',
       },
@@ -166,9 +157,8 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   smells: {
-    minutes: 3,
     asks: {
-      3: {
+      approved: {
         zh: '早上重启后（没有产物引用，19 个文件已重读），按批准。问：去哪个状态？在第几步？',
         en: 'After the morning’s restart (no artifact refs, 19 files re-read), it is approved. Ask: which state, at which step?',
       },
@@ -197,13 +187,12 @@ export const CHECKPOINT_NOTES = {
     ],
   },
   'simple-mode': {
-    minutes: 3,
     asks: {
-      0: {
+      'script-starts': {
         zh: '问：一个五分钟的脚本，只有四个状态。按「开始」，它去哪个状态？',
         en: 'Ask: a five-minute script with four states only. Start it: which state does it go to?',
       },
-      3: {
+      'start-again': {
         zh: '再跑一次脚本。问：按「开始」去哪个状态？（接着学生按「工具失败」：会重试吗？）',
         en: 'The script runs again. Ask: which state does Start lead to? (Then the students press Fail: will it retry?)',
       },

@@ -3,9 +3,8 @@ import type { LessonIdOf, LessonNotes } from './noteTypes';
 /** The teacher's notes of the lessons on the machine and its loop guard (notes.ts assembles them). */
 export const MACHINE_NOTES = {
   'three-endings': {
-    minutes: 5,
     asks: {
-      7: {
+      'restart-from-1': {
         zh: '夜里进程被杀，盘上一份存档都没有。按「下一步」重启之前先问：它会站在哪个状态？从第几步起？',
         en: 'The process was killed in the night and there is no checkpoint on disk. Before Next restarts it, ask: which state will it stand in, and from which step?',
       },
@@ -31,9 +30,8 @@ export const MACHINE_NOTES = {
     ],
   },
   approval: {
-    minutes: 4,
     asks: {
-      1: {
+      'polls-no-tokens': {
         zh: '它在 waiting_approval 里轮询三次。问：状态会变吗？会花 token、会再发一次审批请求吗？',
         en: 'It polls three times in waiting_approval. Ask: does the state change? Does it spend tokens, or send a second approval request?',
       },
@@ -62,9 +60,8 @@ export const MACHINE_NOTES = {
     ],
   },
   fuse: {
-    minutes: 4,
     asks: {
-      2: {
+      'remind-2': {
         zh: '同一个键已经数到 1。再失败一次：下一个状态是什么？熔断器会跳吗？上下文通道里会多出什么？',
         en: 'The same key already counts 1. One more failure: which state comes next? Does the fuse trip? What appears in the context channel?',
       },
@@ -100,17 +97,16 @@ export const MACHINE_NOTES = {
     ],
   },
   'remind-recover': {
-    minutes: 4,
     asks: {
-      1: {
+      'timeout-counts-1': {
         zh: '第 4 步的查询原样去跑。问：这一拍之后是哪个状态？守卫数的是什么？',
         en: 'Step 4’s query runs as it is. Ask: which state after this tick? What does the guard count?',
       },
-      2: {
+      'reminder-at-2': {
         zh: '它原样重试，又超时。问：是哪个状态？下一次重试之前，上下文通道里会出现什么？',
         en: 'It retries as it is and times out again. Ask: which state? What lands in the context channel before the next retry?',
       },
-      4: {
+      'new-key-step-5': {
         zh: '模型读到提醒后换了参数。问：这一拍之后是哪个状态？计数会怎样？',
         en: 'After the reminder the model changed its args. Ask: which state after this tick? What happens to the count?',
       },
@@ -139,17 +135,12 @@ export const MACHINE_NOTES = {
     ],
   },
   'no-progress': {
-    minutes: 0,
-    homework: {
-      zh: '和第 3 课同样的三段（计数、提醒、熔断），换成一个不报错的调用；学生在家一分钟看完。',
-      en: 'The same three stages as lesson 3 (count, remind, fuse), on a call that raises no error; a student watches it at home in a minute.',
-    },
     asks: {
-      1: {
+      'no-progress-1': {
         zh: '同一个调用返回和上次一样的结果，没有报错。问：守卫会记它吗？是哪个状态？',
         en: 'The same call returns what it did before, with no error. Ask: does the guard count it? Which state?',
       },
-      2: {
+      'no-progress-remind': {
         zh: '第二次没有进展。问：是哪个状态？提醒里会怎么说？',
         en: 'No progress a second time. Ask: which state? What will the reminder say?',
       },
@@ -175,13 +166,12 @@ export const MACHINE_NOTES = {
     ],
   },
   'recovery-hints': {
-    minutes: 3,
     asks: {
-      1: {
+      'not-found-hint': {
         zh: '第 3 步读配置，得到 not_found。问：是哪个状态？恢复提示该告诉模型什么？',
         en: 'Step 3 reads the config and gets not_found. Ask: which state? What should the recovery hint tell the model?',
       },
-      4: {
+      'renamed-hint': {
         zh: '第 27 步碰到同一个 not_found。问：是哪个状态？提示会和第 3 步一样吗？',
         en: 'Step 27 hits the same not_found. Ask: which state? Will the hint be the same as at step 3?',
       },

@@ -1,13 +1,14 @@
 import { SELF_TEST, SELF_TEST_INTRO } from '../../lessons/selftest';
 import { SELF_TEST_ANSWERS } from '../../lessons/selftestAnswers';
-import { READINGS, type GuideLesson } from '../../lessons/guide';
+import { READINGS, type Allowances, type GuideLesson } from '../../lessons/guide';
 import { useSimStore } from '../../store/simStore';
 import { ModelAnswerText } from '../lessons/SelfTest';
 import { useT } from '../useT';
-import { lessonHref } from './GuideLesson';
+import { duration } from './format';
+import { lessonHref } from './links';
 
-/** The article's self-test with its model answers, as the self-test panel holds them. */
-export function GuideSelfTest({ minutes }: { minutes: number }) {
+/** The article's self-test with its model answers, as the self-test panel holds them; timed by the allowances. */
+export function GuideSelfTest({ minutes, allowances }: { minutes: number; allowances: Allowances }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   return (
@@ -15,7 +16,12 @@ export function GuideSelfTest({ minutes }: { minutes: number }) {
       <h2 id="guide-selftest">
         {t('selftest.title')} <span className="hs-guide__min">{t('guide.minutes', { n: minutes })}</span>
       </h2>
-      <p>{t('guide.selftestHow')}</p>
+      <p>
+        {t('guide.selftestHow', {
+          write: duration(t, allowances.selfTestWriteMs),
+          compare: duration(t, allowances.selfTestCompareMs),
+        })}
+      </p>
       <p>{SELF_TEST_INTRO[lang]}</p>
       <ol>
         {SELF_TEST.map((q) => (

@@ -3,24 +3,19 @@ import type { GuideLesson as Guide, GuidePrediction } from '../../lessons/guide'
 import { useSimStore } from '../../store/simStore';
 import type { T } from '../useT';
 import { useT } from '../useT';
-
-/** The address that opens a lesson at its first stop, in the guide's language (as the lesson list's). */
-export const lessonHref = (id: string, lang: Lang): string => `?lesson=${encodeURIComponent(id)}&lang=${lang}`;
+import { playTime } from './format';
+import { lessonHref, lessonUrl } from './links';
+import { QrCode } from './QrCode';
 
 /** Between a label and its text: a space in English; Chinese ends the label with a full-width colon. */
 export const labelGap = (lang: Lang): string => (lang === 'zh' ? '' : ' ');
-
-/** A length such as 1 min 22 s, rounded to the second. */
-const playTime = (t: T, ms: number) => {
-  const s = Math.round(ms / 1000);
-  return t('guide.playTime', { m: Math.floor(s / 60), s: s % 60 });
-};
 
 /** One lesson of the guide (`guide-section`): what its data says, and the teacher's notes. */
 export function GuideLesson({ g }: { g: Guide }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const id = g.lesson.id;
+  const url = lessonUrl(id, lang);
   return (
     <section
       className="hs-guide__block hs-guide__lesson"
@@ -31,7 +26,7 @@ export function GuideLesson({ g }: { g: Guide }) {
       <h2 id={`guide-${id}`}>
         <span className="hs-guide__num">{t('guide.lessonHead', { n: g.number })}</span> {g.lesson.title[lang]}
         <span className={g.start === null ? 'hs-guide__min is-homework' : 'hs-guide__min'}>
-          {g.start === null ? t('guide.homework') : t('guide.minutes', { n: g.minutes })}
+          {g.start === null ? t('guide.atHome', { n: g.homeMinutes }) : t('guide.minutes', { n: g.minutes })}
         </span>
       </h2>
       <p className="hs-guide__facts">
@@ -45,6 +40,17 @@ export function GuideLesson({ g }: { g: Guide }) {
           {t('guide.open')}
         </a>
       </p>
+      {/* On paper a relative link leads nowhere: the absolute address, and a QR code of it. */}
+      <div className="hs-guide__where">
+        <QrCode text={url} label={t('guide.qr', { n: g.number })} />
+        <p>
+          {t('guide.address')}
+          {labelGap(lang)}
+          <a className="hs-guide__url" data-testid="guide-link" href={url}>
+            {url}
+          </a>
+        </p>
+      </div>
       <p className="hs-guide__sections">
         {t('guide.sections')}
         {labelGap(lang)}
@@ -73,9 +79,17 @@ export function GuideLesson({ g }: { g: Guide }) {
       </ol>
       <h3>{t('guide.discuss')}</h3>
       <dl className="hs-guide__discuss">
-        {g.discuss.map((d) => (
-          <div key={d.q.en}>
-            <dt>{d.q[lang]}</dt>
+        {[...g.discuss, ...g.discussHome].map((d, i) => (
+          <div key={d.q.en} data-where={i < g.discuss.length ? 'class' : 'home'}>
+            <dt>
+              {i >= g.discuss.length && (
+                <span className="hs-guide__stop">
+                  {t('guide.homeTag')}
+                  {labelGap(lang)}
+                </span>
+              )}
+              {d.q[lang]}
+            </dt>
             <dd>
               <strong>{t('guide.lookFor')}</strong>
               {labelGap(lang)}
@@ -95,7 +109,7 @@ function Ask({ p, lang, t }: { p: GuidePrediction; lang: Lang; t: T }) {
     ? t('guide.answerStep', { n: q.steps.answer, choices: q.steps.choices.join(', ') })
     : t('guide.answer', { state: q.answer, fuse: t(q.fuseTrips ? 'guide.fuseYes' : 'guide.fuseNo') });
   return (
-    <li className="hs-guide__ask" data-at={p.at}>
+    <li className="hs-guide__ask" data-at={p.at} data-stop={p.stopId}>
       <p>
         <span className="hs-guide__stop">
           {p.at === 0 ? t('guide.beforeOpen') : t('guide.beforeStop', { n: p.at + 1 })}
