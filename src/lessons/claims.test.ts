@@ -30,6 +30,7 @@ describe('a caption that names a time of day', () => {
 
   it('fails the defects it was made for: morning at 21:54, "next day" on day 1, no claim at all', () => {
     const stop = (en: string, clock?: LessonStop['shows']['clock']): LessonStop => ({
+      id: 'x',
       move: { kind: 'command', command: { type: 'RESTART' } },
       caption: { zh: '读档。', en },
       shows: { state: 'running', ...(clock ? { clock } : {}) },
