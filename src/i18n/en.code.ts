@@ -2,7 +2,13 @@
 export const code = {
   'code.toggle': 'Show the article’s code',
   'code.title': 'The article’s loop, as the machine runs it',
-  'code.now': 'Executing: line {lines}',
-  'code.nowMany': 'Executing: lines {lines}',
+  'code.titleSimple': 'The simple mode as code (a sketch: the article prints none)',
+  'code.now': 'Line {line}: the move just taken, {move}, ran this line.',
   'code.none': 'Nothing executes: the process is down.',
+  'code.yet': 'No move yet: no line of the loop has run.',
+  'code.restarted': 'The process has just started again; no move since, so no line is lit.',
+  'code.unlisted': '{move}: the listing has no line for this move.',
+  'code.cancel':
+    'A person’s stop signal set cancelled from outside the loop: no line runs (see the comment on line {line}).',
+  'code.wroteUnlisted': 'Checkpoints this move wrote: {n}. The listing draws no checkpoint(task) call on this path.',
 };

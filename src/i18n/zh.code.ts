@@ -4,7 +4,12 @@ import type { code as en } from './en.code';
 export const code: Record<keyof typeof en, string> = {
   'code.toggle': '显示文中代码',
   'code.title': '文中的循环：状态机正在执行哪一行',
-  'code.now': '正在执行：第 {lines} 行',
-  'code.nowMany': '正在执行：第 {lines} 行',
+  'code.titleSimple': '简单模式写成代码（示意：文中没有给出代码）',
+  'code.now': '第 {line} 行：刚走过的转移 {move} 执行的就是这一行。',
   'code.none': '进程已停：没有代码在执行。',
+  'code.yet': '还没有转移：循环里还没有哪一行跑过。',
+  'code.restarted': '进程刚重新启动，之后还没有转移，所以没有亮起的行。',
+  'code.unlisted': '{move}：文中代码里没有这次转移对应的行。',
+  'code.cancel': '人叫停的外部信号从循环外直接置入 cancelled：没有哪一行在执行（见第 {line} 行的注释）。',
+  'code.wroteUnlisted': '这次转移写下的 Checkpoint：{n} 个。文中代码在这条路径上没有画出 checkpoint(task) 调用。',
 };
