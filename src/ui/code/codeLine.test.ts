@@ -6,11 +6,26 @@ import { ARTICLE_LINES, SIMPLE_LINES, codeLineOf, codeStatusOf, listingOf } from
 import { LISTING } from './listing';
 import { SIMPLE_LISTING } from './simpleListing';
 
-/** A run driven through the engine; `lit()` reads the one lit line's code (trimmed), `move()` its transition. */
+/**
+ * A run driven through the engine (engine/testing's `drive`), every step chainable; `lit()` reads
+ * the one lit line's code (trimmed), `move()` its transition, `line()` its number.
+ */
 function run(...args: Parameters<typeof drive>) {
   const t = drive(...args);
   const status = () => codeStatusOf(viewOf(t.sim));
-  return Object.assign(t, {
+  const r = {
+    sim: t.sim,
+    get state() {
+      return t.state;
+    },
+    get ctx() {
+      return t.ctx;
+    },
+    send: (...cmds: Parameters<typeof t.send>) => (t.send(...cmds), r),
+    start: () => (t.start(), r),
+    tick: (n?: number) => (t.tick(n), r),
+    untilStep: (n: number) => (t.untilStep(n), r),
+    finish: () => (t.finish(), r),
     status,
     lit: (): string | null => {
       const s = status();
@@ -18,7 +33,8 @@ function run(...args: Parameters<typeof drive>) {
     },
     move: () => codeLineOf(viewOf(t.sim))?.transition ?? null,
     line: () => codeLineOf(viewOf(t.sim))?.line ?? null,
-  });
+  };
+  return r;
 }
 
 const CHECKPOINT_CALL = 'checkpoint(task)';
