@@ -11,4 +11,9 @@ export const code = {
   'code.cancel':
     'A person’s stop signal set cancelled from outside the loop: no line runs (see the comment on line {line}).',
   'code.wroteUnlisted': 'Checkpoints this move wrote: {n}. The listing draws no checkpoint(task) call on this path.',
+  'code.noteFuse':
+    'The listing checks for a loop at the top of running, after the retry; the engine checks as tool_failed retries. Same check, same fuse.',
+  'code.noteReplan':
+    'The article adjusts a dynamic plan where a step moves on (line 14’s comment); the new plan is made in planning.',
+  'code.noteLast': 'The last step’s advance: the while line then finds a terminal state and the loop ends.',
 };

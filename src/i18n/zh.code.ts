@@ -11,5 +11,9 @@ export const code: Record<keyof typeof en, string> = {
   'code.restarted': '进程刚重新启动，之后还没有转移，所以没有亮起的行。',
   'code.unlisted': '{move}：文中代码里没有这次转移对应的行。',
   'code.cancel': '人叫停的外部信号从循环外直接置入 cancelled：没有哪一行在执行（见第 {line} 行的注释）。',
-  'code.wroteUnlisted': '这次转移写下的 Checkpoint：{n} 个。文中代码在这条路径上没有画出 checkpoint(task) 调用。',
+  'code.wroteUnlisted': '这次转移写下的 Checkpoint：{n} 个。文中代码在这条路径上没有画出这次存档的调用。',
+  'code.noteFuse':
+    '文中代码在重试回到 running 后的循环顶检查原地打转；引擎在 tool_failed 重试时检查。同一个检查，同一次熔断。',
+  'code.noteReplan': '文中把动态调整计划放在推进步骤处（计划动态调整也在此）；新计划在 planning 里产出。',
+  'code.noteLast': '最后一步的推进：随后循环条件看到终态，循环结束。',
 };

@@ -85,6 +85,7 @@ export const CodeView = memo(function CodeView() {
       </ol>
       <div className="hs-code__now" data-testid="code-now">
         <p>{sentenceOf(status, t)}</p>
+        {status.kind === 'line' && status.note && <p className="hs-code__aside">{t(status.note)}</p>}
         {status.kind === 'line' && status.wrote > 0 && !lines[status.line - 1]?.text.includes('checkpoint(task)') && (
           <p className="hs-code__aside">{t('code.wroteUnlisted', { n: status.wrote })}</p>
         )}

@@ -19,6 +19,8 @@ interface Row {
   readonly ended?: NonNullable<TaskContext['ended']>;
   readonly line: number | null;
   readonly code?: string;
+  /** Where the listing and the engine order the same work differently, the sentence that says so. */
+  readonly note?: 'code.noteFuse' | 'code.noteReplan' | 'code.noteLast';
 }
 
 /**
@@ -45,13 +47,21 @@ export const ARTICLE_LINES = [
   { from: 'running', event: 'TICK', to: 'running', wrote: true, line: 7, code: 'checkpoint(task)' },
   { from: 'running', event: 'TICK', to: 'running', wrote: false, line: 14, code: 'task.advance()' },
   // 计划动态调整也在此: the article adjusts a dynamic plan where a step moves on.
-  { from: 'running', event: 'REPLAN', to: 'planning', line: 14, code: 'task.advance()' },
+  { from: 'running', event: 'REPLAN', to: 'planning', line: 14, code: 'task.advance()', note: 'code.noteReplan' },
   { from: 'running', event: 'TICK', to: 'waiting_approval', line: 16, code: 'task.state = "waiting_approval"' },
   { from: 'running', event: 'TICK', to: 'tool_failed', line: 18, code: 'task.state = "tool_failed"' },
   // The last step's advance: the `while` then finds a terminal state and ends.
-  { from: 'running', event: 'TICK', to: 'completed', line: 14, code: 'task.advance()' },
+  { from: 'running', event: 'TICK', to: 'completed', line: 14, code: 'task.advance()', note: 'code.noteLast' },
   { from: 'tool_failed', event: 'TICK', to: 'running', line: 25, code: 'task.state = "running"' },
-  { from: 'tool_failed', event: 'TICK', to: 'failed', ended: 'loop_fuse', line: 10, code: 'task.remind_or_fuse()' },
+  {
+    from: 'tool_failed',
+    event: 'TICK',
+    to: 'failed',
+    ended: 'loop_fuse',
+    line: 10,
+    code: 'task.remind_or_fuse()',
+    note: 'code.noteFuse',
+  },
   {
     from: 'tool_failed',
     event: 'TICK',
@@ -104,7 +114,7 @@ export const transitionName = (r: Pick<TransitionRecord, 'from' | 'event' | 'to'
  * listing); or the move has no line in the listing (`unlisted`: START, CANCEL).
  */
 export type CodeStatus =
-  | { kind: 'line'; listing: ListingId; transition: string; line: number; wrote: number }
+  | { kind: 'line'; listing: ListingId; transition: string; line: number; wrote: number; note: Row['note'] }
   | { kind: 'down' | 'yet' | 'restarted'; listing: ListingId }
   | { kind: 'unlisted'; listing: ListingId; transition: string; event: TaskEventType };
 
@@ -125,7 +135,7 @@ export function codeStatusOf(view: CodeLineView): CodeStatus {
   const row = table.find((x) => matches(x, r, view.context.ended));
   const transition = transitionName(r);
   if (!row || row.line === null) return { kind: 'unlisted', listing, transition, event: r.event };
-  return { kind: 'line', listing, transition, line: row.line, wrote: r.wrote ?? 0 };
+  return { kind: 'line', listing, transition, line: row.line, wrote: r.wrote ?? 0, note: row.note };
 }
 
 /**
