@@ -4,6 +4,7 @@ export const code = {
   'code.title': 'The article’s loop, as the machine runs it',
   'code.titleSimple': 'The simple mode as code (a sketch: the article prints none)',
   'code.now': 'Line {line}: the move just taken, {move}, ran this line.',
+  'code.move': '{from} → {to} ({event})',
   'code.none': 'Nothing executes: the process is down.',
   'code.yet': 'No move yet: no line of the loop has run.',
   'code.restarted': 'The process has just started again; no move since, so no line is lit.',

@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useRef } from 'react';
+import type { StateName } from '../../engine';
 import { shownView, useSimStore } from '../../store/simStore';
 import { openArticle } from '../article/articleOpen';
 import { useT, type T } from '../useT';
@@ -99,17 +100,17 @@ export const CodeView = memo(function CodeView() {
   );
 });
 
-/** A move as a person reads it: `waiting_approval → running (APPROVE)`. */
-const moveOf = (transition: string): string => {
-  const [from, event, to] = transition.split('.');
-  return `${from} → ${to} (${event})`;
+/** A move as a person reads it, in the diagram's words: `awaiting approval → running (APPROVE)`. */
+const moveOf = (transition: string, t: T): string => {
+  const [from, event, to] = transition.split('.') as [StateName, string, StateName];
+  return t('code.move', { from: t(`state.${from}`), to: t(`state.${to}`), event });
 };
 
 /** What the view says under the box: the lit line and the move that ran it, or why no line is lit. */
 function sentenceOf(s: CodeStatus, t: T): string {
   switch (s.kind) {
     case 'line':
-      return t('code.now', { line: s.line, move: moveOf(s.transition) });
+      return t('code.now', { line: s.line, move: moveOf(s.transition, t) });
     case 'down':
       return t('code.none');
     case 'yet':
@@ -119,6 +120,6 @@ function sentenceOf(s: CodeStatus, t: T): string {
     case 'unlisted':
       return s.event === 'CANCEL'
         ? t('code.cancel', { line: CANCEL_NOTE })
-        : t('code.unlisted', { move: moveOf(s.transition) });
+        : t('code.unlisted', { move: moveOf(s.transition, t) });
   }
 }
