@@ -164,6 +164,8 @@ test('the simple mode shows its own four-state sketch, never the ledger or check
   await expect(view).not.toContainText('task.record');
   await page.getByTestId('btn-start').click();
   await expectLit(page, 'created.START.running', 'task.state = "running"');
+  // The move in the diagram's own words for the simple mode's states.
+  await expect(page.getByTestId('code-now')).toContainText('pending → running (START)');
   await page.getByTestId('btn-step').click();
   await expectLit(page, 'running.TICK.running', 'task.advance()');
   await page.getByTestId('btn-fail').click();

@@ -1,9 +1,9 @@
 import { memo, useLayoutEffect, useRef } from 'react';
-import type { StateName } from '../../engine';
 import { shownView, useSimStore } from '../../store/simStore';
 import { openArticle } from '../article/articleOpen';
 import { useT, type T } from '../useT';
-import { codeStatusOf, listingOf, type CodeStatus } from './codeLine';
+import { stateLabel } from '../diagram/machineGraph';
+import { codeStatusOf, listingOf, type CodeStatus, type ListingId } from './codeLine';
 import { LISTING, SECTION, lineOf } from './listing';
 import { SIMPLE_SECTION } from './simpleListing';
 
@@ -101,16 +101,17 @@ export const CodeView = memo(function CodeView() {
 });
 
 /** A move as a person reads it, in the diagram's words: `awaiting approval → running (APPROVE)`. */
-const moveOf = (transition: string, t: T): string => {
-  const [from, event, to] = transition.split('.') as [StateName, string, StateName];
-  return t('code.move', { from: t(`state.${from}`), to: t(`state.${to}`), event });
+const moveOf = (s: { transition: string; listing: ListingId }, t: T): string => {
+  const [from = '', event = '', to = ''] = s.transition.split('.');
+  const simple = { simple: s.listing === 'simple' };
+  return t('code.move', { from: stateLabel(simple, from, t), to: stateLabel(simple, to, t), event });
 };
 
 /** What the view says under the box: the lit line and the move that ran it, or why no line is lit. */
 function sentenceOf(s: CodeStatus, t: T): string {
   switch (s.kind) {
     case 'line':
-      return t('code.now', { line: s.line, move: moveOf(s.transition, t) });
+      return t('code.now', { line: s.line, move: moveOf(s, t) });
     case 'down':
       return t('code.none');
     case 'yet':
@@ -120,6 +121,6 @@ function sentenceOf(s: CodeStatus, t: T): string {
     case 'unlisted':
       return s.event === 'CANCEL'
         ? t('code.cancel', { line: CANCEL_NOTE })
-        : t('code.unlisted', { move: moveOf(s.transition, t) });
+        : t('code.unlisted', { move: moveOf(s, t) });
   }
 }
