@@ -15,6 +15,6 @@ export const code = {
   'code.noteFuse':
     'The listing checks for a loop at the top of running, after the retry; the engine checks as tool_failed retries. Same check, same fuse.',
   'code.noteReplan':
-    'The article adjusts a dynamic plan where a step moves on (line 14’s comment); the new plan is made in planning.',
+    'The article adjusts a dynamic plan where a step moves on (line 14’s comment): this move inserts the new steps.',
   'code.noteLast': 'The last step’s advance: the while line then finds a terminal state and the loop ends.',
 };

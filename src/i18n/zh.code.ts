@@ -15,6 +15,6 @@ export const code: Record<keyof typeof en, string> = {
   'code.wroteUnlisted': '这次转移写下的 Checkpoint：{n} 个。文中代码在这条路径上没有画出这次存档的调用。',
   'code.noteFuse':
     '文中代码在重试回到 running 后的循环顶检查原地打转；引擎在 tool_failed 重试时检查。同一个检查，同一次熔断。',
-  'code.noteReplan': '文中把动态调整计划放在推进步骤处（计划动态调整也在此）；新计划在 planning 里产出。',
+  'code.noteReplan': '文中把动态调整计划放在推进步骤处（第 14 行注释）：这次转移插入新的步骤。',
   'code.noteLast': '最后一步的推进：随后循环条件看到终态，循环结束。',
 };

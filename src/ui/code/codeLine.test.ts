@@ -150,6 +150,8 @@ describe('one line: the line of the move just taken', () => {
       for (let i = 0; i < 3; i++) t.send({ type: 'FAIL_NOW', error: 'not_found' });
       expect(t.ctx.ended).toBe('loop_fuse');
       expect(codeLineOf(viewOf(t.sim))).toEqual({ transition: 'tool_failed.TICK.failed', line: 10 });
+      // Line 10 sits in running's branch: the view says where the engine makes the same check.
+      expect(t.status()).toMatchObject({ note: 'code.noteFuse' });
     }
   });
 
@@ -179,6 +181,7 @@ describe('one line: the line of the move just taken', () => {
     expect(t.state).toBe('planning');
     expect(t.move()).toBe('running.REPLAN.planning');
     expect(t.lit()).toBe(ADVANCE);
+    expect(t.status()).toMatchObject({ note: 'code.noteReplan' });
   });
 
   it('cancel: no line (set from outside the loop)', () => {
