@@ -5,6 +5,8 @@ export const code = {
   'code.titleSimple': 'The simple mode as code (a sketch: the article prints none)',
   'code.now': 'Line {line}: the move just taken, {move}, ran this line.',
   'code.move': '{from} → {to} ({event})',
+  'code.noteFromMemory':
+    'This design keeps no checkpoint: it goes on from memory, with no checkpoint to read back (line 29’s comment is the article’s design).',
   'code.none': 'Nothing executes: the process is down.',
   'code.yet': 'No move yet: no line of the loop has run.',
   'code.restarted': 'The process has just started again; no move since, so no line is lit.',

@@ -7,6 +7,7 @@ export const code: Record<keyof typeof en, string> = {
   'code.titleSimple': '简单模式写成代码（示意：文中没有给出代码）',
   'code.now': '第 {line} 行：刚走过的转移 {move} 执行的就是这一行。',
   'code.move': '{from} → {to}（{event}）',
+  'code.noteFromMemory': '这个设计不存档：它凭内存接着跑，没有档可读。',
   'code.none': '进程已停：没有代码在执行。',
   'code.yet': '还没有转移：循环里还没有哪一行跑过。',
   'code.restarted': '进程刚重新启动，之后还没有转移，所以没有亮起的行。',

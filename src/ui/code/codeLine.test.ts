@@ -137,6 +137,12 @@ describe('one line: the line of the move just taken', () => {
     expect(t.ctx.seq).toBe(seq);
     expect(codeLineOf(viewOf(t.sim))).toEqual({ transition: 'waiting_approval.APPROVE.running', line: 29 });
     expect(t.lit()).toBe('task.state = "running"         # 读档续跑');
+    expect(t.status()).toMatchObject({ note: undefined });
+  });
+
+  it('approve without checkpoints: line 29, and the note that nothing is read back', () => {
+    const t = toApproval(run('migration-40', { design: 'no-checkpoint' }).start().tick()).send({ type: 'APPROVE' });
+    expect(t.status()).toMatchObject({ line: 29, note: 'code.noteFromMemory' });
   });
 
   it('reject: line 31 (拒绝理由进步骤账本)', () => {

@@ -15,12 +15,14 @@ interface Row {
   readonly to: StateName;
   /** true: only when the move kept a checkpoint (its record's `wrote`); false: only when it kept none. */
   readonly wrote?: boolean;
+  /** true: only when the run's design keeps checkpoints; false: only when it keeps none. */
+  readonly checkpointing?: boolean;
   /** Only when the run ended for this reason (the move into a terminal state is the last one). */
   readonly ended?: NonNullable<TaskContext['ended']>;
   readonly line: number | null;
   readonly code?: string;
   /** Where the listing and the engine order the same work differently, the sentence that says so. */
-  readonly note?: 'code.noteFuse' | 'code.noteReplan' | 'code.noteLast';
+  readonly note?: 'code.noteFuse' | 'code.noteReplan' | 'code.noteLast' | 'code.noteFromMemory';
 }
 
 /**
@@ -36,7 +38,8 @@ interface Row {
  * - tool_failed → running is the retry (25); → failed is the retry limit (22, or its
  *   `checkpoint(task)` on 23 when it wrote one) or the loop guard's fuse: the listing checks
  *   the loop at the top of running, the engine as the retry begins, so the fuse is line 10.
- * - The poll, approve (29, 读档续跑) and reject (31) are the waiting branch's lines.
+ * - The poll, approve (29, 读档续跑) and reject (31) are the waiting branch's lines; a design
+ *   without checkpoints approves from memory, and the view says so beside line 29's comment.
  * - START (created → planning) and CANCEL have no line: the listing runs created and planning in
  *   one branch, and says cancel is set from outside the loop (its comment on line 32).
  */
@@ -81,7 +84,24 @@ export const ARTICLE_LINES = [
     code: 'task.state = "failed"',
   },
   { from: 'waiting_approval', event: 'TICK', to: 'waiting_approval', line: 27, code: 'v = poll_decision(task)' },
-  { from: 'waiting_approval', event: 'APPROVE', to: 'running', line: 29, code: 'task.state = "running"' },
+  // 读档续跑 with a checkpoint to read; a design that keeps none goes on from memory, and says so.
+  {
+    from: 'waiting_approval',
+    event: 'APPROVE',
+    to: 'running',
+    checkpointing: true,
+    line: 29,
+    code: 'task.state = "running"',
+  },
+  {
+    from: 'waiting_approval',
+    event: 'APPROVE',
+    to: 'running',
+    checkpointing: false,
+    line: 29,
+    code: 'task.state = "running"',
+    note: 'code.noteFromMemory',
+  },
   { from: 'waiting_approval', event: 'REJECT', to: 'tool_failed', line: 31, code: 'task.state = "tool_failed"' },
   { from: '*', event: 'CANCEL', to: 'cancelled', line: null },
 ] as const satisfies readonly Row[];
@@ -98,7 +118,7 @@ export const SIMPLE_LINES = [
 ] as const satisfies readonly Row[];
 
 /** What the code view reads of the shown run: the same last log line the diagram's edge is drawn from. */
-export type CodeLineView = Pick<SimView, 'alive' | 'simple' | 'log' | 'context'>;
+export type CodeLineView = Pick<SimView, 'alive' | 'simple' | 'log' | 'context' | 'checkpointing'>;
 
 /** Which listing the view shows: the article's, or the simple mode's sketch. */
 export type ListingId = 'article' | 'simple';
@@ -118,10 +138,11 @@ export type CodeStatus =
   | { kind: 'down' | 'yet' | 'restarted'; listing: ListingId }
   | { kind: 'unlisted'; listing: ListingId; transition: string; event: TaskEventType };
 
-function matches(row: Row, r: TransitionRecord, ended: TaskContext['ended']): boolean {
+function matches(row: Row, r: TransitionRecord, view: CodeLineView): boolean {
   if (row.event !== r.event || row.to !== r.to || (row.from !== '*' && row.from !== r.from)) return false;
   if (row.wrote !== undefined && row.wrote !== (r.wrote ?? 0) > 0) return false;
-  return row.ended === undefined || row.ended === ended;
+  if (row.checkpointing !== undefined && row.checkpointing !== view.checkpointing) return false;
+  return row.ended === undefined || row.ended === view.context.ended;
 }
 
 /** Where the code view stands for this view of the run (see CodeStatus). */
@@ -132,7 +153,7 @@ export function codeStatusOf(view: CodeLineView): CodeStatus {
   if (!r) return { kind: 'yet', listing };
   if (r.event === 'RESTORE') return { kind: 'restarted', listing };
   const table: readonly Row[] = view.simple ? SIMPLE_LINES : ARTICLE_LINES;
-  const row = table.find((x) => matches(x, r, view.context.ended));
+  const row = table.find((x) => matches(x, r, view));
   const transition = transitionName(r);
   if (!row || row.line === null) return { kind: 'unlisted', listing, transition, event: r.event };
   return { kind: 'line', listing, transition, line: row.line, wrote: r.wrote ?? 0, note: row.note };
