@@ -172,6 +172,8 @@ describe('one line: the line of the move just taken', () => {
         t.send({ type: 'FAIL_NOW', error: 'not_found' }, { type: 'CHANGE_APPROACH' });
       expect(t.ctx.ended).toBe('retries_exhausted');
       expect(codeLineOf(viewOf(t.sim))).toEqual({ transition: 'tool_failed.TICK.failed', line });
+      // Line 22's comment says 落盘: without checkpoints the view says nothing was written.
+      expect(t.status()).toMatchObject({ note: design === 'article' ? undefined : 'code.noteNoDisk' });
     }
   });
 

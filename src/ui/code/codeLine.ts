@@ -22,7 +22,7 @@ interface Row {
   readonly line: number | null;
   readonly code?: string;
   /** Where the listing and the engine order the same work differently, the sentence that says so. */
-  readonly note?: 'code.noteFuse' | 'code.noteReplan' | 'code.noteLast' | 'code.noteFromMemory';
+  readonly note?: 'code.noteFuse' | 'code.noteReplan' | 'code.noteLast' | 'code.noteFromMemory' | 'code.noteNoDisk';
 }
 
 /**
@@ -82,6 +82,8 @@ export const ARTICLE_LINES = [
     wrote: false,
     line: 22,
     code: 'task.state = "failed"',
+    // Its comment says 落盘 (written to disk): true of the article's design, not of this run.
+    note: 'code.noteNoDisk',
   },
   { from: 'waiting_approval', event: 'TICK', to: 'waiting_approval', line: 27, code: 'v = poll_decision(task)' },
   // 读档续跑 with a checkpoint to read; a design that keeps none goes on from memory, and says so.
