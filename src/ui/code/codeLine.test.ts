@@ -145,6 +145,12 @@ describe('one line: the line of the move just taken', () => {
     expect(t.status()).toMatchObject({ line: 29, note: 'code.noteFromMemory' });
   });
 
+  it('a blocking wait polls on line 27 too, with the note that it holds the process', () => {
+    const t = toApproval(run('migration-40', { design: 'blocking-wait' }).start().tick()).tick();
+    expect(t.status()).toMatchObject({ line: 27, note: 'code.noteBlocking' });
+    expect(toApproval(run().start().tick()).tick().status()).toMatchObject({ line: 27, note: undefined });
+  });
+
   it('reject: line 31 (拒绝理由进步骤账本)', () => {
     const t = toApproval(run().start().tick()).send({ type: 'REJECT', reason: 'back up first' });
     expect(codeLineOf(viewOf(t.sim))).toEqual({ transition: 'waiting_approval.REJECT.tool_failed', line: 31 });

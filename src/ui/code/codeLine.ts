@@ -17,12 +17,20 @@ interface Row {
   readonly wrote?: boolean;
   /** true: only when the run's design keeps checkpoints; false: only when it keeps none. */
   readonly checkpointing?: boolean;
+  /** true: only when waiting suspends the machine (the design's `suspends`); false: only when it blocks. */
+  readonly suspends?: boolean;
   /** Only when the run ended for this reason (the move into a terminal state is the last one). */
   readonly ended?: NonNullable<TaskContext['ended']>;
   readonly line: number | null;
   readonly code?: string;
   /** Where the listing and the engine order the same work differently, the sentence that says so. */
-  readonly note?: 'code.noteFuse' | 'code.noteReplan' | 'code.noteLast' | 'code.noteFromMemory' | 'code.noteNoDisk';
+  readonly note?:
+    | 'code.noteFuse'
+    | 'code.noteReplan'
+    | 'code.noteLast'
+    | 'code.noteFromMemory'
+    | 'code.noteNoDisk'
+    | 'code.noteBlocking';
 }
 
 /**
@@ -85,7 +93,24 @@ export const ARTICLE_LINES = [
     // Its comment says 落盘 (written to disk): true of the article's design, not of this run.
     note: 'code.noteNoDisk',
   },
-  { from: 'waiting_approval', event: 'TICK', to: 'waiting_approval', line: 27, code: 'v = poll_decision(task)' },
+  // 挂起轮询 is the article's design; a blocking wait holds the process instead, and says so.
+  {
+    from: 'waiting_approval',
+    event: 'TICK',
+    to: 'waiting_approval',
+    suspends: true,
+    line: 27,
+    code: 'v = poll_decision(task)',
+  },
+  {
+    from: 'waiting_approval',
+    event: 'TICK',
+    to: 'waiting_approval',
+    suspends: false,
+    line: 27,
+    code: 'v = poll_decision(task)',
+    note: 'code.noteBlocking',
+  },
   // 读档续跑 with a checkpoint to read; a design that keeps none goes on from memory, and says so.
   {
     from: 'waiting_approval',
@@ -120,7 +145,7 @@ export const SIMPLE_LINES = [
 ] as const satisfies readonly Row[];
 
 /** What the code view reads of the shown run: the same last log line the diagram's edge is drawn from. */
-export type CodeLineView = Pick<SimView, 'alive' | 'simple' | 'log' | 'context' | 'checkpointing'>;
+export type CodeLineView = Pick<SimView, 'alive' | 'simple' | 'log' | 'context' | 'checkpointing' | 'design'>;
 
 /** Which listing the view shows: the article's, or the simple mode's sketch. */
 export type ListingId = 'article' | 'simple';
@@ -144,6 +169,7 @@ function matches(row: Row, r: TransitionRecord, view: CodeLineView): boolean {
   if (row.event !== r.event || row.to !== r.to || (row.from !== '*' && row.from !== r.from)) return false;
   if (row.wrote !== undefined && row.wrote !== (r.wrote ?? 0) > 0) return false;
   if (row.checkpointing !== undefined && row.checkpointing !== view.checkpointing) return false;
+  if (row.suspends !== undefined && row.suspends !== view.design.suspends) return false;
   return row.ended === undefined || row.ended === view.context.ended;
 }
 
