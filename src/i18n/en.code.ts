@@ -10,6 +10,8 @@ export const code = {
   'code.noteNoDisk': 'This run wrote no checkpoint: nothing went to disk (line 22’s comment is the article’s design).',
   'code.noteBlocking':
     'This design blocks while it waits: the process is held, not suspended (line 27’s comment is the article’s design).',
+  'code.noteFuseNoReminder':
+    'This run’s coarse guard (the tool alone) fused without the reminder line 10’s comment names first.',
   'code.none': 'Nothing executes: the process is down.',
   'code.yet': 'No move yet: no line of the loop has run.',
   'code.restarted': 'The process has just started again; no move since, so no line is lit.',

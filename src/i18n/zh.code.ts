@@ -10,6 +10,8 @@ export const code: Record<keyof typeof en, string> = {
   'code.noteFromMemory': '这个设计不存档：它凭内存接着跑，没有档可读。',
   'code.noteNoDisk': '这次运行没有写下 Checkpoint：什么也没落盘（第 22 行的注释说的是文中的设计）。',
   'code.noteBlocking': '这个设计阻塞等待：进程一直被占着，并没有挂起（第 27 行的注释说的是文中的设计）。',
+  'code.noteFuseNoReminder':
+    '这次运行用的是粗粒度防护（只看工具），没有先提醒就熔断了；第 10 行注释里的“先提醒”说的是文中的设计。',
   'code.none': '进程已停：没有代码在执行。',
   'code.yet': '还没有转移：循环里还没有哪一行跑过。',
   'code.restarted': '进程刚重新启动，之后还没有转移，所以没有亮起的行。',

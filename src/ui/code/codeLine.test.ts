@@ -167,6 +167,15 @@ describe('one line: the line of the move just taken', () => {
     }
   });
 
+  it('the coarse guard’s fuse: line 10, with the note that no reminder came first', () => {
+    const t = run('migration-40', { config: { guard: 'tool-only' } })
+      .start()
+      .tick();
+    for (let i = 0; i < 3 && t.state !== 'failed'; i++) t.send({ type: 'FAIL_NOW', error: 'not_found' });
+    expect(t.ctx.ended).toBe('loop_fuse');
+    expect(t.status()).toMatchObject({ line: 10, note: 'code.noteFuseNoReminder' });
+  });
+
   it('attempts used up: the checkpoint(task) after task.state = "failed" that wrote it; without checkpoints, the state line', () => {
     for (const [design, line] of [
       ['article', 23],

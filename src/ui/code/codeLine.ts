@@ -19,6 +19,8 @@ interface Row {
   readonly checkpointing?: boolean;
   /** true: only when waiting suspends the machine (the design's `suspends`); false: only when it blocks. */
   readonly suspends?: boolean;
+  /** Only under this loop guard (the run's config): the coarse `tool-only` one never reminds. */
+  readonly guard?: TaskContext['config']['guard'];
   /** Only when the run ended for this reason (the move into a terminal state is the last one). */
   readonly ended?: NonNullable<TaskContext['ended']>;
   readonly line: number | null;
@@ -30,7 +32,8 @@ interface Row {
     | 'code.noteLast'
     | 'code.noteFromMemory'
     | 'code.noteNoDisk'
-    | 'code.noteBlocking';
+    | 'code.noteBlocking'
+    | 'code.noteFuseNoReminder';
 }
 
 /**
@@ -69,9 +72,21 @@ export const ARTICLE_LINES = [
     event: 'TICK',
     to: 'failed',
     ended: 'loop_fuse',
+    guard: 'article',
     line: 10,
     code: 'task.remind_or_fuse()',
     note: 'code.noteFuse',
+  },
+  // Line 10's comment says 先提醒: the coarse guard fused without a reminder, and the view says so.
+  {
+    from: 'tool_failed',
+    event: 'TICK',
+    to: 'failed',
+    ended: 'loop_fuse',
+    guard: 'tool-only',
+    line: 10,
+    code: 'task.remind_or_fuse()',
+    note: 'code.noteFuseNoReminder',
   },
   {
     from: 'tool_failed',
@@ -170,6 +185,7 @@ function matches(row: Row, r: TransitionRecord, view: CodeLineView): boolean {
   if (row.wrote !== undefined && row.wrote !== (r.wrote ?? 0) > 0) return false;
   if (row.checkpointing !== undefined && row.checkpointing !== view.checkpointing) return false;
   if (row.suspends !== undefined && row.suspends !== view.design.suspends) return false;
+  if (row.guard !== undefined && row.guard !== view.context.config.guard) return false;
   return row.ended === undefined || row.ended === view.context.ended;
 }
 
