@@ -57,6 +57,8 @@ export class Sim {
   /** The commands that moved this run since it was created (commandRecord.ts): what a share link replays. */
   private readonly record: CommandRecord;
   private last: TaskSnapshot;
+  /** Checkpoints kept so far: a move's record says how many it wrote (TransitionRecord.wrote). */
+  private kept = 0;
 
   constructor(opts: SimOptions) {
     const scenario = typeof opts.scenario === 'string' ? findScenario(opts.scenario) : opts.scenario;
@@ -147,6 +149,7 @@ export class Sim {
     if (!this.checkpointing) return;
     const cp = toCheckpoint(e.context, e.state, e.trigger, this.wallClock());
     this.newest = cp;
+    this.kept++;
     this.onCheckpoint?.(cp, e.context);
   }
 
@@ -226,6 +229,7 @@ export class Sim {
     if (event.type === 'TICK' && replanDue(this.scenario, this.state, this.context)) event = { type: 'REPLAN' };
     const before = actor.getSnapshot();
     if (before.status !== 'active') return false;
+    const kept = this.kept;
     actor.send(event);
     const after = actor.getSnapshot();
     // XState keeps the same snapshot when no transition was enabled: nothing happened.
@@ -234,7 +238,8 @@ export class Sim {
     const from = stateOf(before);
     const to = stateOf(after);
     if (from !== to || LOGGED.has(event.type)) {
-      this.log.push({ at: after.context.task.clock, event: event.type, from, to });
+      const wrote = this.kept - kept;
+      this.log.push({ at: after.context.task.clock, event: event.type, from, to, ...(wrote > 0 ? { wrote } : {}) });
     }
     if (event.type === 'START') this.started = true;
     this.account(before, after);

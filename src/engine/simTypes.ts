@@ -49,4 +49,9 @@ export interface TransitionRecord {
   event: TaskEvent['type'] | 'RESTORE';
   from: StateName;
   to: StateName;
+  /**
+   * How many checkpoints this move kept (absent: none). The code view lights a `checkpoint(task)`
+   * call only when the move it shows really wrote one (src/ui/code/lineTable.ts).
+   */
+  wrote?: number;
 }

@@ -84,22 +84,23 @@ const GLOSS: Readonly<Record<number, string>> = {
   39: 'the plan snapshot: how far a dynamic plan has changed, and what the next steps are',
 };
 
-/** One line of the listing: its number (1-based), its text as the article writes it, and the gloss of its comment. */
+/** One line of a listing: its number (1-based), its text as written, and the gloss of its comment. */
 export interface CodeLine {
   n: number;
   text: string;
   gloss: string | null;
 }
 
-export const LISTING: readonly CodeLine[] = SOURCE.split('\n').map((text, i) => ({
-  n: i + 1,
-  text,
-  gloss: GLOSS[i + 1] ?? null,
-}));
+/** A listing's lines, numbered from 1, each with the en gloss of its comment (by line number). */
+export function numbered(source: string, glosses: Readonly<Record<number, string>>): readonly CodeLine[] {
+  return source.split('\n').map((text, i) => ({ n: i + 1, text, gloss: glosses[i + 1] ?? null }));
+}
 
-/** The number of the first line that holds `code` (the lines are named by what they say, not by a count). */
-export function lineOf(code: string): number {
-  const n = LISTING.findIndex((l) => l.text.includes(code));
+export const LISTING: readonly CodeLine[] = numbered(SOURCE, GLOSS);
+
+/** The number of the first line of `listing` that holds `code` (lines are named by what they say, not by a count). */
+export function lineOf(code: string, listing: readonly CodeLine[] = LISTING): number {
+  const n = listing.findIndex((l) => l.text.includes(code));
   if (n < 0) throw new Error(`The listing has no line with ${code}`);
   return n + 1;
 }
