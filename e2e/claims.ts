@@ -1,13 +1,19 @@
 import type { Page } from '@playwright/test';
 import type { Shown } from '../src/lessons/shows';
 
+/** The code view's lit line and the move it names (`code-view[data-transition]`), as the page shows them. */
+export interface CodeShown {
+  transition: string | null;
+  lines: number[];
+}
+
 /**
  * What the page shows of its run, read from the UI contract's hooks alone, in the terms a lesson
  * stop's `shows` uses (src/lessons/types.ts): the browser half of "every claim held to the run".
  * Where the engine and the screen could differ (the step past the plan's end, a plan version of
  * 0), this reads the screen.
  */
-export function readPage(page: Page): Promise<Shown> {
+export function readPage(page: Page): Promise<Shown & { code: CodeShown | null }> {
   return page.evaluate(() => {
     const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
     const num = (id: string): number => {
@@ -30,7 +36,17 @@ export function readPage(page: Page): Promise<Shown> {
     const clock = q('virtual-clock');
     const side = q('side-task');
     const cpBytes = num('checkpoint-bytes');
+    const codeView = q('code-view');
+    const code = codeView
+      ? {
+          transition: codeView.dataset.transition ?? null,
+          lines: [...codeView.querySelectorAll<HTMLElement>('[data-testid="code-line"][data-active="true"]')].map(
+            (el) => Number(el.dataset.line),
+          ),
+        }
+      : null;
     return {
+      code,
       state: (q('current-state')?.textContent ?? '') as never,
       step: num('current-step'),
       ended: (q('run-ended')?.dataset.reason ?? null) as never,

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LESSONS, type Lesson } from '../src/lessons';
+import { LESSONS, playTo, type Lesson } from '../src/lessons';
 import { showsDiffer } from '../src/lessons/shows';
+import { viewOf } from '../src/store/view';
+import { codeLineOf } from '../src/ui/code/codeLine';
 import { readPage } from './claims';
 import { open } from './helpers';
 
@@ -19,14 +21,23 @@ async function captionAt(page: Page, at: number) {
   await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', String(at));
 }
 
-/** The page shows what the stop says, or the test names the stop and every field that differs. */
+/**
+ * The page shows what the stop says, or the test names the stop and every field that differs.
+ * Every stop also claims its code line (the code view is on in a lesson): the one line the move
+ * just taken executed, by the one table of src/ui/code/codeLine.ts applied to the lesson's run
+ * at that stop, or none; never two.
+ */
 async function expectClaims(page: Page, lesson: Lesson, i: number, lang: string) {
   const stop = lesson.stops[i]!;
-  let diff: string[] = [];
+  const want = codeLineOf(viewOf(playTo(lesson, i, { script: true }).sim));
+  const code = want ? { transition: want.transition, lines: [want.line] } : { transition: null, lines: [] };
   await expect
     .poll(
       async () => {
-        diff = showsDiffer(stop.shows, await readPage(page));
+        const shown = await readPage(page);
+        const diff = showsDiffer(stop.shows, shown);
+        if (JSON.stringify(shown.code) !== JSON.stringify(code))
+          diff.push(`code: ${JSON.stringify(shown.code)}, not ${JSON.stringify(code)}`);
         return diff;
       },
       { message: `${lesson.id} stop ${i + 1} (${lang})`, timeout: 5_000 },
