@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LESSON_IDS } from './helpers';
+import { LESSON_IDS, axeFindings } from './helpers';
 import { drawnModules, expectedModules } from './qr';
 
 /**
@@ -185,4 +185,16 @@ test('the guide links to its worksheet and back, keeping the language, and the s
   await expect(page.getByTestId('guide')).toBeVisible();
   await expect(page.getByTestId('link-worksheet')).toHaveText('Print the student worksheet');
   await expect(page).toHaveURL(/[?&]lang=en(&|$)/);
+});
+
+test('axe: no violation on the worksheet at 390x844 in zh and 1366x768 in en', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?guide=1&sheet=1&lang=zh');
+  await expect(page.getByTestId('worksheet-lesson')).toHaveCount(13);
+  const found = await axeFindings(page, 'zh 390x844');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByTestId('btn-lang').click();
+  await expect(page.getByTestId('worksheet').locator('h1')).toHaveText(/Student worksheet/);
+  found.push(...(await axeFindings(page, 'en 1366x768')));
+  expect(found).toEqual([]);
 });

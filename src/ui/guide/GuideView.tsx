@@ -43,7 +43,7 @@ function TeacherGuide() {
           <button type="button" className="hs-btn hs-btn--primary" onClick={() => window.print()}>
             {t('guide.print')}
           </button>
-          <a className="hs-btn" data-testid="link-worksheet" href={`?guide=1&sheet=1&lang=${lang}`}>
+          <a className="hs-btn hs-btn--link" data-testid="link-worksheet" href={`?guide=1&sheet=1&lang=${lang}`}>
             {t('sheet.link')}
           </a>
           <LangButton />

@@ -10,7 +10,7 @@ import { WorksheetLesson } from './WorksheetLesson';
 import './worksheet.css';
 
 /** The ruled lines under each self-test question: room for a paragraph in a student's hand. */
-const SELF_TEST_LINES = 9;
+const SELF_TEST_LINES = 12;
 
 /** The article's self-test to write (`worksheet-selftest`): each question with ruled lines, no answer. */
 function SheetSelfTest({ questions, lang, t }: { questions: readonly SelfTestQuestion[]; lang: Lang; t: T }) {
