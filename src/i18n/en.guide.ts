@@ -59,4 +59,25 @@ export const guide = {
   'guide.address': 'Open at:',
   'guide.qr': 'QR code of lesson {n}’s address',
   'guide.promptOf': 'Lesson {n}:',
+  // The student worksheet (`?guide=1&sheet=1`): the predictions to fill in, the self-test to write.
+  'sheet.link': 'Print the student worksheet',
+  'sheet.title': 'Student worksheet: predict, then watch',
+  'sheet.back': 'Back to the teacher’s guide',
+  'sheet.name': 'Name:',
+  'sheet.group': 'Class:',
+  'sheet.date': 'Date:',
+  'sheet.intro':
+    'Before each stop listed here, tick what you think happens next and write why; then watch it happen and check yourself. Each lesson’s code (or its address) opens it, to play again on your own.',
+  'sheet.inClass': 'In class',
+  'sheet.homework': 'Homework',
+  'sheet.homeworkIntro':
+    'Play these lessons at home: scan the code or type the address. Fill in each question before its stop plays.',
+  'sheet.where': 'Now: {state}; next: {move}.',
+  'sheet.whereTimes': 'Now: {state}; next: {move}, {n} times.',
+  'sheet.withError': '{move} ({error})',
+  'sheet.stepBlank': 'Step {blank}',
+  'sheet.reason': 'Why I think so:',
+  'sheet.none': 'No prediction in this lesson: watch it, and write down one thing it showed you.',
+  'sheet.selftestIntro':
+    'Close the article and write your own answer first; then compare it with the article’s answer.',
 };

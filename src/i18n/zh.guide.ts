@@ -60,4 +60,23 @@ export const guide: Record<keyof typeof en, string> = {
   'guide.address': '打开地址：',
   'guide.qr': '第 {n} 课地址的二维码',
   'guide.promptOf': '第 {n} 课：',
+  // 学生练习单（`?guide=1&sheet=1`）：要填的预测、要写的自测。
+  'sheet.link': '打印学生练习单',
+  'sheet.title': '学生练习单：先猜，再看',
+  'sheet.back': '回到教师指南',
+  'sheet.name': '姓名：',
+  'sheet.group': '班级：',
+  'sheet.date': '日期：',
+  'sheet.intro':
+    '下面列出的每一站播放之前，先勾出你认为接下来会发生什么，写下理由；再看它发生，自己对照。扫每一课的二维码（或输入它的地址）可以自己再玩一遍。',
+  'sheet.inClass': '课堂上',
+  'sheet.homework': '课后作业',
+  'sheet.homeworkIntro': '这几课回家自己玩：扫二维码或输入地址。每一站播放之前先把题填好。',
+  'sheet.where': '现在：{state}；接下来：{move}。',
+  'sheet.whereTimes': '现在：{state}；接下来：{move}，共 {n} 次。',
+  'sheet.withError': '{move}（{error}）',
+  'sheet.stepBlank': '第 {blank} 步',
+  'sheet.reason': '我的理由：',
+  'sheet.none': '这一课没有预测题：看完后写下它让你看到的一件事。',
+  'sheet.selftestIntro': '合上文章，先写下自己的答案，再和文章的答案对照。',
 };

@@ -4,3 +4,4 @@ export { ALLOWANCES, DISCUSS_IN_CLASS, MIN_SLACK_MINUTES, needMs, wholeMinutes, 
 export { HOMEWORK } from './homework';
 export { LESSON_NOTES, type LessonNotes } from './notes';
 export { READINGS, type Reading } from './readings';
+export { worksheetOf, type SheetLesson, type SheetQuestion, type Worksheet } from './worksheet';

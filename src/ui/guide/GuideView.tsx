@@ -7,7 +7,16 @@ import { GuideLesson } from './GuideLesson';
 import { GuideReadings, GuideSelfTest } from './GuideExtras';
 import { GuideHomework } from './GuideHomework';
 import { GuidePlan } from './GuidePlan';
+import { WorksheetView } from './WorksheetView';
 import './guide.css';
+
+/** `?guide=1&sheet=1`: the students' worksheet instead of the teacher's guide (same chunk). */
+const isSheet = (search: string): boolean => new URLSearchParams(search).has('sheet');
+
+/** The guide's page: the teacher's guide, or with `sheet=1` the student worksheet made from it. */
+export function GuideView() {
+  return isSheet(window.location.search) ? <WorksheetView /> : <TeacherGuide />;
+}
 
 /**
  * The teacher's guide (`?guide=1`, SPEC §12; ui-contract "the guide"): a 45-minute plan of the
@@ -16,7 +25,7 @@ import './guide.css';
  * A document to print on A4 (guide.css): its controls do not print; each lesson's address does,
  * absolute, with a QR code.
  */
-export function GuideView() {
+function TeacherGuide() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   // Every lesson is replayed once (its predictions' answers, its length): a few hundred ms, once.
@@ -34,6 +43,9 @@ export function GuideView() {
           <button type="button" className="hs-btn hs-btn--primary" onClick={() => window.print()}>
             {t('guide.print')}
           </button>
+          <a className="hs-btn hs-btn--link" data-testid="link-worksheet" href={`?guide=1&sheet=1&lang=${lang}`}>
+            {t('sheet.link')}
+          </a>
           <LangButton />
           <a className="hs-btn hs-btn--link" href={`?lang=${lang}`}>
             {t('guide.back')}

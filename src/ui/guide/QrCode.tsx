@@ -34,16 +34,26 @@ export function qrRuns(text: string): { size: number; runs: QrRun[] } {
 }
 
 /**
- * A QR code drawn as React SVG rects (`guide-qr`, `data-text` = what it encodes): no markup
- * string is parsed, as the page's Trusted Types policy requires. Loaded only with the guide.
+ * A QR code drawn as React SVG rects (`guide-qr`, or `testId`; `data-text` = what it encodes): no
+ * markup string is parsed, as the page's Trusted Types policy requires. Loaded only with the guide.
  */
-export function QrCode({ text, label }: { text: string; label: string }) {
+export function QrCode({
+  text,
+  label,
+  testId = 'guide-qr',
+  className = 'hs-guide__qr',
+}: {
+  text: string;
+  label: string;
+  testId?: string;
+  className?: string;
+}) {
   const { size, runs } = useMemo(() => qrRuns(text), [text]);
   const full = size + 2 * QUIET;
   return (
     <svg
-      className="hs-guide__qr"
-      data-testid="guide-qr"
+      className={className}
+      data-testid={testId}
       data-text={text}
       data-modules={size}
       viewBox={`${-QUIET} ${-QUIET} ${full} ${full}`}
