@@ -66,7 +66,7 @@ export {
   type TakeoverEdit,
   type TakeoverResult,
 } from './takeover';
-export { MINUTE, runTool, tokensOf } from './world';
+export { CHECKPOINT_WRITE_MS, MINUTE, runTool, tokensOf } from './world';
 export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core';
 export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';

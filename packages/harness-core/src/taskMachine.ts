@@ -19,6 +19,7 @@ import {
 import { approve, poll, reject, requestApproval } from './approval.js';
 import { producePlan, replan } from './plan.js';
 import { attemptsAt } from './ledger.js';
+import { designOf } from './designs.js';
 
 /**
  * Events: one vocabulary, UPPER_SNAKE verbs as SPEC §2 writes them. The first six move the
@@ -99,9 +100,13 @@ function afterStepTrigger(before: TaskContext, after: TaskContext): CheckpointTr
   return densityTrigger(after, prev?.n ?? 0);
 }
 
-/** The next numbered checkpoint of `ctx`. */
-function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: StateName): CheckpointDue {
-  return { trigger, state, context: withTask(ctx, { seq: ctx.seq + 1 }) };
+/**
+ * The next numbered checkpoint of `ctx`. Writing it takes `writeMs` of the run's clock
+ * (world.ts, `checkpointMs`): the checkpoint records the clock after its own write, and the
+ * run goes on from there, so a design that writes more runs later.
+ */
+function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: StateName, writeMs = 0): CheckpointDue {
+  return { trigger, state, context: withTask(ctx, { seq: ctx.seq + 1, clock: ctx.clock + writeMs }) };
 }
 
 /**
@@ -125,6 +130,10 @@ const checkpoint = (trigger: CheckpointTrigger, state: StateName) =>
  * Checkpoints are emitted (the host persists them): the machine never touches storage.
  */
 export function createTaskMachine(world: TaskWorld) {
+  /** What a checkpoint write costs this run: nothing in a design that writes none. */
+  const writeMs = (ctx: TaskContext): number => (designOf(ctx.design).checkpoints ? (world.checkpointMs ?? 0) : 0);
+  const dueOf = (ctx: TaskContext, trigger: CheckpointTrigger, state: StateName): CheckpointDue =>
+    checkpointDue(ctx, trigger, state, writeMs(ctx));
   /**
    * Runs the current step with the checkpoints around it, in the order they happen: before a
    * risky or side-effect step; after it, on a phase switch or as the density policy asks, or
@@ -139,7 +148,7 @@ export function createTaskMachine(world: TaskWorld) {
     let c = ctx;
     const before = beforeStepTrigger(c);
     if (before) {
-      const d = checkpointDue(c, before, 'running');
+      const d = dueOf(c, before, 'running');
       due.push(d);
       c = d.context;
     }
@@ -157,7 +166,7 @@ export function createTaskMachine(world: TaskWorld) {
             : null;
     if (trigger) {
       const state: StateName = trigger === 'terminal' ? 'completed' : trigger === 'failure' ? 'tool_failed' : 'running';
-      const d = checkpointDue(trigger === 'terminal' ? withTask(after, { ended: 'completed' }) : after, trigger, state);
+      const d = dueOf(trigger === 'terminal' ? withTask(after, { ended: 'completed' }) : after, trigger, state);
       due.push(d);
       after = d.context;
     }
@@ -202,13 +211,16 @@ export function createTaskMachine(world: TaskWorld) {
       /** A checkpoint of the context as it stands; `bumpSeq` then counts it. */
       emitCheckpoint: emit(({ context }, params: { trigger: CheckpointTrigger; state: StateName }) => ({
         type: 'checkpoints' as const,
-        due: [checkpointDue(context.task, params.trigger, params.state)],
+        due: [dueOf(context.task, params.trigger, params.state)],
       })),
-      bumpSeq: assign(({ context }) => ({ task: withTask(context.task, { seq: context.task.seq + 1 }) })),
+      /** Counts the checkpoint just emitted, and the time its write took. */
+      bumpSeq: assign(({ context: { task } }) => ({
+        task: withTask(task, { seq: task.seq + 1, clock: task.clock + writeMs(task) }),
+      })),
       /** A person's "checkpoint now", in whatever active state the run stands. */
       emitManualCheckpoint: emit(({ context, self }) => ({
         type: 'checkpoints' as const,
-        due: [checkpointDue(context.task, 'manual', self.getSnapshot().value as StateName)],
+        due: [dueOf(context.task, 'manual', self.getSnapshot().value as StateName)],
       })),
       emitStepCheckpoints: emit(({ context }) => ({ type: 'checkpoints' as const, due: runStep(context.task).due })),
       applyStep: assign(({ context }) => ({ task: runStep(context.task).context })),

@@ -46,6 +46,11 @@ export interface TaskWorld {
   execute(ctx: TaskContext, step: Step, attempt: number, carried: number): StepOutcome;
   /** The args the model would send at `step` (the row a rejected request leaves in the ledger). */
   argsFor(ctx: TaskContext, step: Step, attempt: number): Args;
+  /**
+   * Virtual ms one checkpoint write takes on the run's clock (absent: 0, a real harness's clock
+   * is its own). Paid by every design that writes checkpoints, once per write.
+   */
+  readonly checkpointMs?: number;
   /** What producing the plan cost: time and tokens. */
   planCost(ctx: TaskContext): { ms: number; tokens: number };
   /**
