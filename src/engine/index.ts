@@ -30,6 +30,7 @@ export { inert, quote } from 'harness-core';
 export { errorText, type ErrorCode } from 'harness-core';
 export { canonicalArgs } from 'harness-core';
 export { attemptsAt, rowsOfStep } from 'harness-core';
+export { attemptLimit } from 'harness-core';
 export {
   loopKey,
   loopOf,
