@@ -12,6 +12,7 @@ import {
   type Config,
   type StateName,
   type Attempt,
+  canonicalArgs,
 } from 'harness-core';
 import { parseCheckpoint } from './codec';
 import { findScenario, type Scenario } from './scenarios';
@@ -159,9 +160,10 @@ describe('resuming from any checkpoint', () => {
           runToEnd(whole, policy);
           expect(isTerminal(whole.state)).toBe(true);
           // The run played this scenario's own fault script: every execution on the scripted path
-          // (args without a change of approach) failed exactly as the script says.
+          // (the planned args: a change of approach is another call) failed exactly as the script says.
           for (const a of whole.context.ledger) {
-            if (a.actor !== 'model' || a.args.includes('"approach"')) continue;
+            const planned = whole.context.plan.steps[a.step - 1]?.args ?? {};
+            if (a.actor !== 'model' || a.args !== canonicalArgs(planned)) continue;
             expect([a.step, a.attempt, a.input.fault]).toEqual([
               a.step,
               a.attempt,

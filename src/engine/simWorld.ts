@@ -1,6 +1,7 @@
 import { canonicalArgs, type TaskWorld } from 'harness-core';
 import type { Scenario } from './scenarios';
 import { chooseArgs, nextInput } from './modelChoices';
+import { answerRejection } from './rejections';
 import { CHECKPOINT_WRITE_MS, MINUTE, PLAN_TOKENS, callTokens, durationOf, runTool } from './world';
 
 /**
@@ -25,6 +26,7 @@ export function simulatedWorld(scenario: Scenario): TaskWorld {
           tokens: callTokens(canonicalArgs(input.args), ctx.seed, step.n, attempt, carried),
         };
       },
+      answerRejection,
       argsFor: (ctx, step, attempt) => chooseArgs(scenario, ctx, step, attempt, false).args,
       checkpointMs: CHECKPOINT_WRITE_MS,
       planCost: () => ({ ms: 5 * MINUTE, tokens: PLAN_TOKENS }),

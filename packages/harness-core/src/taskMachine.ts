@@ -17,7 +17,7 @@ import {
   withTask,
 } from './task.js';
 import { approve, poll, reject, requestApproval } from './approval.js';
-import { producePlan, replan } from './plan.js';
+import { mayReplan, producePlan, replan } from './plan.js';
 import { attemptsAt } from './ledger.js';
 import { designOf } from './designs.js';
 
@@ -182,7 +182,8 @@ export function createTaskMachine(world: TaskWorld) {
       isLastStep: ({ context }) => isLastStep(context.task),
       fused: ({ context }) => loopFused(context.task),
       attemptsExhausted: ({ context }) => attemptsExhausted(context.task),
-      dynamicPlan: ({ context }) => context.task.plan.mode === 'dynamic',
+      /** A dynamic plan, or a rejection the model answers with new steps (plan.ts). */
+      mayReplan: ({ context }) => mayReplan(world, context.task),
       /** Not yet in a terminal state (every way into one records why it ended). */
       active: ({ context }) => context.task.ended === null,
       failedHere: ({ context }) => hasFailureHere(context.task),
@@ -270,7 +271,7 @@ export function createTaskMachine(world: TaskWorld) {
             { guard: 'stepCheckpointsDue', target: 'running', actions: ['emitStepCheckpoints', 'applyStep'] },
             { target: 'running', actions: 'applyStep' },
           ],
-          REPLAN: { guard: 'dynamicPlan', target: 'planning', actions: 'replan' },
+          REPLAN: { guard: 'mayReplan', target: 'planning', actions: 'replan' },
           REQUEST_APPROVAL: { guard: 'notYetRisky', actions: 'markRisky' },
           CHANGE_APPROACH: { guard: 'failedHere', actions: 'changeApproach' },
         },

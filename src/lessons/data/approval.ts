@@ -53,10 +53,10 @@ export const approval: Lesson = {
     {
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
-        zh: '模型带着理由换了做法再来，不是盲试原样的调用：这是一个新请求。',
-        en: 'The model comes back with the reason addressed, not the same call blindly: this is a new request.',
+        zh: '模型照理由改了计划，不是盲试原样的调用：计划升到第 2 版，新的第 27 步先备份 orders 表并跑完；变更顺延为第 28 步，再次请求审批——这是一个新请求。',
+        en: 'The model acts on the reason instead of blindly asking again: the plan goes to version 2, a new step 27 backs up the orders table and runs; the change, now step 28, asks for approval again. This is a new request.',
       },
-      shows: { state: 'waiting_approval', step: 27, requests: 2 },
+      shows: { state: 'waiting_approval', step: 28, requests: 2, plan: { version: 2, steps: 41 }, ledger: 28 },
       source: '自测',
       focus: 'ledger',
     },
@@ -67,7 +67,7 @@ export const approval: Lesson = {
         zh: '批准即读档：从挂起前的存档续跑，回到 running。',
         en: 'Approving reads the checkpoint: it goes on from the one written before suspending, back in running.',
       },
-      shows: { state: 'running', step: 27, requests: 2, newest: { trigger: 'before_suspend', step: 27 } },
+      shows: { state: 'running', step: 28, requests: 2, newest: { trigger: 'before_suspend', step: 28 } },
       source: '自测',
       focus: 'checkpoints',
     },
