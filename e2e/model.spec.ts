@@ -63,3 +63,41 @@ test('a stall’s ledger row says no_progress, not error, beside its “no tool 
   await expect(row).toContainText('no tool error');
   await expect(row.locator('td').nth(4)).toHaveText('no_progress');
 });
+
+/** The calls the ledger shows, oldest first: [tool, args, outcome] from each row's hooks. */
+const calls = (page: Page) =>
+  page
+    .getByTestId('ledger-row')
+    .evaluateAll((rows) =>
+      rows.map((r) => [r.getAttribute('data-tool'), r.getAttribute('data-args'), r.getAttribute('data-outcome')]),
+    );
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`approval (${lang}): the rejection’s reason is answered by a backup step that runs before the change`, async ({
+    page,
+  }) => {
+    await open(page, `?lang=${lang}&lesson=approval&at=4`);
+    await expect(caption(page)).toHaveAttribute('data-at', '4');
+    await expectState(page, 'waiting_approval');
+    await expect(page.getByTestId('current-step')).toHaveText('28');
+    await expect(page.getByTestId('step-total')).toHaveText('41');
+    await expect(page.locator('[data-testid="todo"][data-step="27"]')).toContainText(
+      lang === 'en' ? 'Back up the orders table' : '备份 orders 表',
+    );
+    const made = await calls(page);
+    expect(made.slice(-2)).toEqual([
+      ['run_sql', '{"file":"exports/orders_v2.csv","sql":"ALTER TABLE orders ADD COLUMN region_id"}', 'rejected'],
+      ['run_sql', '{"sql":"CREATE TABLE orders_backup AS SELECT * FROM orders"}', 'ok'],
+    ]);
+    await expect(page.getByTestId('approval-requests')).toHaveText('2');
+  });
+}
+
+test('remind-recover: the call after the reminder differs from the one before in substance', async ({ page }) => {
+  await open(page, '?lang=en&lesson=remind-recover&at=5');
+  await expect(caption(page)).toHaveAttribute('data-at', '5');
+  const made = await calls(page);
+  const [before, after] = made.slice(-2);
+  expect(before).toEqual(['run_sql', '{"sql":"SELECT count(*) FROM each table"}', 'error']);
+  expect(after).toEqual(['run_sql', '{"sql":"SELECT relname, n_live_tup FROM pg_stat_user_tables"}', 'ok']);
+});
