@@ -46,7 +46,14 @@ function differences(p: PaneMeters, other: PaneMeters): { zh: string[]; en: stri
     zh.push(`重读 ${p.rereads} 个文件`);
     en.push(`${p.rereads} files re-read`);
   }
-  if (other.sideTaskDoneAt !== null && (p.sideTaskDoneAt === null || p.sideTaskDoneAt > other.sideTaskDoneAt)) {
+  // The queued task is named when this design kept it waiting (a held process, or never run);
+  // a run that is only later (its clock, named below) delays it by as much, nothing more to say.
+  const heldUp = p.sideTaskDoneAt === null || p.heldMinutes > other.heldMinutes || p.clockMs === other.clockMs;
+  if (
+    heldUp &&
+    other.sideTaskDoneAt !== null &&
+    (p.sideTaskDoneAt === null || p.sideTaskDoneAt > other.sideTaskDoneAt)
+  ) {
     zh.push(p.sideTaskDoneAt === null ? '排队的任务没跑完' : `排队的任务到 ${clock(p.sideTaskDoneAt)} 才跑完`);
     en.push(
       p.sideTaskDoneAt === null

@@ -186,7 +186,7 @@ export const en = {
   'rule.running.TICK.tool_failed': 'Step failed: the ledger records attempt, error and input; hint injected.',
   'rule.running.TICK.waiting_approval':
     'Risky step not yet decided: checkpoint before_suspend first, then exactly one approval request.',
-  'rule.running.REPLAN.planning': 'Dynamic plan revised: version + 1.',
+  'rule.running.REPLAN.planning': 'Plan revised (a dynamic plan, or the answer to a rejection): version + 1.',
   'rule.tool_failed.TICK.running': 'Below the fuse and attempts left: retry, with the recovery hint.',
   'rule.tool_failed.TICK.failed':
     'A loop key reached fuseAt, or attempts ran out: failed; the whole ledger goes to a person.',

@@ -181,7 +181,7 @@ export const zh: Record<keyof typeof en, string> = {
   'rule.running.TICK.completed': '最后一步成功：完成；存档 terminal。',
   'rule.running.TICK.tool_failed': '步骤失败：账本记下尝试、错误与输入；注入恢复提示。',
   'rule.running.TICK.waiting_approval': '高危步骤尚未裁决：先存档 before_suspend，再发且只发一次审批请求。',
-  'rule.running.REPLAN.planning': '动态计划改版：版本 + 1。',
+  'rule.running.REPLAN.planning': '计划改版（动态计划，或回应被拒的理由）：版本 + 1。',
   'rule.tool_failed.TICK.running': '未到熔断且还有次数：带着恢复提示重试。',
   'rule.tool_failed.TICK.failed': '某个循环键到了熔断阈值，或次数用完：转 failed，带全账本交还给人。',
   'rule.waiting_approval.TICK.waiting_approval': '只轮询：不调模型、不花 token、不重发请求。',
