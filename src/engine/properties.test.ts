@@ -110,7 +110,10 @@ function nextCommand(sim: Sim, p: Policy): SimCommand {
   const c = sim.context;
   const key = `${c.cursor}:${attemptsAt(c.ledger, c.cursor)}`;
   if (sim.state === 'waiting_approval')
-    return p.rejectAt.has(key) ? { type: 'REJECT', reason: `no at ${key}` } : { type: 'APPROVE' };
+    // Half the rejections ask for a backup first: the model then revises the plan (rejections.ts).
+    return p.rejectAt.has(key)
+      ? { type: 'REJECT', reason: c.cursor % 2 === 0 ? `back up first (${key})` : `no at ${key}` }
+      : { type: 'APPROVE' };
   if (sim.state === 'tool_failed' && p.approachAt.has(key) && c.world.approach[c.cursor] === undefined)
     return { type: 'CHANGE_APPROACH' };
   if (sim.state === 'created') return { type: 'START' };
