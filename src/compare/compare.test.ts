@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CompareRun, chartOf, parseCompareQuery, verdictOf, type CompareConfig } from '.';
+import { CompareRun, chartOf, parseCompareQuery, spanOf, verdictOf, type CompareConfig } from '.';
+import { CHECKPOINT_WRITE_MS } from '../engine';
 
 const run = (designs: CompareConfig['designs'], script: CompareConfig['script'], seed = 1) =>
   new CompareRun({ designs, script, seed });
@@ -134,7 +135,8 @@ describe('the verdict above the panes (ui-contract compare-verdict)', () => {
     const [article, noFuse] = r.finish().meters;
     const v = verdictOf(article, noFuse)!;
     const x = Math.round(noFuse.tokens / article.tokens);
-    expect(v.en).toMatch(new RegExp(`^No fuse: ${x}x the tokens, killed at \\d\\d:\\d\\d still in tool_failed\\. `));
+    expect(v.en).toMatch(new RegExp(`^No fuse: ${x}x the tokens, killed at \\d\\d:\\d\\d still in tool_failed, `));
+    expect(v.en).toContain(`${noFuse.checkpoints} checkpoints against ${article.checkpoints}`);
     expect(v.en).toContain('The article’s design: ended in failed (loop_fuse).');
     expect(v.zh).toContain(`token 是对方的 ${x} 倍`);
   });
@@ -145,5 +147,50 @@ describe('the verdict above the panes (ui-contract compare-verdict)', () => {
     expect(verdictOf(a, none)!.en).toContain('26 steps done twice');
     const [refs, blocking] = run(['no-refs', 'blocking-wait'], 'opening-story').finish().meters;
     expect(verdictOf(refs, blocking)!.en).toMatch(/the queued task (never finished|done only at)/);
+  });
+});
+
+describe('every step is slow (SPEC §9 every-step: a checkpoint write costs virtual time)', () => {
+  it('every-step’s clock is later than the article’s by its extra writes times the cost of one', () => {
+    const [every, article] = run(['every-step', 'article'], 'opening-story-failing').finish().meters;
+    expect(every.checkpoints).toBeGreaterThan(article.checkpoints);
+    expect(every.clockMs - article.clockMs).toBe((every.checkpoints - article.checkpoints) * CHECKPOINT_WRITE_MS);
+    expect(every.tokens).toBe(article.tokens);
+    // On the opening story the person is back at 09:00 whatever the design, so only the extra
+    // writes after the morning still show on the clock at the end.
+    const [e2, a2] = run(['every-step', 'article'], 'opening-story').finish().meters;
+    expect(e2.clockMs - a2.clockMs).toBeGreaterThan(0);
+    expect(e2.clockMs - a2.clockMs).toBeLessThan((e2.checkpoints - a2.checkpoints) * CHECKPOINT_WRITE_MS);
+    expect((e2.clockMs - a2.clockMs) % CHECKPOINT_WRITE_MS).toBe(0);
+  });
+
+  it('the verdict names every figure that differs, and says "alike" only when none does', () => {
+    const [every, article] = run(['every-step', 'article'], 'opening-story').finish().meters;
+    const v = verdictOf(every, article)!;
+    const late = spanOf(every.clockMs - article.clockMs);
+    expect(v.en).not.toMatch(/alike/);
+    // Only the figures that differ, and nothing a later clock alone explains (the queued task).
+    expect(v.en).toBe(
+      `Checkpoint every step: ${every.checkpoints} checkpoints against ${article.checkpoints}, ` +
+        `${every.bytesWritten.toLocaleString('en')} bytes written against ${article.bytesWritten.toLocaleString('en')}, ` +
+        `its clock ${late.en} later.`,
+    );
+    expect(v.en).toContain(
+      `${every.bytesWritten.toLocaleString('en')} bytes written against ${article.bytesWritten.toLocaleString('en')}`,
+    );
+    expect(v.en).toContain(`its clock ${late.en} later`);
+    expect(v.zh).toContain(`存档 ${every.checkpoints} 个（对方 ${article.checkpoints} 个）`);
+    expect(v.zh).toContain(`时钟晚 ${late.zh}`);
+    expect(verdictOf(article, { ...article, design: 'every-step' })!.en).toMatch(/^Both designs ended alike/);
+    // One figure apart is enough to be named.
+    expect(verdictOf(article, { ...article, design: 'every-step', tokens: article.tokens + 1 })!.en).toBe(
+      'Checkpoint every step: 1 more tokens.',
+    );
+  });
+
+  it('says a span of virtual time as people do', () => {
+    expect(spanOf(135_000)).toEqual({ zh: '2 分 15 秒', en: '2 min 15 s' });
+    expect(spanOf(3_900_000)).toEqual({ zh: '1 小时 5 分', en: '1 h 5 min' });
+    expect(spanOf(5_000)).toEqual({ zh: '5 秒', en: '5 s' });
   });
 });

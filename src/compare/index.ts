@@ -2,4 +2,4 @@
 export { CompareRun, ComparePane, type CompareConfig, type PaneMeters } from './runner';
 export { DEFAULT_SCRIPT, parseCompareQuery, type CompareQuery } from './query';
 export { chartOf, type Chart } from './chart';
-export { verdictOf } from './verdict';
+export { spanOf, verdictOf } from './verdict';

@@ -32,6 +32,8 @@ export interface PaneMeters {
   modelCalls: number;
   /** Virtual minutes on the world's clock. */
   minutes: number;
+  /** The world's clock, in virtual ms (a checkpoint write moves it by seconds: SPEC §5). */
+  clockMs: number;
   checkpoints: number;
   /** Bytes of every checkpoint written (checkpointBytes of each). */
   bytesWritten: number;
@@ -112,6 +114,7 @@ export class ComparePane {
       tokens: m.tokens,
       modelCalls: m.modelCalls,
       minutes: Math.round(m.clock / MINUTE),
+      clockMs: m.clock,
       checkpoints: this.checkpoints,
       bytesWritten: this.bytesWritten,
       finalState: sim.state,

@@ -9,7 +9,24 @@ const clock = (minutes: number): string => {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 };
 
-/** What one pane did that the other did not, in the article's terms (empty when nothing differs). */
+/** A span of virtual time as people say it: "2 min 15 s", "1 h 5 min" (zh 2 分 15 秒, 1 小时 5 分). */
+export function spanOf(ms: number): { zh: string; en: string } {
+  const s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (h > 0) return { zh: `${h} 小时 ${m} 分`, en: `${h} h ${m} min` };
+  if (m > 0) return sec > 0 ? { zh: `${m} 分 ${sec} 秒`, en: `${m} min ${sec} s` } : { zh: `${m} 分`, en: `${m} min` };
+  return { zh: `${sec} 秒`, en: `${sec} s` };
+}
+
+const int = (n: number): string => n.toLocaleString('en');
+
+/**
+ * What one pane did that the other did not, in the article's terms (empty when nothing differs):
+ * every figure of the table where this pane is the costlier, so two runs are "alike" only when
+ * no figure differs.
+ */
 function differences(p: PaneMeters, other: PaneMeters): { zh: string[]; en: string[] } {
   const zh: string[] = [];
   const en: string[] = [];
@@ -17,6 +34,9 @@ function differences(p: PaneMeters, other: PaneMeters): { zh: string[]; en: stri
     const x = Math.round(p.tokens / other.tokens);
     zh.push(`token 是对方的 ${x} 倍`);
     en.push(`${x}x the tokens`);
+  } else if (p.tokens > other.tokens) {
+    zh.push(`多花 ${int(p.tokens - other.tokens)} token`);
+    en.push(`${int(p.tokens - other.tokens)} more tokens`);
   }
   if (p.stepsWasted > other.stepsWasted) {
     zh.push(`白干 ${p.stepsWasted} 步`);
@@ -26,7 +46,14 @@ function differences(p: PaneMeters, other: PaneMeters): { zh: string[]; en: stri
     zh.push(`重读 ${p.rereads} 个文件`);
     en.push(`${p.rereads} files re-read`);
   }
-  if (other.sideTaskDoneAt !== null && (p.sideTaskDoneAt === null || p.sideTaskDoneAt > other.sideTaskDoneAt)) {
+  // The queued task is named when this design kept it waiting (a held process, or never run);
+  // a run that is only later (its clock, named below) delays it by as much, nothing more to say.
+  const heldUp = p.sideTaskDoneAt === null || p.heldMinutes > other.heldMinutes || p.clockMs === other.clockMs;
+  if (
+    heldUp &&
+    other.sideTaskDoneAt !== null &&
+    (p.sideTaskDoneAt === null || p.sideTaskDoneAt > other.sideTaskDoneAt)
+  ) {
     zh.push(p.sideTaskDoneAt === null ? '排队的任务没跑完' : `排队的任务到 ${clock(p.sideTaskDoneAt)} 才跑完`);
     en.push(
       p.sideTaskDoneAt === null
@@ -41,13 +68,37 @@ function differences(p: PaneMeters, other: PaneMeters): { zh: string[]; en: stri
     zh.push(`停在 ${p.finalState}${p.ended ? `（${p.ended}）` : ''}`);
     en.push(`ended in ${p.finalState}${p.ended ? ` (${p.ended})` : ''}`);
   }
+  if (p.modelCalls > other.modelCalls) {
+    zh.push(`调用模型 ${int(p.modelCalls)} 次（对方 ${int(other.modelCalls)} 次）`);
+    en.push(`${int(p.modelCalls)} model calls against ${int(other.modelCalls)}`);
+  }
+  if (p.checkpoints > other.checkpoints) {
+    zh.push(`存档 ${int(p.checkpoints)} 个（对方 ${int(other.checkpoints)} 个）`);
+    en.push(`${int(p.checkpoints)} checkpoints against ${int(other.checkpoints)}`);
+  }
+  if (p.bytesWritten > other.bytesWritten) {
+    zh.push(`写了 ${int(p.bytesWritten)} 字节（对方 ${int(other.bytesWritten)}）`);
+    en.push(`${int(p.bytesWritten)} bytes written against ${int(other.bytesWritten)}`);
+  }
+  // A killed pane's time is named above (killed at …).
+  if (p.clockMs > other.clockMs && !(p.killed && !other.killed)) {
+    const late = spanOf(p.clockMs - other.clockMs);
+    zh.push(`时钟晚 ${late.zh}`);
+    en.push(`its clock ${late.en} later`);
+  }
+  if (p.heldMinutes > other.heldMinutes) {
+    const held = spanOf(p.heldMinutes * 60_000);
+    zh.push(`进程被占着 ${held.zh}`);
+    en.push(`the process held for ${held.en}`);
+  }
   return { zh, en };
 }
 
 /**
  * The compare view's one sentence once both panes have ended (ui-contract `compare-verdict`): for
- * each design, the figures where it differs from the other ("No fuse: 76x the tokens, killed at
- * 05:56 still in tool_failed"), the costlier first; null while either pane still runs.
+ * each design, every figure where it is the costlier ("Checkpoint every step: 43 checkpoints
+ * against 16, 103,913 bytes written against 44,132, its clock 2 min 15 s later"), the costlier
+ * design first; "ended alike" only when no figure differs; null while either pane still runs.
  */
 export function verdictOf(a: PaneMeters, b: PaneMeters): Bilingual | null {
   if (!a.done || !b.done) return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drive } from './testing';
 import { Sim } from './sim';
 import { findScenario, type Scenario } from './scenarios';
-import { loopOf, readLoop } from 'harness-core';
+import { canonicalArgs, loopOf, readLoop } from 'harness-core';
 import { machineStates } from './machines';
 import { machineEdges } from './graph';
 import { MINUTE } from './world';
@@ -80,7 +80,21 @@ describe('a model that answers reminders and rejections (SPEC §9)', () => {
       .untilStep(4);
     const rows = t.ctx.ledger.filter((a) => a.step === 3);
     expect(rows.map((a) => a.outcome)).toEqual(['error', 'error', 'ok']);
-    expect(rows[2]!.args).toContain('"approach":1');
+    // Another call, not the same one with a marker: it reads the backup copy of the config.
+    expect(rows[1]!.args).toBe(rows[0]!.args);
+    expect(JSON.parse(rows[2]!.args)).toEqual({ path: 'backup/config/migration.yaml' });
+    expect(rows[2]!.args).not.toContain('approach');
+  });
+
+  it('after a reminder the stuck query is asked another way: the statistics, not a count', () => {
+    const t = drive('stuck-query', { config: { heedReminder: 1 } })
+      .start()
+      .untilStep(5);
+    const rows = t.ctx.ledger.filter((a) => a.step === 4);
+    expect(rows.map((a) => a.outcome)).toEqual(['error', 'error', 'ok']);
+    const [before, , after] = rows.map((a) => JSON.parse(a.args) as { sql: string });
+    expect(before!.sql).toBe('SELECT count(*) FROM each table');
+    expect(after!.sql).toBe('SELECT relname, n_live_tup FROM pg_stat_user_tables');
   });
 
   it('heedReminder 0: it retries as is and the third failure fuses', () => {
@@ -113,16 +127,50 @@ describe('a model that answers reminders and rejections (SPEC §9)', () => {
     t.expectToBeIn('failed');
   });
 
-  it('after a rejection the next call addresses the reason instead of asking again with the same args', () => {
+  it('a rejection asking for a backup puts a backup step into the plan before the change, and it runs first', () => {
+    const t = drive().start().untilState('waiting_approval');
+    const change = t.ctx.plan.steps[26]!;
+    expect([t.ctx.cursor, t.ctx.plan.version, t.ctx.plan.steps.length]).toEqual([27, 1, 40]);
+    t.send({ type: 'REJECT', reason: 'back up the orders table first' }).tick().untilState('waiting_approval');
+    // The plan's version moved: a backup step 27 before the change, now step 28.
+    expect([t.ctx.plan.version, t.ctx.plan.steps.length, t.ctx.cursor]).toEqual([2, 41, 28]);
+    const backup = t.ctx.plan.steps[26]!;
+    expect(backup.title.en).toBe('Back up the orders table');
+    expect(backup.args).toEqual({ sql: 'CREATE TABLE orders_backup AS SELECT * FROM orders' });
+    expect(t.ctx.plan.steps[27]).toEqual({ ...change, n: 28 });
+    // The ledger: the rejection (moved along with its step), the backup done, the change asked again.
+    expect(t.ctx.ledger.slice(-2).map((a) => [a.step, a.outcome, a.tool])).toEqual([
+      [28, 'rejected', 'run_sql'],
+      [27, 'ok', 'run_sql'],
+    ]);
+    expect(t.ctx.ledger.at(-1)!.args).toBe('{"sql":"CREATE TABLE orders_backup AS SELECT * FROM orders"}');
+    expect(t.sim.requestsSent.map((r) => r.step)).toEqual([27, 28]);
+    t.send({ type: 'APPROVE' }).tick();
+    const done = t.ctx.ledger.at(-1)!;
+    expect([done.step, done.outcome, done.args]).toEqual([28, 'ok', canonicalArgs(change.args)]);
+    // A restart from the newest checkpoint stands on the same revised plan.
+    t.send({ type: 'CRASH' }, { type: 'RESTART' });
+    expect(t.ctx.plan.steps[26]!.title.en).toBe('Back up the orders table');
+    expect([t.ctx.plan.version, t.ctx.plan.steps.length]).toEqual([2, 41]);
+  });
+
+  it('a rejection for another reason: no new step, the call is made another way', () => {
+    const t = drive().start().untilState('waiting_approval');
+    t.send({ type: 'REJECT', reason: 'not during business hours' }).tick().untilState('waiting_approval');
+    expect([t.ctx.plan.version, t.ctx.plan.steps.length, t.ctx.cursor]).toEqual([1, 40, 27]);
+    t.send({ type: 'APPROVE' }).tick();
+    const [rejected, done] = t.ctx.ledger.filter((a) => a.step === 27);
+    expect([rejected!.outcome, done!.outcome]).toEqual(['rejected', 'ok']);
+    expect(JSON.parse(done!.args).sql).toBe("SET statement_timeout = '5min'; ALTER TABLE orders ADD COLUMN region_id");
+    expect(done!.args).not.toBe(rejected!.args);
+  });
+
+  it('a second request for the backup is not a second backup: the change is asked for another way', () => {
     const t = drive().start().untilState('waiting_approval');
     t.send({ type: 'REJECT', reason: 'back up the orders table first' }).tick().untilState('waiting_approval');
-    expect(t.requests).toHaveLength(2);
-    const rejected = t.ctx.ledger.at(-1)!;
-    expect(rejected.outcome).toBe('rejected');
-    t.send({ type: 'APPROVE' }).tick();
-    const next = t.ctx.ledger.at(-1)!;
-    expect(next.args).toContain('"addresses":"back up the orders table first"');
-    expect(next.args).not.toBe(rejected.args);
+    t.send({ type: 'REJECT', reason: 'back up the orders table first' }).tick().untilState('waiting_approval');
+    expect([t.ctx.plan.version, t.ctx.plan.steps.length, t.ctx.cursor]).toEqual([2, 41, 28]);
+    expect(t.ctx.plan.steps.filter((s) => s.title.en === 'Back up the orders table')).toHaveLength(1);
   });
 });
 

@@ -133,3 +133,33 @@ describe('restoreContext', () => {
     expect(ctx.channel.map((m) => m.text)).toEqual(t.ctx.channel.map((m) => m.text));
   });
 });
+
+describe('a plan revised to answer a rejection (SPEC §1, §9)', () => {
+  const answered = () => {
+    const t = atApproval();
+    t.send({ type: 'REJECT', reason: 'back up the orders table first' }).tick().untilState('waiting_approval');
+    return t;
+  };
+
+  it('is stored with the steps it inserted, read back and restored to the same plan', () => {
+    const t = answered();
+    const cp = t.sim.newest!;
+    expect(cp.plan).toMatchObject({ mode: 'one_shot', version: 2, total: 41, revisions: [27] });
+    expect(cp.plan.answers).toEqual([{ rev: 0, steps: [t.ctx.plan.steps[26]] }]);
+    const read = parseCheckpoint(serializeCheckpoint(cp));
+    if (!read.ok) throw new Error(read.error);
+    const back = restoreContext(read.checkpoint, findScenario('migration-40')!);
+    expect(back.plan.steps).toEqual(t.ctx.plan.steps);
+    expect(back.ledger.map((a) => [a.step, a.outcome, a.tool, a.args])).toEqual(
+      t.ctx.ledger.map((a) => [a.step, a.outcome, a.tool, a.args]),
+    );
+  });
+
+  it('is refused when a one-shot plan’s revision is not an answer (E205)', () => {
+    const cp = answered().sim.newest!;
+    const { answers: _answers, ...plan } = cp.plan;
+    const read = parseCheckpoint(serializeCheckpoint({ ...cp, plan }));
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.error).toMatch(/plan revisions do not match/);
+  });
+});

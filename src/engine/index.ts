@@ -30,6 +30,7 @@ export { inert, quote } from 'harness-core';
 export { errorText, type ErrorCode } from 'harness-core';
 export { canonicalArgs } from 'harness-core';
 export { attemptsAt, rowsOfStep } from 'harness-core';
+export { attemptLimit } from 'harness-core';
 export {
   loopKey,
   loopOf,
@@ -66,7 +67,7 @@ export {
   type TakeoverEdit,
   type TakeoverResult,
 } from './takeover';
-export { MINUTE, runTool, tokensOf } from './world';
+export { CHECKPOINT_WRITE_MS, MINUTE, runTool, tokensOf } from './world';
 export { DAY_STARTS_AT, clockAt, timeOfDay } from './timeOfDay';
 export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core';
 export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core';

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { attemptsAt, createTaskContext, DEFAULT_CONFIG, STATE_NAMES, type TaskEvent } from 'harness-core';
 import { machineEdges } from './graph';
+import { CHECKPOINT_WRITE_MS } from './world';
 import { findScenario } from './scenarios';
 import { machineFor, stateOf, type TaskSnapshot } from './sim';
 
@@ -44,7 +45,8 @@ function serialize(s: TaskSnapshot): string {
     c.world.risky.join('.'),
     c.approval.approved.join('.'),
     c.world.approach[c.cursor] ?? 0,
-    c.waitingSince !== null && c.clock > c.waitingSince ? 'polled' : '',
+    // The wait starts before the before_suspend checkpoint is written; a poll is time beyond that write.
+    c.waitingSince !== null && c.clock > c.waitingSince + CHECKPOINT_WRITE_MS ? 'polled' : '',
   ].join('|');
 }
 

@@ -12,12 +12,16 @@ import {
   reminds,
 } from 'harness-core';
 import { randomAt } from './random';
+import { changedArgs } from './approaches';
+import { answerRejection } from './rejections';
 
 /**
  * The simulated model's choices (SPEC §9), seeded and read off the ledger, so a run resumed
  * from a checkpoint chooses exactly as the run that never stopped: after a system-reminder it
- * changes approach with probability `heedReminder`; after a rejection its next call addresses
- * the person's reason instead of asking again with the same args.
+ * changes approach (another call: approaches.ts) with probability `heedReminder`; after a
+ * rejection it addresses the person's reason: a backup step first when the reason asks for one
+ * (rejections.ts, a plan revision), else the call made another way. Never the same call again
+ * with a marker in its args.
  */
 
 /** Salt of the reminder draw in `randomAt` (the world uses 1–6). */
@@ -40,17 +44,21 @@ export function heededReminders(rows: readonly Attempt[], ctx: TaskContext): num
   return heeded;
 }
 
-/** The reason of the step's latest rejection, if the person rejected a call at it. */
-function lastRejection(rows: readonly Attempt[]): string | null {
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const a = rows[i] as Attempt;
-    if (a.outcome === 'rejected') return a.error?.message ?? '';
+/**
+ * Rejections at this step the model answers by retrying the call another way: every one whose
+ * reason asks for no new step, and a second request for a backup (the plan holds it already).
+ * The first request for a backup is answered by the plan instead (rejections.ts, REPLAN).
+ */
+function retriedOtherwise(rows: readonly Attempt[], step: Step): number {
+  let n = 0;
+  let backups = 0;
+  for (const a of rows) {
+    if (a.outcome !== 'rejected') continue;
+    if (answerRejection(step, a.error?.message ?? '').length > 0 && backups++ === 0) continue;
+    n++;
   }
-  return null;
+  return n;
 }
-
-/** Longest part of a rejection reason the model's revised call quotes in its args. */
-const REASON_CHARS = 80;
 
 export interface ArgsChoice {
   args: Args;
@@ -59,8 +67,8 @@ export interface ArgsChoice {
 }
 
 /**
- * The args of attempt `attempt` at `step`: the scenario's script (or a person's args), with a
- * change of approach as a variant number, and the latest rejection's reason addressed. When
+ * The args of attempt `attempt` at `step`: the scenario's script (or a person's args), made
+ * another way once per change of approach (a person's, a heeded reminder, a rejection). When
  * `forced` (a person injected this failure: "fails with the same args"), the model's own
  * changes of approach are left out, so the injection buttons stay deterministic.
  */
@@ -76,10 +84,8 @@ export function chooseArgs(
   const told = ctx.world.approach[step.n];
   const hasRows = ctx.ledger.length > 0 && attempt > 1;
   const rows = hasRows ? rowsOfStep(ctx.ledger, step.n) : [];
-  const own = forced || !hasRows ? 0 : heededReminders(rows, ctx);
-  const reason = hasRows ? lastRejection(rows) : null;
-  let args = told === undefined && own === 0 ? scripted : { ...scripted, approach: (told ?? 0) + own };
-  if (reason !== null) args = { ...args, addresses: reason.slice(0, REASON_CHARS) };
+  const own = forced || !hasRows ? 0 : heededReminders(rows, ctx) + retriedOtherwise(rows, step);
+  const args = changedArgs(step, scripted, (told ?? 0) + own);
   return { args, offScript: told !== undefined || person !== undefined || own > 0 };
 }
 

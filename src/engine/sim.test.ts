@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attemptLimit, attemptsAt } from 'harness-core';
 import { drive } from './testing';
 import { Sim } from './sim';
 import { MINUTE } from './world';
@@ -186,5 +187,19 @@ describe('the working set and sizes', () => {
     expect(ws.tools).toEqual(['run_sql', 'http_call']);
     const sizes = sizesAt(t.ctx, t.state);
     expect(sizes.fullState / sizes.position).toBeGreaterThan(10);
+  });
+});
+
+describe('the attempt limit (ui-contract attempt-limit)', () => {
+  it('is maxAttemptsPerStep under a guarded design, and none without the loop guard', () => {
+    expect(attemptLimit(new Sim({ scenario: 'migration-40' }).context)).toBe(10);
+    const noFuse = new Sim({ scenario: 'migration-40', design: 'no-fuse' });
+    expect(attemptLimit(noFuse.context)).toBeNull();
+    noFuse.send({ type: 'START' });
+    noFuse.send({ type: 'TICK' });
+    for (let i = 0; i < 12; i++) noFuse.send({ type: 'FAIL_NOW', error: 'timeout' });
+    // Twelve attempts at one step, past the article's ten, and the run still goes on.
+    expect(attemptsAt(noFuse.context.ledger, noFuse.context.cursor)).toBe(12);
+    expect(noFuse.state).toBe('tool_failed');
   });
 });

@@ -6,7 +6,9 @@ import {
   type Design,
   attemptsExhausted,
   loopFused,
+  rejectionAnswer,
 } from 'harness-core';
+import { simulatedWorld } from './simWorld';
 import type { Meters } from './meters';
 import { stateOf, type TaskSnapshot } from './machines';
 import type { Scenario } from './scenarios';
@@ -92,13 +94,16 @@ export function rereadOnResume(ctx: TaskContext, design: Design, meters: Meters)
 }
 
 /**
- * A dynamic scenario's model revises its plan when it first reaches the step the scenario
- * names: on that tick its move is REPLAN instead of running the step. Decided from the
- * context alone, so a run resumed from a checkpoint makes the same move.
+ * The model revises its plan on this tick instead of running the step: a dynamic scenario's
+ * model when it first reaches the step the scenario names; any model when a person's rejection
+ * of this step asks for a step first (a backup: rejections.ts), back in running to retry it.
+ * Decided from the context alone, so a run resumed from a checkpoint makes the same move.
  */
 export function replanDue(scenario: Scenario, state: StateName, ctx: TaskContext): boolean {
+  if (state !== 'running') return false;
+  if (rejectionAnswer(simulatedWorld(scenario), ctx) !== null) return true;
   const at = scenario.autoReplanAt;
-  return at !== undefined && state === 'running' && ctx.cursor === at && !ctx.plan.revisions.includes(at);
+  return at !== undefined && ctx.cursor === at && !ctx.plan.revisions.includes(at);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { canonicalArgs, type TaskWorld } from 'harness-core';
 import type { Scenario } from './scenarios';
 import { chooseArgs, nextInput } from './modelChoices';
-import { MINUTE, PLAN_TOKENS, callTokens, durationOf, runTool } from './world';
+import { answerRejection } from './rejections';
+import { CHECKPOINT_WRITE_MS, MINUTE, PLAN_TOKENS, callTokens, durationOf, runTool } from './world';
 
 /**
  * A scenario as the task machine's world (harness-core's `TaskWorld`): the seeded model picks
@@ -25,7 +26,9 @@ export function simulatedWorld(scenario: Scenario): TaskWorld {
           tokens: callTokens(canonicalArgs(input.args), ctx.seed, step.n, attempt, carried),
         };
       },
+      answerRejection,
       argsFor: (ctx, step, attempt) => chooseArgs(scenario, ctx, step, attempt, false).args,
+      checkpointMs: CHECKPOINT_WRITE_MS,
       planCost: () => ({ ms: 5 * MINUTE, tokens: PLAN_TOKENS }),
     };
     worlds.set(scenario, world);

@@ -100,7 +100,7 @@ describe('the opening story, failing: step 27 fails on every attempt until dawn'
     const unfused = StoryRun.start(story, 'no-fuse').finish().sim;
     expect(unfused.down).toBe('timeout');
     // 重试到天亮: the night of retries ends near dawn, when the watchdog kills it.
-    expect(at(unfused.downAt)).toBe('day 2 05:56');
+    expect(at(unfused.downAt)).toBe('day 2 06:00');
     expect(at(unfused.clock)).toBe('day 2 06:00');
     expect(unfused.context.ledger.filter((a) => a.step === 27 && a.outcome === 'error').length).toBeGreaterThan(40);
     expect(unfused.tokens).toBeGreaterThanOrEqual(10 * fused.tokens);

@@ -18,6 +18,12 @@ const TOOL_MINUTES: Record<ToolName, number> = {
   shell: 8,
 };
 
+/**
+ * Virtual time one checkpoint write takes (serialise, write, flush): 5 seconds, whatever the
+ * design. Every write pays it, so a design that writes every step runs later (SPEC §5, §9).
+ */
+export const CHECKPOINT_WRITE_MS = 5_000;
+
 /** Tokens of one model call that decides and makes a tool call; more with longer args. */
 const CALL_TOKENS = 420;
 /** Tokens of producing (or revising) a plan. */

@@ -64,7 +64,7 @@ export const en = {
   'edge.cond.running-running': 'step ok',
   'edge.cond.running-planning': 'plan revised (extension)',
   'edge.extension':
-    'This simulator’s extension for dynamic plans: the article’s figure has two loop-backs, not this one.',
+    'This simulator’s extension for revising a plan mid-run (a dynamic plan, or the answer to a rejection): the article’s figure has two loop-backs, not this one.',
   'edge.cond.running-completed': 'last step ok',
   'edge.cond.running-tool_failed': 'step failed',
   'edge.cond.running-waiting_approval': 'risky step',
@@ -112,7 +112,8 @@ export const en = {
   'why.notRunning': 'Only while running (now: {state}).',
   'why.notWaiting': 'Only while waiting for approval.',
   'why.noFailure': 'Only after a failure on the current step.',
-  'why.oneShot': 'This plan is one-shot: only a dynamic plan can be revised.',
+  'why.oneShot':
+    'This plan is one-shot: a person can revise only a dynamic plan (the model revises this one only to answer a rejection).',
   'why.alreadyRisky': 'This step already needs approval.',
   'why.needReason': 'Write a reason first: the model needs it.',
   'why.follower': 'Another tab drives this run.',
@@ -185,7 +186,7 @@ export const en = {
   'rule.running.TICK.tool_failed': 'Step failed: the ledger records attempt, error and input; hint injected.',
   'rule.running.TICK.waiting_approval':
     'Risky step not yet decided: checkpoint before_suspend first, then exactly one approval request.',
-  'rule.running.REPLAN.planning': 'Dynamic plan revised: version + 1.',
+  'rule.running.REPLAN.planning': 'Plan revised (a dynamic plan, or the answer to a rejection): version + 1.',
   'rule.tool_failed.TICK.running': 'Below the fuse and attempts left: retry, with the recovery hint.',
   'rule.tool_failed.TICK.failed':
     'A loop key reached fuseAt, or attempts ran out: failed; the whole ledger goes to a person.',

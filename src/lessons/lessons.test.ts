@@ -200,7 +200,7 @@ describe('the captions tell the run as it is', () => {
     expect(burnt.tokens).toBeGreaterThanOrEqual(10 * fused.tokens);
   });
 
-  it('approval: polls send nothing again; the retry after the rejection addresses the reason', () => {
+  it('approval: polls send nothing again; the rejection’s reason is addressed by a backup step first', () => {
     const l = lesson('approval');
     const polled = played(l, 1).sim;
     expect(polled.requestsSent).toHaveLength(1);
@@ -211,10 +211,23 @@ describe('the captions tell the run as it is', () => {
     expect(polled.clock).toBeGreaterThan(played(l, 0).sim.clock);
     const again = played(l, 3).sim;
     expect(again.requestsSent).toHaveLength(2);
-    expect(again.context.ledger.at(-1)).toMatchObject({ outcome: 'rejected' });
+    expect(again.context.ledger.at(-2)).toMatchObject({ step: 28, outcome: 'rejected' });
     expect(played(l, 4).sim.resumedFrom?.trigger).toBe('before_suspend');
-    const next = autoplay(l).sim.context.ledger.find((a) => a.step === 27 && a.outcome === 'ok')!;
-    expect(next.args).toContain('"addresses":"back up the orders table first"');
+    // The reason is addressed by a backup step before the change, which runs, then the change.
+    expect(again.context.plan.steps[26]!.title.en).toBe('Back up the orders table');
+    const done = autoplay(l).sim.context.ledger.filter((a) => a.outcome === 'ok' && (a.step === 27 || a.step === 28));
+    expect(done.map((a) => [a.step, a.args])).toEqual([
+      [27, '{"sql":"CREATE TABLE orders_backup AS SELECT * FROM orders"}'],
+      [28, '{"file":"exports/orders_v2.csv","sql":"ALTER TABLE orders ADD COLUMN region_id"}'],
+    ]);
+  });
+
+  it('remind-recover: the call after the reminder is another call, not the same one with a marker', () => {
+    const l = lesson('remind-recover');
+    const rows = played(l, 4).sim.context.ledger.filter((a) => a.step === 4);
+    expect(rows.map((a) => a.outcome)).toEqual(['error', 'error', 'ok']);
+    expect(rows[1]!.args).toBe(rows[0]!.args);
+    expect(rows[2]!.args).toBe('{"sql":"SELECT relname, n_live_tup FROM pg_stat_user_tables"}');
   });
 
   it('density: under a tenth of the full state; 28 checkpoints every step against 8; 7 steps wasted after the crash', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LESSONS, autoplay, findLesson, predictionAt, scorePrediction } from '.';
+import { LESSONS, SIMPLE_STATE_NAMES, autoplay, findLesson, isSimpleChoices, predictionAt, scorePrediction } from '.';
+import { askingStops } from './predict';
 
 describe('predict-then-reveal', () => {
   const fuse = findLesson('fuse')!;
@@ -24,6 +25,26 @@ describe('predict-then-reveal', () => {
       answer: 'running',
       choices: ['created', 'running', 'completed', 'failed'],
     });
+  });
+
+  it('in the simple mode names its four states the article’s way and says nothing of a fuse it has not', () => {
+    const simple = findLesson('simple-mode')!;
+    for (const at of askingStops(simple)) {
+      const p = predictionAt(simple, at)!;
+      expect(p.simple, `stop ${at}`).toBe(true);
+      expect(p.choices).toEqual(['created', 'running', 'completed', 'failed']);
+      expect(isSimpleChoices(p.choices)).toBe(true);
+      // A guess about the fuse is not scored where there is no fuse.
+      const s = scorePrediction(p, p.answer, true);
+      expect(s.correct).toBe(true);
+      expect(s.reason.en).not.toMatch(/fuse/);
+      expect(s.reason.zh).not.toMatch(/熔断/);
+      expect(s.reason.en).toContain(`the next state is ${SIMPLE_STATE_NAMES[p.answer]!.en} (${p.answer})`);
+      expect(s.reason.zh).toContain(`「${SIMPLE_STATE_NAMES[p.answer]!.zh}」`);
+    }
+    expect(askingStops(simple).length).toBeGreaterThan(0);
+    expect(predictionAt(findLesson('fuse')!, 3)!.simple).toBe(false);
+    expect(isSimpleChoices(predictionAt(findLesson('fuse')!, 3)!.choices)).toBe(false);
   });
 
   it('scores the state and the fuse, and says why', () => {

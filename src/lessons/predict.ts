@@ -1,6 +1,7 @@
-import { machineStates, type Bilingual, type StateName } from '../engine';
+import { isSimpleMachine, machineStates, type Bilingual, type StateName } from '../engine';
 import { playTo, type StopTrace } from './player';
 import type { Lesson } from './types';
+import { SIMPLE_STATE_NAMES } from './simpleNames';
 
 /**
  * Predict-then-reveal (ui-contract `toggle-predict`): before a stop's injected command applies,
@@ -13,6 +14,11 @@ export interface Prediction {
   from: StateName;
   /** The states to choose from: those of the run's machine (four in the simple mode). */
   choices: readonly StateName[];
+  /**
+   * The run is on the simple mode's four-state machine: its states go by the article's names
+   * (待跑 / 在跑 / 完成 / 失败), and it has no fuse, so nobody is asked whether one trips.
+   */
+  simple: boolean;
   answer: StateName;
   /** This command trips the fuse. */
   fuseTrips: boolean;
@@ -35,6 +41,7 @@ export function predictionAt(lesson: Lesson, at: number): Prediction | null {
     at,
     from: before?.state ?? 'created',
     choices: machineStates(p.sim.machine),
+    simple: isSimpleMachine(p.sim.machine),
     answer: after.state,
     fuseTrips: after.ended === 'loop_fuse' && before?.ended !== 'loop_fuse',
     why: stop.caption,
@@ -74,17 +81,24 @@ export function scoreStep(p: Prediction, step: number): Score {
 /** The student's guess against the run: the state, and the fuse when they were asked about it. */
 export function scorePrediction(p: Prediction, state: StateName, fuseTrips?: boolean): Score {
   const stateRight = state === p.answer;
-  const fuseRight = fuseTrips === undefined || fuseTrips === p.fuseTrips;
+  // The simple mode has no fuse: nothing about one is scored or said.
+  const fuseRight = p.simple || fuseTrips === undefined || fuseTrips === p.fuseTrips;
   const fuse: Bilingual = p.fuseTrips
     ? { zh: '熔断器跳闸了', en: 'the fuse tripped' }
     : { zh: '熔断器没跳', en: 'the fuse did not trip' };
   const head: Bilingual = stateRight && fuseRight ? { zh: '猜对了', en: 'Right' } : { zh: '不对', en: 'Not quite' };
+  const simple = p.simple ? SIMPLE_STATE_NAMES[p.answer] : undefined;
   return {
     correct: stateRight && fuseRight,
-    reason: {
-      zh: `${head.zh}：下一个状态是 ${p.answer}，${fuse.zh}。${p.why.zh}`,
-      en: `${head.en}: the next state is ${p.answer}, and ${fuse.en}. ${p.why.en}`,
-    },
+    reason: simple
+      ? {
+          zh: `${head.zh}：下一个状态是「${simple.zh}」（${p.answer}）。${p.why.zh}`,
+          en: `${head.en}: the next state is ${simple.en} (${p.answer}). ${p.why.en}`,
+        }
+      : {
+          zh: `${head.zh}：下一个状态是 ${p.answer}，${fuse.zh}。${p.why.zh}`,
+          en: `${head.en}: the next state is ${p.answer}, and ${fuse.en}. ${p.why.en}`,
+        },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Bilingual, EndReason, SimCommand, StateName } from '../engine';
 import type { Prediction } from './predict';
+import { isSimpleChoices } from './simpleNames';
 
 /**
  * Predict-then-reveal on the page's own run (outside a lesson's script): the answer is what the
@@ -99,6 +100,7 @@ export function livePrediction(choices: readonly StateName[], o: Outcome): Predi
     at: 0,
     from: o.from,
     choices,
+    simple: isSimpleChoices(choices),
     answer: o.to,
     fuseTrips: o.ended === 'loop_fuse' && o.endedBefore !== 'loop_fuse',
     why: explainOutcome(o),

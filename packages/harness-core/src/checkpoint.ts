@@ -1,4 +1,4 @@
-import type { ArtifactRef, Attempt, CheckpointTrigger, Step, StateName, TaskContext } from './types.js';
+import type { ArtifactRef, Attempt, CheckpointTrigger, PlanAnswer, Step, StateName, TaskContext } from './types.js';
 import { canonicalArgs } from './canonical.js';
 import { validateConfig } from './config.js';
 import { errorText } from './errors.js';
@@ -84,6 +84,7 @@ export function toCheckpoint(ctx: TaskContext, state: StateName, trigger: Checkp
       version: ctx.plan.version,
       total: steps.length,
       revisions: ctx.plan.revisions as number[],
+      ...(ctx.plan.answers?.length ? { answers: ctx.plan.answers as PlanAnswer[] } : {}),
       ...(ctx.plan.mode === 'dynamic' ? { remaining: steps.slice(cursor - 1) } : {}),
     },
     ledger: storedLedger(ctx.memo, ctx.ledger, steps),
@@ -178,9 +179,16 @@ export function checkCheckpoint(raw: unknown, plans: PlanLookup, migrations: Mig
   if (cp.plan.mode !== plan.mode)
     return { ok: false, error: errorText('E205', `its plan mode differs from scenario ${plan.id}`) };
   // Planning makes version 1 and each revision adds one (plan.ts): the version bounds the
-  // revisions, and a one-shot plan is never revised.
+  // revisions. A one-shot plan is revised only to answer a rejection (each revision an answer).
   const revisions = cp.plan.revisions.length;
-  if (revisions !== Math.max(cp.plan.version - 1, 0) || (revisions > 0 && cp.plan.mode !== 'dynamic'))
+  const answers = cp.plan.answers ?? [];
+  const answered = new Set(answers.map((a) => a.rev));
+  if (
+    revisions !== Math.max(cp.plan.version - 1, 0) ||
+    answered.size !== answers.length ||
+    answers.some((a) => a.rev >= revisions) ||
+    (cp.plan.mode !== 'dynamic' && answered.size !== revisions)
+  )
     return { ok: false, error: errorText('E205', 'its plan revisions do not match its plan version') };
   if (rebuildSteps(cp, plan)?.length !== cp.plan.total)
     return { ok: false, error: errorText('E205', 'its plan does not match its scenario') };

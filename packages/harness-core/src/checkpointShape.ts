@@ -7,6 +7,7 @@ import type {
   EndReason,
   InjectableError,
   Outcome,
+  PlanAnswer,
   PlanMode,
   StateName,
   Step,
@@ -62,7 +63,15 @@ export interface Checkpoint {
   /** 4. the todo snapshot, by status. */
   todos: Record<Exclude<TodoStatus, 'done'>, Ranges>;
   /** 5. the plan snapshot: a pointer for one-shot plans, the remaining steps for dynamic ones. */
-  plan: { mode: PlanMode; version: number; total: number; revisions: number[]; remaining?: Step[] };
+  plan: {
+    mode: PlanMode;
+    version: number;
+    total: number;
+    revisions: number[];
+    /** Revisions that answered a rejection, with the steps they inserted (types.ts, `PlanAnswer`). */
+    answers?: PlanAnswer[];
+    remaining?: Step[];
+  };
   ledger: LedgerRow[];
   /** Loop-guard counts at the current step (derived from the ledger; shown for people). */
   loop: Record<string, number>;

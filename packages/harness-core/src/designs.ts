@@ -64,8 +64,8 @@ export const DESIGNS: Readonly<Record<DesignId, Design>> = {
     density: 'every_step',
     name: { zh: '每步一存', en: 'Checkpoint every step' },
     change: {
-      zh: '每一步都存档：丢得最少，但存得最多。',
-      en: 'A checkpoint after every step: least lost, most written.',
+      zh: '每一步都存档：丢得最少，但存得最多。每写一次存档花 5 秒虚拟时间，所以每一步都慢一点，整趟跑得更晚。',
+      en: 'A checkpoint after every step: least lost, most written. Each write takes 5 s of virtual time, so every step is slower and the run ends later.',
     },
   },
   'no-refs': {

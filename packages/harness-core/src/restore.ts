@@ -1,5 +1,5 @@
 import type { HintHook, TaskPlan } from './world.js';
-import type { Attempt, Step, TaskContext, TodoStatus } from './types.js';
+import type { Attempt, PlanAnswer, Step, TaskContext, TodoStatus } from './types.js';
 import type { Checkpoint } from './checkpointShape.js';
 import { fromRanges } from './ranges.js';
 import { canonicalArgs } from './canonical.js';
@@ -23,16 +23,20 @@ export function revisedSteps(
   base: readonly Step[],
   adds: readonly Omit<Step, 'n'>[],
   revisions: readonly number[],
+  answers: readonly PlanAnswer[] = [],
 ): Step[] | null {
   const laid: Omit<Step, 'n'>[] = [];
   // The steps not yet laid down, the next one last (a stack, so an insertion is a push).
   const rest: Omit<Step, 'n'>[] = base.slice().reverse();
+  // A revision that answered a rejection inserted its own steps, not the plan's.
+  const own = new Map(answers.map((a) => [a.rev, a.steps]));
   let last = 1;
-  for (const at of revisions) {
+  for (const [rev, at] of revisions.entries()) {
     if (at < last || at > laid.length + rest.length + 1) return null;
     last = at;
     while (laid.length < at - 1) laid.push(rest.pop() as Omit<Step, 'n'>);
-    for (let i = adds.length - 1; i >= 0; i--) rest.push(adds[i] as Omit<Step, 'n'>);
+    const inserted = own.get(rev) ?? adds;
+    for (let i = inserted.length - 1; i >= 0; i--) rest.push(inserted[i] as Omit<Step, 'n'>);
   }
   while (rest.length > 0) laid.push(rest.pop() as Omit<Step, 'n'>);
   return laid.map((s, i) => ({ ...s, n: i + 1 }));
@@ -43,7 +47,7 @@ export function revisedSteps(
  * stored. Null when the revisions cannot be a run's (checkCheckpoint refuses those).
  */
 export function rebuildSteps(cp: Checkpoint, plan: TaskPlan): Step[] | null {
-  const steps = revisedSteps(plan.steps, plan.replanAdds ?? [], cp.plan.revisions);
+  const steps = revisedSteps(plan.steps, plan.replanAdds ?? [], cp.plan.revisions, cp.plan.answers);
   if (!steps) return null;
   if (cp.plan.mode !== 'dynamic' || !cp.plan.remaining) return steps;
   const prefix = steps.slice(0, cp.step - 1);
@@ -90,7 +94,13 @@ export function restoreContext(cp: Checkpoint, plan: TaskPlan, hook: HintHook = 
     seed: cp.seed,
     // A config stored before a setting existed gets that setting's default.
     config: { ...DEFAULT_CONFIG, ...cp.config },
-    plan: { mode: cp.plan.mode, version: cp.plan.version, steps, revisions: cp.plan.revisions },
+    plan: {
+      mode: cp.plan.mode,
+      version: cp.plan.version,
+      steps,
+      revisions: cp.plan.revisions,
+      ...(cp.plan.answers ? { answers: cp.plan.answers } : {}),
+    },
     cursor: cursorFrom(cp.step, todos),
     todos,
     refs: cp.refs,

@@ -124,6 +124,7 @@ export const CHECKPOINT_SCHEMA_V = v.strictObject({
     version: nat,
     total: nat,
     revisions: list(nat, 10_000),
+    answers: v.exactOptional(list(v.strictObject({ rev: nat, steps: list(STEP_SCHEMA, 100) }), 10_000)),
     remaining: v.exactOptional(list(STEP_SCHEMA, 100_000)),
   }),
   ledger: list(LEDGER_ROW),

@@ -128,8 +128,12 @@ export function loopFused(ctx: TaskContext): boolean {
   return guarded(ctx) && readLoop(ctx.ledger, ctx.cursor, ctx.config).fused;
 }
 
+/** How many attempts a step may have: `maxAttemptsPerStep`, or null (no limit) without the loop guard. */
+export const attemptLimit = (ctx: TaskContext): number | null => (guarded(ctx) ? ctx.config.maxAttemptsPerStep : null);
+
 export function attemptsExhausted(ctx: TaskContext): boolean {
-  return guarded(ctx) && attemptsAt(ctx.ledger, ctx.cursor) >= ctx.config.maxAttemptsPerStep;
+  const limit = attemptLimit(ctx);
+  return limit !== null && attemptsAt(ctx.ledger, ctx.cursor) >= limit;
 }
 
 /** The todo list with step `n` set to `status` (a copy). */

@@ -17,8 +17,9 @@ import {
   withTask,
 } from './task.js';
 import { approve, poll, reject, requestApproval } from './approval.js';
-import { producePlan, replan } from './plan.js';
-import { attemptsAt } from './ledger.js';
+import { mayReplan, producePlan, replan } from './plan.js';
+import { afterStepTrigger, beforeStepTrigger, checkpointDue, type CheckpointDue } from './triggers.js';
+import { designOf } from './designs.js';
 
 /**
  * Events: one vocabulary, UPPER_SNAKE verbs as SPEC §2 writes them. The first six move the
@@ -39,12 +40,7 @@ export type TaskEvent =
 
 export type TaskEventType = TaskEvent['type'];
 
-/** A checkpoint the host must persist: the context it stands for, in which state, and why. */
-export interface CheckpointDue {
-  trigger: CheckpointTrigger;
-  state: StateName;
-  context: TaskContext;
-}
+export { checkpointBeforeStep, type CheckpointDue } from './triggers.js';
 
 /** What the machine tells its host: checkpoints are due (in order), a request goes out. */
 export type TaskEmitted =
@@ -64,56 +60,6 @@ export const TASK_MACHINE_TYPES = {
   emitted: {} as TaskEmitted,
 };
 
-/** The SPEC §7 density policies' extra checkpoints after a step is done. */
-function densityTrigger(ctx: TaskContext, doneN: number): CheckpointTrigger | null {
-  const { density, everyN } = ctx.config;
-  if (density === 'every_step') return 'every_step';
-  if (density === 'every_n' && doneN % everyN === 0) return 'every_n';
-  return null;
-}
-
-/**
- * The key-action checkpoint due before the current step runs, if any (SPEC §5): before every
- * execution of a risky step, before the first of a side-effect step unless the run was
- * checkpointed on arriving at it (a phase switch or the density policy) with nothing since.
- * `every_n` writes none: it checkpoints by count alone (and, as every policy, the plan, a
- * suspension, a counted failure and the end).
- */
-function beforeStepTrigger(ctx: TaskContext): CheckpointTrigger | null {
-  const step = currentStep(ctx);
-  // Every N steps is a count, not an anchor (the article's 十步一存): no key-action checkpoints.
-  if (!step || ctx.config.density === 'every_n') return null;
-  if (isRisky(ctx, step)) return 'before_risky';
-  if (step.effect !== 'side_effect' || attemptsAt(ctx.ledger, step.n) > 0) return null;
-  const prev = ctx.plan.steps[step.n - 2];
-  const arrivedWithCheckpoint =
-    prev !== undefined && (prev.phase !== step.phase || densityTrigger(ctx, prev.n) !== null);
-  return arrivedWithCheckpoint ? null : 'before_side_effect';
-}
-
-/** The trigger after a successful step moved the cursor: a new phase beats the density policy. */
-function afterStepTrigger(before: TaskContext, after: TaskContext): CheckpointTrigger | null {
-  const prev = currentStep(before);
-  const next = currentStep(after);
-  if (prev && next && prev.phase !== next.phase && after.config.density !== 'every_n') return 'phase_switch';
-  return densityTrigger(after, prev?.n ?? 0);
-}
-
-/** The next numbered checkpoint of `ctx`. */
-function checkpointDue(ctx: TaskContext, trigger: CheckpointTrigger, state: StateName): CheckpointDue {
-  return { trigger, state, context: withTask(ctx, { seq: ctx.seq + 1 }) };
-}
-
-/**
- * The checkpoint the next TICK declares before it runs the current step, if any: a harness
- * whose steps are real calls makes it durable before the call (harness.ts), since the TICK that
- * declares it also records the call's answer.
- */
-export function checkpointBeforeStep(ctx: TaskContext): CheckpointDue | null {
-  const trigger = beforeStepTrigger(ctx);
-  return trigger ? checkpointDue(ctx, trigger, 'running') : null;
-}
-
 /** The two actions of a declared checkpoint: emit it, then count it in the context. */
 const checkpoint = (trigger: CheckpointTrigger, state: StateName) =>
   [{ type: 'emitCheckpoint', params: { trigger, state } }, 'bumpSeq'] as const;
@@ -125,6 +71,10 @@ const checkpoint = (trigger: CheckpointTrigger, state: StateName) =>
  * Checkpoints are emitted (the host persists them): the machine never touches storage.
  */
 export function createTaskMachine(world: TaskWorld) {
+  /** What a checkpoint write costs this run: nothing in a design that writes none. */
+  const writeMs = (ctx: TaskContext): number => (designOf(ctx.design).checkpoints ? (world.checkpointMs ?? 0) : 0);
+  const dueOf = (ctx: TaskContext, trigger: CheckpointTrigger, state: StateName): CheckpointDue =>
+    checkpointDue(ctx, trigger, state, writeMs(ctx));
   /**
    * Runs the current step with the checkpoints around it, in the order they happen: before a
    * risky or side-effect step; after it, on a phase switch or as the density policy asks, or
@@ -139,7 +89,7 @@ export function createTaskMachine(world: TaskWorld) {
     let c = ctx;
     const before = beforeStepTrigger(c);
     if (before) {
-      const d = checkpointDue(c, before, 'running');
+      const d = dueOf(c, before, 'running');
       due.push(d);
       c = d.context;
     }
@@ -157,7 +107,7 @@ export function createTaskMachine(world: TaskWorld) {
             : null;
     if (trigger) {
       const state: StateName = trigger === 'terminal' ? 'completed' : trigger === 'failure' ? 'tool_failed' : 'running';
-      const d = checkpointDue(trigger === 'terminal' ? withTask(after, { ended: 'completed' }) : after, trigger, state);
+      const d = dueOf(trigger === 'terminal' ? withTask(after, { ended: 'completed' }) : after, trigger, state);
       due.push(d);
       after = d.context;
     }
@@ -173,7 +123,8 @@ export function createTaskMachine(world: TaskWorld) {
       isLastStep: ({ context }) => isLastStep(context.task),
       fused: ({ context }) => loopFused(context.task),
       attemptsExhausted: ({ context }) => attemptsExhausted(context.task),
-      dynamicPlan: ({ context }) => context.task.plan.mode === 'dynamic',
+      /** A dynamic plan, or a rejection the model answers with new steps (plan.ts). */
+      mayReplan: ({ context }) => mayReplan(world, context.task),
       /** Not yet in a terminal state (every way into one records why it ended). */
       active: ({ context }) => context.task.ended === null,
       failedHere: ({ context }) => hasFailureHere(context.task),
@@ -202,13 +153,16 @@ export function createTaskMachine(world: TaskWorld) {
       /** A checkpoint of the context as it stands; `bumpSeq` then counts it. */
       emitCheckpoint: emit(({ context }, params: { trigger: CheckpointTrigger; state: StateName }) => ({
         type: 'checkpoints' as const,
-        due: [checkpointDue(context.task, params.trigger, params.state)],
+        due: [dueOf(context.task, params.trigger, params.state)],
       })),
-      bumpSeq: assign(({ context }) => ({ task: withTask(context.task, { seq: context.task.seq + 1 }) })),
+      /** Counts the checkpoint just emitted, and the time its write took. */
+      bumpSeq: assign(({ context: { task } }) => ({
+        task: withTask(task, { seq: task.seq + 1, clock: task.clock + writeMs(task) }),
+      })),
       /** A person's "checkpoint now", in whatever active state the run stands. */
       emitManualCheckpoint: emit(({ context, self }) => ({
         type: 'checkpoints' as const,
-        due: [checkpointDue(context.task, 'manual', self.getSnapshot().value as StateName)],
+        due: [dueOf(context.task, 'manual', self.getSnapshot().value as StateName)],
       })),
       emitStepCheckpoints: emit(({ context }) => ({ type: 'checkpoints' as const, due: runStep(context.task).due })),
       applyStep: assign(({ context }) => ({ task: runStep(context.task).context })),
@@ -258,7 +212,7 @@ export function createTaskMachine(world: TaskWorld) {
             { guard: 'stepCheckpointsDue', target: 'running', actions: ['emitStepCheckpoints', 'applyStep'] },
             { target: 'running', actions: 'applyStep' },
           ],
-          REPLAN: { guard: 'dynamicPlan', target: 'planning', actions: 'replan' },
+          REPLAN: { guard: 'mayReplan', target: 'planning', actions: 'replan' },
           REQUEST_APPROVAL: { guard: 'notYetRisky', actions: 'markRisky' },
           CHANGE_APPROACH: { guard: 'failedHere', actions: 'changeApproach' },
         },

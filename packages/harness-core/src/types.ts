@@ -48,6 +48,18 @@ export interface Plan {
   steps: readonly Step[];
   /** The step numbers at which the plan was revised (one per version after the first). */
   revisions: readonly number[];
+  /**
+   * The revisions that answered a person's rejection (plan.ts, `rejectionAnswer`): revision
+   * number `rev` (an index into `revisions`) inserted these steps, not the plan's `replanAdds`.
+   * Absent when none did.
+   */
+  answers?: readonly PlanAnswer[];
+}
+
+/** Steps the model inserted before a rejected step to address the person's reason. */
+export interface PlanAnswer {
+  rev: number;
+  steps: readonly Step[];
 }
 
 export type TodoStatus = 'pending' | 'in_progress' | 'done' | 'skipped';

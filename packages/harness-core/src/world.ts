@@ -44,8 +44,21 @@ export interface TaskWorld {
    * `carried`: tokens of the step's hints and reminders, which the retry re-reads.
    */
   execute(ctx: TaskContext, step: Step, attempt: number, carried: number): StepOutcome;
+  /**
+   * The steps the model inserts before `step` to address a person's rejection of it (`reason`:
+   * "back up the orders table first" → a backup step), or none when the reason asks for no new
+   * step (the model then retries the call another way). A function of its arguments: a restore
+   * rebuilds nothing from it (the checkpoint keeps the inserted steps), but a resumed run must
+   * answer as the run that never stopped.
+   */
+  answerRejection?(step: Step, reason: string): readonly Omit<Step, 'n'>[];
   /** The args the model would send at `step` (the row a rejected request leaves in the ledger). */
   argsFor(ctx: TaskContext, step: Step, attempt: number): Args;
+  /**
+   * Virtual ms one checkpoint write takes on the run's clock (absent: 0, a real harness's clock
+   * is its own). Paid by every design that writes checkpoints, once per write.
+   */
+  readonly checkpointMs?: number;
   /** What producing the plan cost: time and tokens. */
   planCost(ctx: TaskContext): { ms: number; tokens: number };
   /**

@@ -59,8 +59,8 @@ export const remindRecover: Lesson = {
         expect: 'running',
       },
       caption: {
-        zh: '回到 running 重试。模型读到了提醒，这次换了做法：下一次调用的参数不同了。',
-        en: 'Back in running to retry. The model has read the reminder and changes its approach: its next call has other args.',
+        zh: '回到 running 重试。模型读到了提醒，这次换了做法：不再逐行 count(*)，改查数据库自己的统计（pg_stat_user_tables）——是另一条调用，不是原样重发。',
+        en: 'Back in running to retry. The model has read the reminder and changes its approach: instead of count(*) over every row, it asks the database’s own statistics (pg_stat_user_tables). Another call, not the same one sent again.',
       },
       shows: { state: 'running', step: 4, count: 2 },
       source: '其余技术定义 · 死循环识别与行为干预',
@@ -69,8 +69,8 @@ export const remindRecover: Lesson = {
       id: 'new-key-step-5',
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
-        zh: '新做法通过了，跑到第 5 步。新参数是一个新的键，它从 0 数起；旧键的 2 次留在账本里。文章说「先提醒（计数重置）」，本模拟器的读法是：换了键才重新计数，光提醒不清零。',
-        en: 'The new approach goes through: step 5. New args are a new key, counted from 0; the old key’s 2 stay in the ledger. The article’s “remind first (count reset)” is read here as: a new key restarts the count; a reminder alone does not.',
+        zh: '新做法通过了，跑到第 5 步。新查询是一个新的键，它从 0 数起；旧键的 2 次留在账本里。文章说「先提醒（计数重置）」，本模拟器的读法是：换了键才重新计数，光提醒不清零。',
+        en: 'The new approach goes through: step 5. The new query is a new key, counted from 0; the old key’s 2 stay in the ledger. The article’s “remind first (count reset)” is read here as: a new key restarts the count; a reminder alone does not.',
       },
       shows: { state: 'running', step: 5, loop: 'none', count: 0, ledger: 6 },
       source: '其余技术定义 · 死循环识别与行为干预',

@@ -140,7 +140,7 @@ describe('the teacher’s guide (SPEC §12)', () => {
     ]);
     const shown = Object.fromEntries(READINGS.map((r) => [r.id, LESSONS.filter(r.shownIn).map((l) => l.id)]));
     expect(shown).toMatchObject({
-      'replan-edge': ['plans'],
+      'replan-edge': ['approval', 'plans'],
       'count-reset': ['remind-recover'],
       'simple-names': ['simple-mode'],
       'coarse-guard': ['fuse', 'remind-recover'],

@@ -43,8 +43,8 @@ export const MACHINE_NOTES = {
           en: 'Why is a rejection handled as tool_failed, not as failed or cancelled?',
         },
         a: {
-          zh: '拒绝带着理由，是给模型的反馈：理由作为工具结果记进账本，模型据此换做法再申请（下一站是一个新请求）。直接 failed 会把一步能改正的操作变成整个任务失败。',
-          en: 'A rejection carries a reason, feedback for the model: the reason goes into the ledger as the tool’s result, and the model asks again with a changed approach (the next stop is a new request). Going to failed would turn one fixable step into a failed task.',
+          zh: '拒绝带着理由，是给模型的反馈：理由作为工具结果记进账本，模型据此改做法再申请：这里它在变更前插了一步备份 orders 表（计划第 2 版），跑完备份，再为变更（现在是第 28 步）发一个新请求。直接 failed 会把一步能改正的操作变成整个任务失败。',
+          en: 'A rejection carries a reason, feedback for the model: the reason goes into the ledger as the tool’s result, and the model acts on it before asking again: here it inserts a step that backs up the orders table before the change (plan version 2), runs it, then sends a new request for the change, now step 28. Going to failed would turn one fixable step into a failed task.',
         },
       },
       {

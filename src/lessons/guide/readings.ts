@@ -33,8 +33,8 @@ export const READINGS: readonly Reading[] = [
       en: 'running has two loop-backs: through tool_failed (retry on failure) and through waiting_approval (a person approves).',
     },
     simulator: {
-      zh: '为动态计划加了第三条：running → planning，模型边跑边改计划。这是模拟器的扩展，图上画成虚线。',
-      en: 'A third, for dynamic plans: running → planning, the model revising its plan mid-run. It is the simulator’s extension and is drawn dashed.',
+      zh: '加了第三条：running → planning，模型边跑边改计划：动态计划走到新情况时，以及回应被拒的理由时（先插一步备份，再重新请求变更）。这是模拟器的扩展，图上画成虚线。',
+      en: 'A third: running → planning, the model revising its plan mid-run: a dynamic plan meeting something new, and any plan answering a rejection’s reason (a backup step first, then the change asked for again). It is the simulator’s extension and is drawn dashed.',
     },
     shownIn: (l) => l.stops.some((s) => (s.shows.plan?.version ?? 1) > 1),
   },

@@ -35,7 +35,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
   const go = (l: Lesson, k: number, script = false) => setPos(playTo(l, k, { script }));
   // Forward to a stop whose move is an injected command asks the student first (predict-then-reveal).
   const forward = (l: Lesson, k: number) => predictThenGo(l, k, () => setPos(playTo(l, k)));
-  usePredictInLesson();
+  usePredictInLesson(pos?.at);
   // A presentation remote sends PageDown and PageUp: they step the lesson as next and back do.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

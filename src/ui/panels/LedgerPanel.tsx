@@ -7,6 +7,7 @@ import { useT } from '../useT';
 import { boxClass } from './boxClass';
 import './lists.css';
 import { RowSpacer } from './Spacer';
+import { shownOutcome } from './ledgerOutcome';
 import { useListWindow } from './useListWindow';
 
 /** Estimated heights (px): a row (its args wrap to two or three lines), the sticky header, the box (14rem). */
@@ -28,6 +29,9 @@ const LedgerRow = memo(function LedgerRow({ a, index, inLoop, lang, measure }: R
   return (
     <tr
       data-testid="ledger-row"
+      data-tool={a.tool}
+      data-args={a.args}
+      data-outcome={shownOutcome(a)}
       className={`hs-row--${a.outcome}${inLoop ? ' is-loop' : ''}`}
       data-loop={inLoop ? 'true' : undefined}
       data-index={index}
@@ -42,7 +46,7 @@ const LedgerRow = memo(function LedgerRow({ a, index, inLoop, lang, measure }: R
       <td className="hs-ledger__args">
         <code>{a.args}</code>
       </td>
-      <td>{a.outcome}</td>
+      <td>{shownOutcome(a)}</td>
       <td>{a.error ? `${a.error.type}: ${a.error.message}` : ''}</td>
       <td>{translate(lang, `ledger.actor.${a.actor}`)}</td>
       <td>{formatClock(lang, a.at)}</td>

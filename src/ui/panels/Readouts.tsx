@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { attemptsAt, loopOf } from '../../engine';
+import { attemptLimit, attemptsAt, loopOf } from '../../engine';
 import { shownView, useSimStore } from '../../store/simStore';
 import { Icon } from '../icons';
 import { useT } from '../useT';
@@ -50,7 +50,9 @@ export const Readouts = memo(function Readouts() {
           <div className="hs-read">
             <span className="hs-read__label">{t('read.attempts')}</span>
             <span className="hs-read__value">
-              <span data-testid="attempts">{attemptsAt(ctx.ledger, ctx.cursor)}</span>/{ctx.config.maxAttemptsPerStep}
+              {/* No loop guard (the no-fuse design): no attempt limit, so no figure to count up to. */}
+              <span data-testid="attempts">{attemptsAt(ctx.ledger, ctx.cursor)}</span>/
+              <span data-testid="attempt-limit">{attemptLimit(ctx) ?? '∞'}</span>
             </span>
           </div>
         </>

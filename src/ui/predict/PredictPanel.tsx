@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import type { StateName } from '../../engine';
+import { isSimpleMachine, type StateName } from '../../engine';
 import { scorePrediction, scoreStep } from '../../lessons/predict';
+import { SIMPLE_STATE_NAMES, isSimpleChoices } from '../../lessons/simpleNames';
+import type { MessageKey } from '../../i18n';
 import { useSelector } from '@xstate/react';
 import { dismissResult, predictor, recordAnswer, type Ask } from '../../store/predict';
 import { useSimStore } from '../../store/simStore';
@@ -33,8 +35,14 @@ export function PredictPanel() {
   );
 }
 
+/** A state's label: the simple mode's four go by the article's names (待跑 / 在跑 / 完成 / 失败). */
+const stateKey = (simple: boolean, s: StateName): MessageKey =>
+  simple && SIMPLE_STATE_NAMES[s] ? (`simpleState.${s}` as MessageKey) : `state.${s}`;
+
 function Prompt({ ask }: { ask: Ask }) {
   const t = useT();
+  // The simple mode's machine has no fuse: no question about one.
+  const simple = isSimpleChoices(ask.choices);
   const [fuse, setFuse] = useState<Fuse>('unsure');
   const [busy, setBusy] = useState(false);
   const choose = async (choice: StateName) => {
@@ -47,7 +55,7 @@ function Prompt({ ask }: { ask: Ask }) {
   return (
     <section className="hs-panel hs-predict__prompt" data-testid="predict-prompt" aria-label={t('predict.ask')}>
       <p className="hs-predict__ask" role="status">
-        <strong>{t('predict.ask')}</strong> {t('predict.now', { state: t(`state.${ask.from}`) })}
+        <strong>{t('predict.ask')}</strong> {t('predict.now', { state: t(stateKey(simple, ask.from)) })}
       </p>
       <div className="hs-predict__choices" role="group" aria-label={t('predict.ask')}>
         {ask.choices.map((c) => (
@@ -60,26 +68,28 @@ function Prompt({ ask }: { ask: Ask }) {
             disabled={busy}
             onClick={() => void choose(c)}
           >
-            {t(`state.${c}`)}
+            {t(stateKey(simple, c))}
           </button>
         ))}
       </div>
-      <fieldset className="hs-predict__fuse">
-        <legend>{t('predict.fuse')}</legend>
-        {(['yes', 'no', 'unsure'] as const).map((f) => (
-          <label key={f}>
-            <input
-              type="radio"
-              name="predict-fuse"
-              data-testid="predict-fuse"
-              data-fuse={f}
-              checked={fuse === f}
-              onChange={() => setFuse(f)}
-            />
-            {t(f === 'unsure' ? 'predict.skipFuse' : `predict.${f}`)}
-          </label>
-        ))}
-      </fieldset>
+      {!simple && (
+        <fieldset className="hs-predict__fuse">
+          <legend>{t('predict.fuse')}</legend>
+          {(['yes', 'no', 'unsure'] as const).map((f) => (
+            <label key={f}>
+              <input
+                type="radio"
+                name="predict-fuse"
+                data-testid="predict-fuse"
+                data-fuse={f}
+                checked={fuse === f}
+                onChange={() => setFuse(f)}
+              />
+              {t(f === 'unsure' ? 'predict.skipFuse' : `predict.${f}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
     </section>
   );
 }
@@ -123,6 +133,7 @@ function Result() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const r = useSelector(predictor, (s) => s.context.result)!;
+  const simple = useSimStore((s) => isSimpleMachine(s.sim.machine));
   return (
     <section
       className={`hs-panel hs-predict__result hs-predict__result--${r.correct ? 'right' : 'wrong'}`}
@@ -137,7 +148,7 @@ function Result() {
       </p>
       <p>
         {t('predict.you', {
-          choice: typeof r.choice === 'number' ? t('predict.step', { n: r.choice }) : t(`state.${r.choice}`),
+          choice: typeof r.choice === 'number' ? t('predict.step', { n: r.choice }) : t(stateKey(simple, r.choice)),
         })}
       </p>
       <button type="button" className="hs-btn" data-testid="btn-predict-close" onClick={dismissResult}>

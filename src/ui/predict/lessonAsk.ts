@@ -1,16 +1,26 @@
 import { useEffect } from 'react';
 import { predictionAt, type Lesson } from '../../lessons';
-import { ask, predictor, setPredictOn } from '../../store/predict';
+import { ask, dismissResult, predictor, setPredictOn } from '../../store/predict';
 import { pageMode } from '../present/mode';
+
+/** The lesson stop whose question the shown result answers (null: none, or the page's own press). */
+let answeredAt: number | null = null;
 
 /**
  * In a lesson predict is on (the student may turn it off); it asks before each injected stop.
  * Not in presenter mode: there a remote's PageDown steps the lesson and the room answers aloud.
+ * A result belongs to the stop it answered: once the lesson is at another stop (`at`, 0-based),
+ * it is closed, so stop 14 never shows what was guessed at stop 8.
  */
-export function usePredictInLesson(): void {
+export function usePredictInLesson(at?: number): void {
   useEffect(() => {
     if (pageMode(window.location.search) !== 'present') setPredictOn(true);
   }, []);
+  useEffect(() => {
+    if (at === undefined || answeredAt === at) return;
+    answeredAt = null;
+    if (predictor.getSnapshot().context.result) dismissResult();
+  }, [at]);
 }
 
 /**
@@ -26,6 +36,7 @@ export function predictThenGo(lesson: Lesson, at: number, go: () => void): void 
     choices: p.choices,
     ...(p.steps ? { steps: p.steps.choices } : {}),
     apply: () => {
+      answeredAt = at;
       go();
       return Promise.resolve(p);
     },

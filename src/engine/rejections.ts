@@ -1,0 +1,61 @@
+import type { Step } from 'harness-core';
+
+/**
+ * How the simulated model answers a person's rejection (SPEC §2, 自测 2): the reason is feedback,
+ * not a verdict. When it asks for a backup first ("back up the orders table first", 先备份 orders
+ * 表), the model inserts a backup step before the rejected one (the plan's version moves); the
+ * backup runs as its own step, then the change is asked for again. Any other reason gets no new
+ * step: the model retries the call another way (modelChoices.ts). Pure, so a resumed run answers
+ * as the run that never stopped.
+ */
+
+const ASKS_FOR_BACKUP = /back\s*up|backup|备份/i;
+/** The table a statement changes or reads. */
+const TABLE_IN_SQL =
+  /\b(?:ALTER\s+TABLE|UPDATE|DELETE\s+FROM|INSERT\s+INTO|DROP\s+TABLE|TRUNCATE(?:\s+TABLE)?|FROM)\s+(\w+)/i;
+/** The table a reason names: "the orders table", "orders 表". */
+const TABLE_IN_REASON = /(\w+)\s*(?:table|表)/i;
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The backup step to insert before `step` for `reason`, if the reason asks for one. */
+export function answerRejection(step: Step, reason: string): Omit<Step, 'n'>[] {
+  if (!ASKS_FOR_BACKUP.test(reason)) return [];
+  const sql = text(step.args.sql);
+  const table = (sql && TABLE_IN_SQL.exec(sql)?.[1]) ?? TABLE_IN_REASON.exec(reason)?.[1];
+  if (table) {
+    return [
+      {
+        phase: step.phase,
+        tool: 'run_sql',
+        effect: 'side_effect',
+        title: { zh: `备份 ${table} 表`, en: `Back up the ${table} table` },
+        args: { sql: `CREATE TABLE ${table}_backup AS SELECT * FROM ${table}` },
+        produces: `table#${table}_backup`,
+      },
+    ];
+  }
+  const path = text(step.args.path) ?? text(step.args.file);
+  if (path) {
+    return [
+      {
+        phase: step.phase,
+        tool: 'shell',
+        effect: 'side_effect',
+        title: { zh: `备份 ${path}`, en: `Back up ${path}` },
+        args: { cmd: `cp -a ${path} ${path}.bak` },
+        produces: `${path}.bak`,
+      },
+    ];
+  }
+  return [
+    {
+      phase: step.phase,
+      tool: 'shell',
+      effect: 'side_effect',
+      title: { zh: '先做一次整体备份', en: 'Take a full backup first' },
+      args: { cmd: 'backup --all' },
+      produces: 'backup#before-change',
+    },
+  ];
+}
