@@ -36,6 +36,24 @@ export function readPage(page: Page): Promise<Shown & { code: CodeShown | null }
     const clock = q('virtual-clock');
     const side = q('side-task');
     const cpBytes = num('checkpoint-bytes');
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="ledger-row"]')]
+      .map((r) => ({
+        i: Number(r.dataset.index),
+        step: Number(r.dataset.step),
+        tool: r.dataset.tool ?? '',
+        args: r.dataset.args ?? '',
+      }))
+      .sort((a, b) => a.i - b.i);
+    const rowCount = ledger ? Number(ledger.getAttribute('aria-rowcount') ?? 1) - 1 : 0;
+    // The newest row is drawn (the ledger follows its end); the row before it at its step is
+    // looked for among the drawn rows, which hold every row of a lesson's short ledgers.
+    const newestRow = rows.at(-1);
+    let call: { step: number; tool: string; args: string; changed: boolean } | null = null;
+    if (newestRow && newestRow.i === rowCount - 1) {
+      const before = rows.slice(0, -1).findLast((r) => r.step === newestRow.step);
+      const changed = before !== undefined && (before.tool !== newestRow.tool || before.args !== newestRow.args);
+      call = { step: newestRow.step, tool: newestRow.tool, args: newestRow.args, changed };
+    }
     const codeView = q('code-view');
     const code = codeView
       ? {
@@ -47,6 +65,7 @@ export function readPage(page: Page): Promise<Shown & { code: CodeShown | null }
       : null;
     return {
       code,
+      call,
       state: (q('current-state')?.textContent ?? '') as never,
       step: num('current-step'),
       ended: (q('run-ended')?.dataset.reason ?? null) as never,

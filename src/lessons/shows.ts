@@ -1,18 +1,20 @@
 import { checkpointBytes, fullStateBytes, isSimpleMachine, loopOf, timeOfDay, type Sim } from '../engine';
-import type { ClockClaim, StopShows } from './types';
+import type { CallClaim, ClockClaim, StopShows } from './types';
 
 /**
  * What the run on screen shows, in the terms a stop's `shows` states it (types.ts): the same
  * readings the page's hooks give (`current-step`, `loop-stage`, `checkpoint-count`, …), taken
  * from the Sim the page draws. Every field is read, so a stop may name any of them.
  */
-export type Shown = Required<Omit<StopShows, 'newest' | 'plan' | 'fullStateTimes' | 'clock'>> & {
+export type Shown = Required<Omit<StopShows, 'newest' | 'plan' | 'fullStateTimes' | 'clock' | 'call'>> & {
   newest: { step: number; trigger: NonNullable<StopShows['newest']>['trigger']; state: StopShows['state'] } | null;
   plan: { version: number; steps: number };
   /** The full-state checkpoint's size over the position-only one's (0 without a checkpoint). */
   fullStateTimes: number;
   /** The virtual clock: the run's day and the minutes since that day's midnight. */
   clock: { day: number; minutes: number };
+  /** The newest ledger row's call, or null on an empty ledger. */
+  call: Required<CallClaim> | null;
 };
 
 export function readShown(sim: Sim): Shown {
@@ -40,6 +42,7 @@ export function readShown(sim: Sim): Shown {
     side: sim.meters.side.doneAt === null ? 'waiting' : 'done',
     fullStateTimes: cp ? fullStateBytes(ctx, bytes) / bytes : 0,
     clock: timeOfDay(sim.clock),
+    call: callOf(ctx.ledger),
   };
 }
 
@@ -67,6 +70,15 @@ export function showsDiffer(shows: StopShows, shown: Shown): string[] {
     } else if (got !== want) out.push(`${k}: ${JSON.stringify(got)}, not ${JSON.stringify(want)}`);
   }
   return out;
+}
+
+/** The newest row's call, and whether it differs in tool or args from the row before it at its step. */
+export function callOf(rows: readonly { step: number; tool: string; args: string }[]): Required<CallClaim> | null {
+  const a = rows.at(-1);
+  if (!a) return null;
+  const before = rows.slice(0, -1).findLast((r) => r.step === a.step);
+  const changed = before !== undefined && (before.tool !== a.tool || before.args !== a.args);
+  return { step: a.step, tool: a.tool, args: a.args, changed };
 }
 
 /** "hh:mm" as minutes since midnight. */

@@ -127,6 +127,20 @@ export interface StopShows {
    * a time of day (validate.ts), and the window must be one that word can name (TIME_WORDS).
    */
   clock?: ClockClaim;
+  /**
+   * The newest ledger row: the call actually made (`ledger-row`'s `data-step`, `data-tool`,
+   * `data-args`), and `changed`: whether it differs in tool or args from the row before it at the
+   * same step. A caption that says the model changed its approach or addressed a reason says what
+   * it called instead.
+   */
+  call?: CallClaim;
+}
+
+export interface CallClaim {
+  step?: number;
+  tool?: string;
+  args?: string;
+  changed?: boolean;
 }
 
 /** A day of the run (1 is its first) and a window of that day's time, "hh:mm" to "hh:mm" inclusive. */

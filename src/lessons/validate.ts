@@ -167,6 +167,7 @@ const SHOWS_FIELDS = [
   'side',
   'fullStateTimes',
   'clock',
+  'call',
 ];
 
 /** A stop's `shows`: the state it stands in, and only fields the run can be read for. */
@@ -180,6 +181,16 @@ function showsProblem(v: unknown, at: string): Problem | null {
   for (const k of ['step', 'count', 'ledger', 'checkpoints', 'wasted', 'rereads', 'requests', 'fullStateTimes'])
     if (v[k] !== undefined && !isInt(v[k]))
       return problem('L119', `${at}.${k}`, 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数');
+  if (
+    v.call !== undefined &&
+    (!isObject(v.call) || unknownKeys(v.call, ['step', 'tool', 'args', 'changed']).length > 0)
+  )
+    return problem(
+      'L127',
+      `${at}.call`,
+      'must be { step?, tool?, args?, changed? }',
+      '必须是 { step?, tool?, args?, changed? }',
+    );
   if (v.clock !== undefined && !isClockClaim(v.clock))
     return problem(
       'L126',

@@ -29,6 +29,7 @@ const LedgerRow = memo(function LedgerRow({ a, index, inLoop, lang, measure }: R
   return (
     <tr
       data-testid="ledger-row"
+      data-step={a.step}
       data-tool={a.tool}
       data-args={a.args}
       data-outcome={shownOutcome(a)}
