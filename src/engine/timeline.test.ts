@@ -210,6 +210,23 @@ describe('where the timeline begins', () => {
     expect(drawn(timeline.seek(6).sim)).toEqual(drawn(sim));
   });
 
+  it('goes on where the share record ends: a restart from an older checkpoint storage held', () => {
+    const { sim } = liveRun({ scenario: 'migration-40' });
+    const timeline = new Timeline(sim, 4);
+    sim.send({ type: 'START' });
+    for (let i = 0; i < 8; i++) sim.send({ type: 'TICK' });
+    const older = sim.newest!;
+    while (sim.newest!.seq === older.seq) sim.send({ type: 'TICK' });
+    sim.send({ type: 'CRASH' });
+    sim.send({ type: 'RESTART', from: older });
+    for (let i = 0; i < 3; i++) sim.send({ type: 'TICK' });
+    expect(sim.commands).toBeNull();
+    expect(timeline.length).toBe(sim.moves.length);
+    const restart = timeline.events.findIndex((e) => e.move.type === 'RESTART');
+    expect(timeline.seek(restart).sim.context.cursor).toBe(older.step);
+    expect(drawn(timeline.seek(timeline.length - 1).sim)).toEqual(drawn(sim));
+  });
+
   it("a story's night is an event of its own, and the morning after it seeks like any other", () => {
     const run = StoryRun.start(STORIES['opening-story'], 'article');
     const timeline = new Timeline(run.sim, 16);
