@@ -182,13 +182,16 @@ describe('forkAt', () => {
     );
   });
 
-  it('is null all along a run of a design without checkpoints', () => {
-    const { sim } = liveRun({ scenario: 'migration-40', design: 'no-checkpoint' });
+  it.each([
+    ['a design without checkpoints', 'migration-40', 'no-checkpoint'],
+    ['the simple mode', 'script-5min', 'article'],
+  ] as const)('is null all along a run of %s', (_, scenario, design) => {
+    const { sim } = liveRun({ scenario, design });
     const timeline = new Timeline(sim);
     sim.send({ type: 'START' });
-    for (let i = 0; i < 30; i++) sim.send({ type: 'TICK' });
-    expect(timeline.length).toBe(31);
-    for (let i = -1; i < 31; i++) expect(timeline.forkAt(i)).toBeNull();
+    for (let i = 0; i < 30 && sim.send({ type: 'TICK' }); i++);
+    expect(timeline.length).toBeGreaterThan(3);
+    for (let i = -1; i < timeline.length; i++) expect(timeline.forkAt(i)).toBeNull();
   });
 });
 
