@@ -135,6 +135,12 @@ export function play(sim: Sim, move: Move): boolean {
   return move.type === 'PASS_TIME' ? sim.passTime(move.until) : sim.send(move);
 }
 
+/**
+ * One run's timeline: make it with the Sim (`new Timeline(sim)`, one per Sim the page adopts) and
+ * read it as the run goes on; it catches up by itself. What a replay cannot give back: the wall
+ * time stamped on a moment's checkpoints is the replay's (0), so the history's times come from
+ * storage; and a follower's mirror, which nobody drives, has no events.
+ */
 export class Timeline {
   readonly origin: TimelineOrigin;
   private readonly live: Sim;
