@@ -53,7 +53,9 @@ describe('seek', () => {
         (scenario, design, seed, commands, every, picks) => {
           const { sim, onCheckpoint, onApprovalRequest } = liveRun({ scenario, design, seed });
           const timeline = new Timeline(sim, every);
-          for (const c of commands) sim.send(c);
+          // The live run as it stood after each event, taken as it went: the truth, not a replay.
+          const seen = [drawn(sim)];
+          for (const c of commands) if (sim.send(c)) seen.push(drawn(sim));
           const n = timeline.length;
           expect(n).toBe(sim.moves.length);
           if (n === 0) return;
@@ -64,7 +66,9 @@ describe('seek', () => {
           expect(drawn(timeline.seek(n - 1).sim)).toEqual(liveBefore);
           for (const p of picks) {
             const i = (p % (n + 1)) - 1;
-            expect(drawn(timeline.seek(i).sim), `event ${i} of ${n}`).toEqual(drawn(replayTo(sim, i)));
+            const shown = drawn(timeline.seek(i).sim);
+            expect(shown, `event ${i} of ${n}`).toEqual(seen[i + 1]);
+            expect(shown, `event ${i} of ${n}, replayed`).toEqual(drawn(replayTo(sim, i)));
           }
           expect(onCheckpoint.mock.calls.length).toBe(written);
           expect(onApprovalRequest.mock.calls.length).toBe(asked);
