@@ -141,7 +141,8 @@ export class Sim {
   /**
    * This run as it stands, going on alone (timeline.ts keeps these as keyframes): the same
    * process, meters, checkpoints, log and records, sharing nothing either changes later. It
-   * calls nobody (no onCheckpoint, no onApprovalRequest) and nobody listens to it.
+   * calls nobody (no onCheckpoint, no onApprovalRequest) and nobody listens to it. A field
+   * added to Sim that is changed in place (an array, a set) needs its own copy below.
    */
   copy(): Sim {
     const c = Object.create(Sim.prototype) as Sim;
