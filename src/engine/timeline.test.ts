@@ -247,3 +247,32 @@ describe('where the timeline begins', () => {
     expect(drawn(timeline.seek(timeline.length - 1).sim)).toEqual(drawn(run.sim));
   });
 });
+
+describe('Sim.copy (a keyframe)', () => {
+  it('goes on alone: driving the copy leaves the run as it was, and driving the run leaves the copy', () => {
+    fc.assert(
+      fc.property(
+        fc.array(commandArb, { minLength: 1, maxLength: 40 }),
+        fc.array(commandArb, { minLength: 1, maxLength: 40 }),
+        (before, after) => {
+          const { sim, onCheckpoint, onApprovalRequest } = liveRun({ scenario: 'migration-40' });
+          for (const c of before) sim.send(c);
+          const copy = sim.copy();
+          const run = drawn(sim);
+          expect(drawn(copy)).toEqual(run);
+          const written = onCheckpoint.mock.calls.length;
+          const asked = onApprovalRequest.mock.calls.length;
+          for (const c of after) copy.send(c);
+          expect(drawn(sim)).toEqual(run);
+          expect(onCheckpoint.mock.calls.length).toBe(written);
+          expect(onApprovalRequest.mock.calls.length).toBe(asked);
+          const moved = drawn(copy);
+          for (const c of after) sim.send(c);
+          expect(drawn(copy)).toEqual(moved);
+          expect(drawn(sim)).toEqual(moved);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
