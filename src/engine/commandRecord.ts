@@ -19,6 +19,13 @@ export class CommandRecord {
     return this.list;
   }
 
+  /** The same record, noted on from here alone (a copy of the run: Sim.copy). */
+  copy(): CommandRecord {
+    const c = new CommandRecord(false);
+    c.list = this.list && [...this.list];
+    return c;
+  }
+
   /** Whether `cmd`, sent now that the Sim keeps `newest`, would replay the same (asked before it runs). */
   replayable(cmd: SimCommand, newest: Checkpoint | null): boolean {
     if (this.list === null) return false;

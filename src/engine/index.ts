@@ -72,6 +72,19 @@ export { DAY_STARTS_AT, clockAt, timeOfDay } from './timeOfDay';
 export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core';
 export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';
+export { type Move, type Origin, type PassTime } from './moves';
+export {
+  KEYFRAME_EVERY,
+  Timeline,
+  play,
+  type CheckpointMark,
+  type ForkPoint,
+  type Moment,
+  type SimReading,
+  type TimelineEvent,
+  type TimelineMark,
+  type TimelineOrigin,
+} from './timeline';
 export {
   isSimpleMachine,
   machineFor,

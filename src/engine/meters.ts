@@ -32,6 +32,11 @@ export class Meters {
   private doneEver = new Set<number>();
   private seen = 0;
 
+  /** The same figures, counted on from here alone (a copy of the run: Sim.copy); a new field changed in place needs its own copy here. */
+  copy(): Meters {
+    return Object.assign(new Meters(), this, { side: { ...this.side }, doneEver: new Set(this.doneEver) });
+  }
+
   /** Takes in what a new process holds: its ledger is history, not new work. */
   adopt(ctx: TaskContext): void {
     this.seen = ctx.ledger.length;

@@ -14,6 +14,7 @@ import { Meters } from './meters';
 import { accountMove, failNow, replanDue, rereadOnResume, stalled } from './simRules';
 import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
 import { CommandRecord } from './commandRecord';
+import { originOf, type Move, type Origin } from './moves';
 import { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 
 export { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
@@ -56,6 +57,9 @@ export class Sim {
   readonly log: TransitionRecord[] = [];
   /** The commands that moved this run since it was created (commandRecord.ts): what a share link replays. */
   private readonly record: CommandRecord;
+  /** Where this Sim began, and every move since, passed time included (moves.ts): what a timeline replays. */
+  readonly origin: Origin;
+  private readonly moveList: Move[] = [];
   private last: TaskSnapshot;
   /** Checkpoints kept so far: a move's record says how many it wrote (TransitionRecord.wrote). */
   private kept = 0;
@@ -77,6 +81,7 @@ export class Sim {
     this.onCheckpoint = opts.onCheckpoint;
     this.onApprovalRequest = opts.onApprovalRequest;
     this.record = new CommandRecord(opts.from === undefined);
+    this.origin = originOf(opts, config.config, design.id);
     if (opts.from) {
       this.newest = opts.from;
       this.last = this.resume(opts.from, opts.shownOnly === true);
@@ -115,6 +120,15 @@ export class Sim {
     // so starting from the input is the same run, without resolveState's walk of the context.
     const actor =
       state === 'created' ? createActor(this.machine, { input: context }) : resumeActor(this.machine, context, state);
+    this.start(actor);
+    this.startedAt = context.clock;
+    const snap = actor.getSnapshot();
+    this.started = stateOf(snap) !== 'created';
+    this.meters.adopt(snap.context.task);
+    return snap;
+  }
+
+  private start(actor: TaskActor): void {
     actor.on('checkpoints', (e) => {
       for (const due of e.due) this.keep(due);
     });
@@ -124,11 +138,34 @@ export class Sim {
     });
     actor.start();
     this.actor = actor;
-    this.startedAt = context.clock;
-    const snap = actor.getSnapshot();
-    this.started = stateOf(snap) !== 'created';
-    this.meters.adopt(snap.context.task);
-    return snap;
+  }
+
+  /**
+   * This run as it stands, going on alone (timeline.ts keeps these as keyframes): the same
+   * process, meters, checkpoints, log and records, sharing nothing either changes later. It
+   * calls nobody (no onCheckpoint, no onApprovalRequest) and nobody listens to it. A field
+   * added to Sim that is changed in place (an array, a set) needs its own copy below.
+   */
+  copy(): Sim {
+    const c = Object.create(Sim.prototype) as Sim;
+    Object.assign(c, this, {
+      onCheckpoint: undefined,
+      onApprovalRequest: undefined,
+      requestsSent: [...this.requestsSent],
+      actor: null,
+      listeners: new Set(),
+      meters: this.meters.copy(),
+      log: [...this.log],
+      record: this.record.copy(),
+      moveList: [...this.moveList],
+    });
+    // The context is immutable data but for its run's memo (harness-core's RunMemo, one per
+    // run): the copy goes on with an empty one of its own.
+    const ctx = this.context;
+    const task = { ...ctx, memo: new (ctx.memo.constructor as new () => TaskContext['memo'])() };
+    if (this.actor) c.start(resumeActor(this.machine, task, this.state));
+    else c.last = this.machine.resolveState({ value: this.state, context: { task } });
+    return c;
   }
 
   /** A process that reads `cp` and stands where it says; the world's clock and tokens go on. */
@@ -186,6 +223,7 @@ export class Sim {
     const changed = this.apply(cmd);
     if (!changed) return false;
     this.record.note(cmd, replayable);
+    this.moveList.push(cmd);
     for (const l of this.listeners) l();
     return true;
   }
@@ -199,6 +237,7 @@ export class Sim {
     if (this.actor || until <= this.meters.clock) return false;
     this.meters.clock = until;
     this.record.end();
+    this.moveList.push({ type: 'PASS_TIME', until });
     for (const l of this.listeners) l();
     return true;
   }
@@ -206,6 +245,11 @@ export class Sim {
   /** What moved the run since it was created, or null when a replay cannot give it (commandRecord.ts). */
   get commands(): readonly SimCommand[] | null {
     return this.record.commands;
+  }
+
+  /** Every move since `origin`, in order: commands as sent (a restart's `from` kept) and passed time. */
+  get moves(): readonly Move[] {
+    return this.moveList;
   }
 
   private apply(cmd: SimCommand): boolean {
