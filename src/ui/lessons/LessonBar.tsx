@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } from '../../lessons';
+import { lessonRunIds } from '../../store/lessonRuns';
 import { useSimStore } from '../../store/simStore';
 import { predictThenGo, usePredictInLesson } from '../predict/lessonAsk';
 import { followArticle, openArticle } from '../article/articleOpen';
@@ -15,26 +16,42 @@ function remember(at: number) {
 }
 
 /**
+ * Stop `k` of `l` replayed from the lesson's start under run ids of its own: once its runs are
+ * stored (the lesson's earlier ones replaced), it is the stop shown and its run the page's.
+ */
+const replay = (l: Lesson, k: number, script = false) => playTo(l, k, { script, runId: lessonRunIds(l.id) });
+
+/**
  * A guided lesson (`?lesson=<id>&at=<n>`, ui-contract "Lessons"): the lesson's run is the page's
- * run, replayed from the lesson's start for each stop (so back is exact), its caption tied to the
- * stop's event, the article section it cites, and the student's turns checked on the live run.
+ * run, replayed from the lesson's start for each stop (so back is exact) and stored before it is
+ * shown (store/lessonRuns.ts), its caption tied to the stop's event, the article section it
+ * cites, and the student's turns checked on the live run.
  */
 export function LessonBar({ id, at }: { id: string; at: number }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const lesson = useMemo(() => findLesson(id) ?? null, [id]);
+  // The stop asked for (`wanted`): once its runs are stored, it is the stop shown (`pos`).
   // Mounted once storage has been read (the page's own run stands): the lesson's run then takes the page.
-  const [pos, setPos] = useState<LessonPosition | null>(() => (lesson ? playTo(lesson, Math.max(0, at - 1)) : null));
+  const [wanted, setWanted] = useState<LessonPosition | null>(() =>
+    lesson ? replay(lesson, Math.max(0, at - 1)) : null,
+  );
+  const [pos, setPos] = useState<LessonPosition | null>(null);
   // The live view: a your-turn is checked against what the student's presses did.
   const view = useSimStore((s) => s.view);
   useEffect(() => {
-    if (!pos) return;
-    if (useSimStore.getState().sim !== pos.sim) useSimStore.getState().showLessonRun(pos.sim);
-    remember(pos.at);
-  }, [pos]);
-  const go = (l: Lesson, k: number, script = false) => setPos(playTo(l, k, { script }));
+    if (!wanted || !lesson) return;
+    remember(wanted.at);
+    let current = true;
+    void useSimStore
+      .getState()
+      .showLesson(lesson.id, wanted)
+      .then((shown) => shown && current && setPos(wanted));
+    return () => void (current = false);
+  }, [wanted, lesson]);
+  const go = (l: Lesson, k: number, script = false) => setWanted(replay(l, k, script));
   // Forward to a stop whose move is an injected command asks the student first (predict-then-reveal).
-  const forward = (l: Lesson, k: number) => predictThenGo(l, k, () => setPos(playTo(l, k)));
+  const forward = (l: Lesson, k: number) => predictThenGo(l, k, () => setWanted(replay(l, k)));
   usePredictInLesson();
   // A presentation remote sends PageDown and PageUp: they step the lesson as next and back do.
   useEffect(() => {
@@ -43,8 +60,10 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
       e.preventDefault();
       const stop = lesson.stops[pos.at]!;
       const met = !pos.awaiting || checkYourTurn(lesson, stop, pos.sim).ok;
-      if (e.key === 'PageDown' && met && pos.at < lesson.stops.length - 1) forward(lesson, pos.at + 1);
-      if (e.key === 'PageUp' && pos.at > 0) setPos(playTo(lesson, pos.at - 1));
+      const next = pos.at + 1;
+      if (e.key === 'PageDown' && met && next < lesson.stops.length)
+        predictThenGo(lesson, next, () => setWanted(replay(lesson, next)));
+      if (e.key === 'PageUp' && pos.at > 0) setWanted(replay(lesson, pos.at - 1));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
