@@ -1,13 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LESSON_IDS, answerPrediction, expectReady, open, toYourTurn } from './helpers';
+import { LESSON_IDS, answerPrediction, expectReady, open, stopShown, toYourTurn } from './helpers';
 
 /** Every lesson plays from its first stop to lesson-done by its own script (ui-contract "Lessons"). */
 
 async function playThrough(page: Page) {
   for (let i = 0; i < 80; i++) {
+    await stopShown(page);
     if (await page.getByTestId('lesson-done').isVisible()) return;
     // A your-turn stop: "show me" plays it by the lesson's own script.
-    if (await page.getByTestId('lesson-your-turn').isVisible()) await page.getByTestId('btn-lesson-show').click();
+    if (await page.getByTestId('lesson-your-turn').isVisible()) {
+      await page.getByTestId('btn-lesson-show').click();
+      await stopShown(page);
+    }
     await expect(page.getByTestId('lesson-caption')).toBeVisible();
     await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
     if (await page.getByTestId('lesson-done').isVisible()) return;
@@ -57,6 +61,7 @@ test('a your-turn stop waits for the student: pressing what it asks meets it; ba
   const at = await page.getByTestId('lesson-caption').getAttribute('data-at');
   // Back and forward again: the same stop, the same run.
   await page.getByTestId('btn-lesson-back').click();
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', String(Number(at) - 1));
   const before = await page.getByTestId('current-step').textContent();
   await page.reload();
   await expectReady(page);

@@ -56,7 +56,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
   // A presentation remote sends PageDown and PageUp: they step the lesson as next and back do.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!pos || !lesson || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
+      if (!pos || pos !== wanted || !lesson || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
       e.preventDefault();
       const stop = lesson.stops[pos.at]!;
       const met = !pos.awaiting || checkYourTurn(lesson, stop, pos.sim).ok;
@@ -67,7 +67,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [pos, lesson]);
+  }, [pos, wanted, lesson]);
   // The article, when open beside the lesson, turns to the section each stop cites.
   const cited = lesson && pos ? lesson.stops[pos.at]?.source : undefined;
   useEffect(() => void (cited && followArticle(cited)), [cited]);
@@ -79,13 +79,25 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
       </p>
     );
   }
-  if (!pos) return null;
+  // Until the stop asked for is stored and shown, the one before stays, greyed and inert, and the
+  // page's hooks say no stop yet (no `lesson-caption`, no `lesson-your-turn`): what they show is stored.
+  const busy = wanted !== pos;
+  if (!pos) {
+    return (
+      <section className="hs-lesson hs-panel" data-testid="lesson" data-lesson={lesson.id} aria-busy="true">
+        <p className="hs-lesson__title">{lesson.title[lang]}</p>
+        <p className="hs-lesson__caption hs-lesson__caption--busy" data-testid="lesson-busy" role="status">
+          {t('lesson.writing')}
+        </p>
+      </section>
+    );
+  }
   const stop = lesson.stops[pos.at]!;
   const turn = pos.awaiting ? stop.yourTurn : undefined;
   const check = turn && view.context.runId === pos.sim.context.runId ? checkYourTurn(lesson, stop, pos.sim) : null;
   const met = !turn || check?.ok === true;
   const last = pos.at === lesson.stops.length - 1;
-  const done = last && met;
+  const done = last && met && !busy;
 
   return (
     <section
@@ -93,11 +105,20 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
       data-testid="lesson"
       data-lesson={lesson.id}
       aria-label={lesson.title[lang]}
+      aria-busy={busy}
     >
       <p className="hs-lesson__title">
         {lesson.title[lang]} · <span>{t('lesson.stop', { at: pos.at + 1, of: lesson.stops.length })}</span>
       </p>
-      {turn && !met ? (
+      {busy ? (
+        <p
+          className="hs-lesson__caption hs-lesson__caption--busy"
+          data-testid="lesson-busy"
+          title={t('lesson.writing')}
+        >
+          {turn && !met ? turn.ask[lang] : stop.caption[lang]}
+        </p>
+      ) : turn && !met ? (
         <div
           className="hs-lesson__turn"
           data-testid="lesson-your-turn"
@@ -140,7 +161,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           type="button"
           className="hs-btn"
           data-testid="btn-lesson-back"
-          disabled={pos.at === 0}
+          disabled={busy || pos.at === 0}
           onClick={() => go(lesson, pos.at - 1)}
         >
           {t('lesson.back')}
@@ -150,6 +171,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
             type="button"
             className="hs-btn"
             data-testid="btn-lesson-show"
+            disabled={busy}
             onClick={() => go(lesson, pos.at, true)}
           >
             {t('lesson.show')}
@@ -159,12 +181,18 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           type="button"
           className="hs-btn hs-btn--primary"
           data-testid="btn-lesson-next"
-          disabled={!met || last}
+          disabled={busy || !met || last}
           onClick={() => forward(lesson, pos.at + 1)}
         >
           {t('lesson.next')}
         </button>
-        <button type="button" className="hs-btn" data-testid="btn-lesson-restart" onClick={() => go(lesson, 0)}>
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="btn-lesson-restart"
+          disabled={busy}
+          onClick={() => go(lesson, 0)}
+        >
           {t('lesson.restart')}
         </button>
         <a className="hs-btn" data-testid="btn-lesson-exit" href={exitHref()}>

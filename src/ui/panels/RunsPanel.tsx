@@ -54,7 +54,12 @@ export function RunsPanel() {
             {r.branch && (
               <span className="hs-note"> · {t('runs.branchOf', { from: r.branch.from, seq: r.branch.seq })}</span>
             )}
-            {lessonRuns && <span className="hs-note"> · {t('runs.lessonRun')}</span>}
+            {lessonRuns && (
+              <span className="hs-note">
+                {' '}
+                · {t('runs.lessonRun')} · {DESIGNS[r.design ?? 'article'].name[lang]}
+              </span>
+            )}
             {r.runId === current ? (
               <strong> · {t('runs.current')}</strong>
             ) : lessonRuns ? null : (
