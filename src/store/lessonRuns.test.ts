@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { findLesson, playTo, type Lesson } from '../lessons';
+import { LESSONS, findLesson, playTo, type Lesson } from '../lessons';
+import type { SimCommand } from '../engine';
 import { isLessonRun, lessonRunIds } from './lessonRuns';
 import { stepsAtRisk, useSimStore } from './simStore';
 
@@ -12,10 +13,15 @@ vi.stubGlobal('window', { location: { href: 'http://localhost/' }, history: { re
 
 const st = () => useSimStore.getState();
 const lesson = (id: string): Lesson => findLesson(id)!;
+// The state too: a move that changes only the state (a retry back to running) keeps the context.
 const settled = () =>
-  vi.waitFor(() => expect(st().writesPending === 0 && st().view.context === st().sim.context).toBe(true), {
-    timeout: 2000,
-  });
+  vi.waitFor(
+    () =>
+      expect(
+        st().writesPending === 0 && st().view.context === st().sim.context && st().view.state === st().sim.state,
+      ).toBe(true),
+    { timeout: 2000 },
+  );
 /** The stop of `l` whose English caption says `words`. */
 const stopSaying = (l: Lesson, words: string) => l.stops.findIndex((s) => s.caption.en.includes(words));
 
@@ -102,7 +108,37 @@ describe('a lesson run in storage', () => {
   });
 });
 
+/** What the control of a your-turn sends, as the page's buttons do (approve and restart read the disk). */
+async function press(cmd: SimCommand) {
+  if (cmd.type === 'APPROVE') await st().approve();
+  else if (cmd.type === 'RESTART') await st().restart();
+  else st().send(cmd);
+  await settled();
+}
+
+/** The state shown, and the runs list as a person reads it (ids and times are each replay's own). */
+const runsShown = () => ({
+  state: st().view.state,
+  runs: st().lessonRuns.map((r) => [r.state, r.step, r.newestSeq, r.checkpoints, r.bytes, r.design]),
+});
+
+/** Every your-turn stop of every lesson: [lesson, stop index]. */
+const TURNS = LESSONS.flatMap((l) => l.stops.flatMap((s, i) => (s.yourTurn ? [[l.id, i] as const] : [])));
+
 describe('the student’s own press in a your-turn stop', () => {
+  it.each(TURNS)('%s stop %i: the page reads the run exactly as after "show me"', async (id, at) => {
+    const l = lesson(id);
+    await showStop(l, at);
+    const move = l.stops[at]!.move;
+    if (move.kind !== 'command') throw new Error('a your-turn stop of one command');
+    await press(move.command);
+    const pressed = { ...figures(), ...runsShown() };
+    await showStop(l, at, true);
+    expect(pressed).toEqual({ ...figures(), ...runsShown() });
+  });
+
+  // The issue's own probe: the count moved, and the bytes and the steps at risk with it.
+
   it.each([
     ['replay-takeover', 1],
     ['fuse', 1],
