@@ -71,6 +71,16 @@ describe('a lesson run in storage', () => {
     expect(st().lessonRuns.length).toBeGreaterThan(1);
   });
 
+  it('is the tab’s own to drive, though another tab drives the student’s run', async () => {
+    useSimStore.setState({ role: 'follower' });
+    const l = lesson('fuse');
+    await showStop(l, 1);
+    expect(st().role).toBe('driver');
+    expect(st().send({ type: 'FAIL_NOW', error: 'not_found' })).toBe(true);
+    await settled();
+    expect(st().history[0]).toMatchObject({ state: 'tool_failed', trigger: 'failure' });
+  });
+
   it('is replaced at the next stop, and never mixed with the student’s own runs', async () => {
     const l = lesson('three-endings');
     const first = await showStop(l, 5);

@@ -52,7 +52,11 @@ export const createLessonSlice: StateCreator<Store, [], [], LessonSlice> = (set,
       const listed = written.ok ? await persist.list(runId) : null;
       if (mine !== shows) return false;
       const stored = written.ok ? written.runs : [];
+      // The tab lets go of the student's run: a lesson's run is no tab's to drive or follow, so
+      // a lesson opened beside a tab that drives the student's run is not a follower of it.
+      get().leaveRun();
       get().adopt(pos.sim, {
+        role: 'driver',
         history: listed?.items ?? [],
         resumed: null,
         lastWrite: null,
