@@ -98,6 +98,17 @@ describe('a lesson run in storage', () => {
     expect(st().lessonRuns).toEqual([]);
   });
 
+  it('exported and imported, is the student’s own run: listed in free play', async () => {
+    await showStop(lesson('approval'), 1);
+    const text = await st().exportRun();
+    expect(text).not.toBeNull();
+    await st().importRun(text!);
+    const runId = st().sim.context.runId;
+    expect(isLessonRun(runId)).toBe(false);
+    expect(st().lessonRun).toBe(false);
+    expect(st().runs.map((r) => r.runId)).toContain(runId);
+  });
+
   it('forks cancel-resume from a stored checkpoint of the cancelled run, which stays stored', async () => {
     const l = lesson('cancel-resume');
     const at = l.stops.findIndex((s) => s.move.kind === 'fork');

@@ -29,9 +29,13 @@ let replays = 0;
  * Run ids for one replay of a lesson: `lesson:<id>:<replay>` for its start and
  * `lesson:<id>:<replay>.<n>` for its n-th segment (a fork adds `.fork-<n>`). Each replay's are
  * new, so a write of the replay before it still in flight can never land in this one's runs.
+ * The id's length never changes.
  */
 export function lessonRunIds(lessonId: string): (n: number) => string {
-  const replay = `${Date.now().toString(36)}${(++replays).toString(36)}`;
+  // Of one length, whatever the count: a checkpoint's bytes count its run id, and a stop replayed
+  // ("show me") must weigh what the student's own press made.
+  replays = (replays + 1) % 36 ** 4;
+  const replay = `${Date.now().toString(36).padStart(9, '0')}${replays.toString(36).padStart(4, '0')}`;
   return (n) => `${lessonRunPrefix(lessonId)}${replay}${n === 0 ? '' : `.${n}`}`;
 }
 
