@@ -8,16 +8,8 @@ import { openCheckpointStore, openDatabase, type CheckpointStore, type PutResult
 import type { Backend } from '../../src/persistence/backend';
 import { idbBackend } from '../../src/persistence/idbStore';
 import { createRecordStore } from '../../src/persistence/recordStore';
-import { findLesson, playTo } from '../../src/lessons';
-import type {
-  BytesResult,
-  FloorArgs,
-  LatencyArgs,
-  LatencySample,
-  LessonStopSample,
-  PutParts,
-  StorageBench,
-} from './api';
+import { lessonStop } from './lessonStop';
+import type { BytesResult, FloorArgs, LatencyArgs, LatencySample, PutParts, StorageBench } from './api';
 
 const START = { type: 'START' } as const;
 const TICK = { type: 'TICK' } as const;
@@ -237,65 +229,13 @@ async function main(): Promise<StorageBench> {
     return times;
   }
 
-  /** Three-endings' last stop, replayed from its start under fresh run ids: its runs, as the page stores them. */
-  const lessonRuns = () => {
-    const lesson = findLesson('three-endings');
-    if (!lesson) throw new Error('no three-endings lesson');
-    const id = freshRunId('lesson');
-    return playTo(lesson, lesson.stops.length - 1, { runId: (n) => `${id}.${n}` }).runs.filter(
-      (r) => r.checkpoints.length > 0,
-    );
-  };
-
-  async function lessonStop(samples: number, warmup: number): Promise<LessonStopSample[]> {
-    const out: LessonStopSample[] = [];
-    for (let i = 0; i < warmup + samples; i++) {
-      const batch = async () => {
-        const runs = lessonRuns();
-        const t0 = performance.now();
-        const r = await store.replaceRuns('', runs);
-        if (!r.ok) throw new Error(r.error);
-        return performance.now() - t0;
-      };
-      const puts = async () => {
-        const runs = lessonRuns();
-        const t0 = performance.now();
-        for (const { meta, checkpoints } of runs) {
-          const created = await store.createRun(meta);
-          if (!created.ok) throw new Error(created.error);
-          for (const cp of checkpoints) must(await store.put(cp), cp);
-        }
-        return performance.now() - t0;
-      };
-      // Interleaved: each way goes first every other sample.
-      let batchMs: number;
-      let putsMs: number;
-      if (i % 2) {
-        batchMs = await batch();
-        putsMs = await puts();
-      } else {
-        putsMs = await puts();
-        batchMs = await batch();
-      }
-      const runs = lessonRuns();
-      if (i >= warmup)
-        out.push({
-          batchMs,
-          putsMs,
-          checkpoints: runs.reduce((n, r) => n + r.checkpoints.length, 0),
-          runs: runs.length,
-        });
-    }
-    return out;
-  }
-
   return {
     ready: { status: opened.status, ...(opened.notice ? { notice: opened.notice } : {}) },
     latency,
     bytes,
     checkpointAt,
     floor,
-    lessonStop,
+    lessonStop: (samples, warmup) => lessonStop(store, () => freshRunId('lesson'), samples, warmup),
   };
 }
 
