@@ -13,6 +13,8 @@
  * 2. Reload to the resumed state drawn, next to the plain cold load of the real app (its
  *    production build), and to the reload of a run with nothing to restore: median of 10 each,
  *    a fresh context per sample, interleaved.
+ *    Also a lesson stop's runs (three-endings' last stop) in one `replaceRuns` transaction,
+ *    against createRun and a put per checkpoint, interleaved, on disk.
  * 3. Stored bytes of a whole run of migration-40, -400 and -4000 (every checkpoint put in order),
  *    from listRuns() and navigator.storage.estimate(), and how they grow with the steps.
  *
@@ -29,6 +31,7 @@ import { atMost, figure, median, percentile, progress, range, type Figure } from
 import { PAGE_LIMIT, benchPage, latency, latencyNote, ms, offTheRecord, onDisk } from './storage/page';
 import { bytesFigures } from './storage/bytes';
 import { reloadFigures } from './storage/reload';
+import { lessonFigures } from './storage/lessons';
 
 const STORAGE_CONFIG = join(ROOT, 'bench', 'storage-app', 'vite.config.ts');
 
@@ -208,6 +211,9 @@ export async function run(): Promise<Figure[]> {
         'ms',
       ),
     );
+
+    // A lesson stop's runs, written as the page writes them and as a free run's would be.
+    figures.push(...(await lessonFigures(tmp, bench.url, say)));
 
     // 2. Reload to the resumed state, next to the cold load.
     figures.push(...(await reloadFigures(browser, app.url, say)));

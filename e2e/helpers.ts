@@ -135,12 +135,22 @@ export async function newestItem(page: Page) {
   };
 }
 
+/**
+ * Waits until the lesson stop asked for is shown: a stop's runs are written to storage before it
+ * shows (store/lessonRuns.ts), and meanwhile the stop before stays, inert, as `lesson-busy`.
+ */
+export async function stopShown(page: Page) {
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0);
+}
+
 /** Steps the open lesson forward (answering its predictions) to its first your-turn stop. */
 export async function toYourTurn(page: Page): Promise<Locator> {
   const turn = page.getByTestId('lesson-your-turn');
+  await stopShown(page);
   for (let k = 0; k < 20 && !(await turn.isVisible()); k++) {
     await page.getByTestId('btn-lesson-next').click();
     await answerPrediction(page);
+    await stopShown(page);
   }
   await expect(turn).toBeVisible();
   return turn;

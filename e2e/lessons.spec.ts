@@ -32,6 +32,7 @@ test('a your-turn stop waits for the student: pressing what it asks meets it; ba
   const at = await page.getByTestId('lesson-caption').getAttribute('data-at');
   // Back and forward again: the same stop, the same run.
   await page.getByTestId('btn-lesson-back').click();
+  await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', String(Number(at) - 1));
   const before = await page.getByTestId('current-step').textContent();
   await page.reload();
   await expectReady(page);

@@ -84,6 +84,16 @@ export interface FloorArgs {
   durability?: 'default' | 'strict' | 'relaxed';
 }
 
+/** One sample of a lesson stop's runs written (three-endings' last stop, replayed from its start). */
+export interface LessonStopSample {
+  /** The runs and all their checkpoints in one `replaceRuns` (ms): what the page does. */
+  batchMs: number;
+  /** The same runs written as a free run is: `createRun`, then one `put` per checkpoint (ms). */
+  putsMs: number;
+  checkpoints: number;
+  runs: number;
+}
+
 export interface StorageBench {
   /** The store opened (on IndexedDB) and what openCheckpointStore said. */
   ready: { status: string; notice?: string };
@@ -97,6 +107,8 @@ export interface StorageBench {
    * for it, with `readFirst`); ms from the transaction asked for to its `complete` event.
    */
   floor(args: FloorArgs): Promise<number[]>;
+  /** A lesson stop's runs written both ways, interleaved, `samples` times after `warmup`. */
+  lessonStop(samples: number, warmup: number): Promise<LessonStopSample[]>;
 }
 
 declare global {

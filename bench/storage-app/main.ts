@@ -8,6 +8,7 @@ import { openCheckpointStore, openDatabase, type CheckpointStore, type PutResult
 import type { Backend } from '../../src/persistence/backend';
 import { idbBackend } from '../../src/persistence/idbStore';
 import { createRecordStore } from '../../src/persistence/recordStore';
+import { lessonStop } from './lessonStop';
 import type { BytesResult, FloorArgs, LatencyArgs, LatencySample, PutParts, StorageBench } from './api';
 
 const START = { type: 'START' } as const;
@@ -234,6 +235,7 @@ async function main(): Promise<StorageBench> {
     bytes,
     checkpointAt,
     floor,
+    lessonStop: (samples, warmup) => lessonStop(store, () => freshRunId('lesson'), samples, warmup),
   };
 }
 

@@ -78,6 +78,7 @@ export const classroom = {
   'lesson.yourTurn': 'Your turn:',
   'lesson.source': 'From the article',
   'lesson.back': 'Back',
+  'lesson.writing': 'Writing this stop’s run to storage…',
   'lesson.show': 'Show me',
   'lesson.next': 'Next',
   'lesson.restart': 'Restart the lesson',

@@ -49,6 +49,9 @@ export const storage = {
   'runs.delete': 'Delete',
   'runs.confirmDelete': 'Delete for good',
   'runs.branchOf': 'branch of {from} #{seq}',
+  'runs.lessonNote':
+    'This lesson’s runs, stored as any run and replaced at every stop. Your own runs are back when you leave the lesson.',
+  'runs.lessonRun': 'lesson run',
   'runs.export': 'Export this run',
   'runs.import': 'Import a run file',
   'runs.imported': 'Imported as {id}.',

@@ -80,6 +80,7 @@ export const classroom: Record<keyof typeof en, string> = {
   'lesson.yourTurn': '轮到你：',
   'lesson.source': '出自文章',
   'lesson.back': '上一步',
+  'lesson.writing': '正在把这一站的运行写入存储…',
   'lesson.show': '演示给我看',
   'lesson.next': '下一步',
   'lesson.restart': '从头再来',

@@ -49,6 +49,8 @@ export const storage: Record<keyof typeof en, string> = {
   'runs.delete': '删除',
   'runs.confirmDelete': '确认删除',
   'runs.branchOf': '分叉自 {from} #{seq}',
+  'runs.lessonNote': '本课的运行：和任何运行一样落盘，每到一站就重新写一遍。离开本课后，你自己的运行都还在。',
+  'runs.lessonRun': '课程运行',
   'runs.export': '导出这次运行',
   'runs.import': '导入运行文件',
   'runs.imported': '已导入为 {id}。',

@@ -16,14 +16,16 @@ export { validateLesson, type LessonResult } from './validate';
 export {
   PACE,
   autoplay,
-  checkYourTurn,
   checkpointsOf,
   lessonLengthMs,
   playTo,
+  type CheckpointSink,
   type LessonPosition,
+  type LessonRun,
+  type PlayOptions,
   type StopTrace,
-  type YourTurnCheck,
 } from './player';
+export { checkYourTurn, type YourTurnCheck } from './yourTurn';
 export { isBilingual, isObject, problem, unknownKeys, type Problem } from './problem';
 export { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from './selftest';
 export { predictionAt, scorePrediction, type Prediction, type Score } from './predict';

@@ -6,13 +6,16 @@ import {
   applyTakeover,
   forkCheckpoint,
   replayFailure,
-  type Bilingual,
   type Checkpoint,
+  type Config,
+  type DesignId,
   type EndReason,
   type Replay,
   type StateName,
+  type TaskContext,
 } from '../engine';
 import { readShown, type Shown } from './shows';
+import { checkYourTurn, type YourTurnCheck } from './yourTurn';
 import type { Lesson, LessonMove, LessonStop } from './types';
 
 /**
@@ -64,33 +67,90 @@ export interface LessonPosition {
   trace: StopTrace[];
   /** The last stop has been played. */
   done: boolean;
+  /** The lesson's runs so far, oldest first; the last is `sim`'s (what the page stores). */
+  runs: LessonRun[];
+  /**
+   * Sends each checkpoint `sim` makes from now on (the student's presses) to `sink` too, as a
+   * Sim's `onCheckpoint` would: the page writes and shows them as any run's.
+   */
+  live(sink: CheckpointSink): void;
 }
 
 const isFast = (m: LessonMove): boolean => m.kind === 'wait' || m.kind === 'finish' || m.kind === 'beat';
 
+/** A Sim's `onCheckpoint`: each checkpoint as it is made, and the context it was made from. */
+export type CheckpointSink = (cp: Checkpoint, ctx: TaskContext) => void;
+
+/**
+ * One run of a lesson (its start, each segment, a fork), as the page stores it: what it is
+ * (`meta`, the fields of a saved run) and every checkpoint it wrote, oldest first. A takeover
+ * goes on in the same run, as an edit handed back does on the page.
+ */
+export interface LessonRun {
+  meta: { runId: string; scenario: string; seed: number; design: DesignId; branch: Checkpoint['branch'] | null };
+  checkpoints: Checkpoint[];
+}
+
+export interface PlayOptions {
+  /** Plays a your-turn stop by the script, as "show me" does. */
+  script?: boolean;
+  /** The run id of the lesson's n-th fresh run (0: its start, then each segment); `run-1` by default. */
+  runId?: (n: number) => string;
+}
+
 class Runner {
   sim: Sim;
   replay: Replay | null = null;
+  /** The lesson's runs so far, in the order they began: the last is the one on screen. */
+  readonly runs: LessonRun[] = [];
+  /** Where checkpoints go besides `runs` once the page has the run (the student's own presses). */
+  live: CheckpointSink | null = null;
   private moves = 0;
   private forks = 0;
-  /** Every checkpoint the current run wrote, oldest first (the history a fork picks from). */
-  private history: Checkpoint[] = [];
+  private begun = 0;
   private unsubscribe: () => void = () => {};
+  private readonly keep: CheckpointSink = (cp, ctx) => {
+    this.runs.at(-1)?.checkpoints.push(cp);
+    this.live?.(cp, ctx);
+  };
 
-  constructor(private readonly lesson: Lesson) {
-    this.sim = this.adopt(
-      new Sim({ scenario: lesson.scenario, seed: lesson.seed, design: lesson.design, config: lesson.config ?? {} }),
+  constructor(
+    private readonly lesson: Lesson,
+    private readonly runIdOf: (n: number) => string = () => 'run-1',
+  ) {
+    this.sim = this.begin({ design: lesson.design, config: lesson.config ?? {} });
+  }
+
+  /** A fresh run of the lesson (its start or a segment), recorded as a run of its own. */
+  private begin(o: { scenario?: string; design: DesignId; config: Partial<Config> }): Sim {
+    const runId = this.runIdOf(this.begun++);
+    const scenario = o.scenario ?? this.lesson.scenario;
+    this.runs.push({
+      meta: { runId, scenario, seed: this.lesson.seed, design: o.design, branch: null },
+      checkpoints: [],
+    });
+    return this.adopt(
+      new Sim({ scenario, seed: this.lesson.seed, runId, design: o.design, config: o.config, onCheckpoint: this.keep }),
     );
+  }
+
+  /** A run that goes on from `cp`: a new run of the lesson (a fork), or the same run (a takeover). */
+  private from(cp: Checkpoint, sameRun: boolean): Sim {
+    const run = this.runs.at(-1);
+    if (sameRun && run) run.checkpoints.push(cp);
+    else {
+      const { runId, scenario, seed, design, branch } = cp;
+      this.runs.push({
+        meta: { runId, scenario, seed, design: design ?? 'article', branch: branch ?? null },
+        checkpoints: [cp],
+      });
+    }
+    return this.adopt(new Sim({ scenario: this.sim.scenario, from: cp, onCheckpoint: this.keep }));
   }
 
   private adopt(sim: Sim): Sim {
     this.unsubscribe();
-    this.history = sim.newest ? [sim.newest] : [];
-    this.unsubscribe = sim.subscribe(() => {
-      this.moves++;
-      const cp = sim.newest;
-      if (cp && cp !== this.history.at(-1)) this.history.push(cp);
-    });
+    this.unsubscribe = sim.subscribe(() => this.moves++);
     this.sim = sim;
     return sim;
   }
@@ -152,9 +212,7 @@ class Runner {
       }
       case 'segment': {
         const config = { ...(m.story ? STORIES[m.story].config : {}), ...m.config };
-        this.adopt(
-          new Sim({ scenario: m.scenario ?? this.lesson.scenario, seed: this.lesson.seed, design: m.design, config }),
-        );
+        this.begin({ ...(m.scenario ? { scenario: m.scenario } : {}), design: m.design, config });
         return true;
       }
       case 'replay_failure':
@@ -164,15 +222,14 @@ class Runner {
         if (!sim.newest) return false;
         const result = applyTakeover(sim.newest, m.edit, sim.scenario, 0);
         if (!result.ok) return false;
-        this.adopt(new Sim({ scenario: sim.scenario, from: result.checkpoint }));
+        this.from(result.checkpoint, true);
         return true;
       }
       case 'fork': {
         // The history's "fork from here" on the newest checkpoint that is not the end itself.
-        const from = this.history.findLast((cp) => !isTerminal(cp.state));
+        const from = this.runs.at(-1)?.checkpoints.findLast((cp) => !isTerminal(cp.state));
         if (!from) return false;
-        const branch = forkCheckpoint(from, `${from.runId}.fork-${++this.forks}`);
-        this.adopt(new Sim({ scenario: sim.scenario, from: branch }));
+        this.from(forkCheckpoint(from, `${from.runId}.fork-${++this.forks}`), false);
         return true;
       }
     }
@@ -187,9 +244,9 @@ const clamp = (lesson: Lesson, at: number): number => Math.max(0, Math.min(lesso
  * and the student's presses go to `sim`; `{ script: true }` plays it by the script, as a
  * "show me" would). The same `at` always gives the same run.
  */
-export function playTo(lesson: Lesson, at: number, opts: { script?: boolean } = {}): LessonPosition {
+export function playTo(lesson: Lesson, at: number, opts: PlayOptions = {}): LessonPosition {
   const k = clamp(lesson, at);
-  const runner = new Runner(lesson);
+  const runner = new Runner(lesson, opts.runId);
   const trace: StopTrace[] = [];
   for (let i = 0; i < k; i++) trace.push(runner.apply(lesson.stops[i]!, i));
   const stop = lesson.stops[k]!;
@@ -203,6 +260,8 @@ export function playTo(lesson: Lesson, at: number, opts: { script?: boolean } = 
     replay: runner.replay,
     trace,
     done: !awaiting && k === lesson.stops.length - 1,
+    runs: runner.runs,
+    live: (sink) => void (runner.live = sink),
   };
 }
 
@@ -223,6 +282,8 @@ export function autoplay(lesson: Lesson): LessonPosition & { checks: YourTurnChe
     replay: runner.replay,
     trace,
     done: true,
+    runs: runner.runs,
+    live: (sink) => void (runner.live = sink),
     checks,
   };
 }
@@ -236,49 +297,4 @@ export function lessonLengthMs(lesson: Lesson): number {
     const captions = lesson.stops[i]?.yourTurn ? 2 : 1;
     return ms + captions * PACE.captionMs + t.moves * (t.fast ? PACE.fastMoveMs : PACE.moveMs);
   }, 0);
-}
-
-export interface YourTurnCheck {
-  ok: boolean;
-  reason: Bilingual;
-}
-
-/** Whether the student's run satisfies a your-turn stop: it stands in the expected state (and ended so). */
-export function checkYourTurn(lesson: Lesson, stop: LessonStop, sim: Sim): YourTurnCheck {
-  const turn = stop.yourTurn;
-  if (!turn || !lesson.stops.includes(stop)) {
-    return {
-      ok: false,
-      reason: { zh: '这一站不是本课的「轮到你」。', en: 'This stop is not a your-turn stop of this lesson.' },
-    };
-  }
-  // A dead process still shows its last state: standing there is not reaching it.
-  if (!sim.alive) {
-    return {
-      ok: false,
-      reason: {
-        zh: `进程已经停了：先把它重启，再看它到不到 ${turn.expect}。`,
-        en: `The process is down: restart it, then see whether it reaches ${turn.expect}.`,
-      },
-    };
-  }
-  if (sim.state !== turn.expect) {
-    return {
-      ok: false,
-      reason: {
-        zh: `还没到 ${turn.expect}：现在是 ${sim.state}。`,
-        en: `Not in ${turn.expect} yet: the run is in ${sim.state}.`,
-      },
-    };
-  }
-  if (turn.ended !== undefined && sim.context.ended !== turn.ended) {
-    return {
-      ok: false,
-      reason: {
-        zh: `到了 ${turn.expect}，但结束原因不是 ${turn.ended}。`,
-        en: `In ${turn.expect}, but it did not end by ${turn.ended}.`,
-      },
-    };
-  }
-  return { ok: true, reason: { zh: `对：运行到了 ${turn.expect}。`, en: `Right: the run reached ${turn.expect}.` } };
 }

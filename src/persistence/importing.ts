@@ -16,8 +16,13 @@ export function renamedSize(p: Prepared, from: string, to: string): number {
   return p.size - utf8Length(JSON.stringify(from)) + utf8Length(JSON.stringify(to));
 }
 
-/** `runId`, or, when taken (an import never overwrites), the first free `runId (imported n)`. */
-export async function freeRunId(tx: Tx, runId: string): Promise<string> {
+/** What every lesson run's id starts with (store/lessonRuns.ts): never the id of an import. */
+const LESSON_RUN_PREFIX = 'lesson:';
+
+/** `runId` (a lesson run's under `imported-…`), or, when taken (an import never overwrites), the first free `runId (imported n)`. */
+export async function freeRunId(tx: Tx, asked: string): Promise<string> {
+  // A lesson's run (`lesson:…`, store/lessonRuns.ts) imported is the person's own: listed, resumed.
+  const runId = asked.startsWith(LESSON_RUN_PREFIX) ? `imported-${asked.slice(LESSON_RUN_PREFIX.length)}` : asked;
   const taken = async (id: string) => (await tx.has(runKey(id))) || (await tx.keys(['cp', id])).length > 0;
   if (!(await taken(runId))) return runId;
   const base = runId.slice(0, 180);

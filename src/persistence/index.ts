@@ -9,6 +9,8 @@ export {
   type ImportResult,
   type NewRun,
   type PutResult,
+  type ReplaceResult,
+  type RunBatch,
   type RunMeta,
   type SkipKind,
   type Skipped,

@@ -1,6 +1,7 @@
 import { MAX_CHECKPOINT_BYTES, findScenario, isSeed } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
+import { replaceRuns } from './batch';
 import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, orderKey, parseKey, runKey } from './keys';
 import { checkRunRecord, isNat, isRunId } from './records';
@@ -276,6 +277,8 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         return { ok: false, error: r.ok ? '' : r.error };
       }
     },
+
+    replaceRuns: (dropPrefix, runs) => replaceRuns(parts, dropPrefix, runs),
 
     // Export and import are a chunk of their own (transfer.ts), loaded before any transaction
     // opens: one does not outlive a wait for a module.

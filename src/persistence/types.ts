@@ -117,6 +117,17 @@ export type ExportResult =
 
 export type ImportResult = { ok: true; runId: string } | { ok: false; error: string };
 
+/** A run to store fresh with all its checkpoints, oldest first (`replaceRuns`). */
+export interface RunBatch {
+  meta: NewRun;
+  checkpoints: readonly Checkpoint[];
+}
+
+/** What `replaceRuns` did. */
+export type ReplaceResult =
+  /** `runs`: the index lines stored, in the order given. */
+  { ok: true; runs: RunMeta[]; deleted: number } | { ok: false; error: string; quota: boolean };
+
 /** Checkpoints of runs, kept where they outlive the page (or, failing that, in memory). */
 export interface CheckpointStore {
   readonly kind: 'indexeddb' | 'memory';
@@ -139,6 +150,12 @@ export interface CheckpointStore {
   get(runId: string, seq: number): Promise<ParseResult>;
   /** The newest checkpoint of the run that reads back whole, skipping (and reporting) damaged ones. */
   newest(runId: string): Promise<{ checkpoint: Checkpoint | null; skipped: Skipped[] }>;
+  /**
+   * In one transaction: deletes every run whose id starts with `dropPrefix` (none when empty),
+   * then stores each of `runs` fresh with all its checkpoints (a lesson's replayed runs, which
+   * a lesson replaces at every stop: batch.ts). All of it lands or none; a taken id is refused.
+   */
+  replaceRuns(dropPrefix: string, runs: readonly RunBatch[]): Promise<ReplaceResult>;
   /** Deletes a run and everything stored for it: only ever because a person asked. */
   deleteRun(runId: string): Promise<DeleteResult>;
   /**

@@ -115,8 +115,10 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
     },
 
     announceLive: () => {
-      // Alone on the run (the usual case), there is nobody to build a position for.
-      if (!session || session.peers === 0 || get().role !== 'driver' || announceTimer !== null) return;
+      // Alone on the run (the usual case), there is nobody to build a position for; a lesson's
+      // or a challenge's run on screen is not the run the followers follow.
+      if (!session || session.peers === 0 || get().role !== 'driver' || announceTimer !== null || get().lessonRun)
+        return;
       announceTimer = setTimeout(() => {
         announceTimer = null;
         const { sim } = get();

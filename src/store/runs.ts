@@ -14,6 +14,7 @@ import {
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun } from '../persistence';
 import { unpackReplay } from '../share';
 import { badSeedNotice, dropRunNew, replayed } from './address';
+import { freeRuns } from './lessonRuns';
 import { mergeSkipped, resumeReport } from './reports';
 import { configOf } from './settings';
 import type { RunsSlice, Store } from './types';
@@ -85,10 +86,11 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
 
   /** The checkpoint a restart or an approval reads: what the disk holds, as a reload would. */
   const stored = async (): Promise<Checkpoint | null> => {
-    const { sim, persist, lessonRun } = get();
+    const { sim, persist, lessonRun, lessonRuns } = get();
     if (!sim.checkpointing) return null;
-    // A lesson's run is a replay kept in memory, so its own newest checkpoint is its disk.
-    if (lessonRun) return sim.newest;
+    // A challenge's run (or a lesson's that storage refused) is kept in memory: its own newest
+    // checkpoint is its disk. A lesson's stored run reads its disk as any run does.
+    if (lessonRun && !lessonRuns.some((r) => r.runId === sim.context.runId)) return sim.newest;
     return (await persist.newest(sim.context.runId)).checkpoint;
   };
 
@@ -111,6 +113,7 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
         replay: null,
         rejectReason: '',
         lessonRun: false,
+        lessonRuns: [],
         newestBytes: bytes,
         newestFullBytes: cp ? fullStateBytes(sim.context, bytes) : 0,
         newestDone: cp ? (fromRanges(cp.done)?.length ?? 0) : 0,
@@ -172,8 +175,9 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
         const { runs, skipped } =
           (opened.alongside as Awaited<ReturnType<typeof opened.store.listRuns>> | undefined) ??
           (await opened.store.listRuns());
-        set({ runs, skipped });
-        for (const run of runs.filter((r) => r.scenario === scenarioId)) {
+        // A lesson's runs are never resumed outside it (lessonRuns.ts).
+        set({ runs: freeRuns(runs), skipped });
+        for (const run of freeRuns(runs).filter((r) => r.scenario === scenarioId)) {
           if ((resumed = await get().openRun(run.runId, design ?? undefined))) break;
         }
       }
@@ -268,7 +272,7 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
 
     refreshRuns: async () => {
       const { runs, skipped } = await get().persist.listRuns();
-      set((s) => ({ runs, skipped: mergeSkipped(s.skipped, skipped) }));
+      set((s) => ({ runs: freeRuns(runs), skipped: mergeSkipped(s.skipped, skipped) }));
     },
   };
 };

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULT_SCENARIO_ID, Sim } from '../engine';
 import { storageError } from '../persistence';
+import { isLessonRun } from './lessonRuns';
 import { createPublisher, shownOf } from './publish';
 import { stalledReport } from './writeReport';
 import type { ShownSlice, Store } from './types';
@@ -13,9 +14,11 @@ import { viewOf } from './view';
  */
 export const createShownSlice: StateCreator<Store, [], [], ShownSlice> = (set, get) => {
   const publisher = createPublisher({
-    put: (cp) => get().persist.put(cp, get().writer()),
+    // A lesson's run is no tab's to claim (lessonRuns.ts): written as nobody's, never fenced.
+    put: (cp) => get().persist.put(cp, isLessonRun(cp.runId) ? undefined : get().writer()),
     settled: (cp, report) => {
-      get().afterWrite(cp, report);
+      if (isLessonRun(cp.runId)) get().lessonWritten(cp, report);
+      else get().afterWrite(cp, report);
       get().writeSettled(report);
     },
     // A hanging write is the storage error state at once (play stopped), not a silent freeze.

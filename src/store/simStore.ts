@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createBranchesSlice } from './branches';
 import { createDriverSlice } from './driver';
 import { createHealthSlice } from './health';
+import { createLessonSlice } from './lessonRuns';
 import { createPlaySlice } from './play';
 import { createRunsSlice } from './runs';
 import { createSettingsSlice } from './settings';
@@ -13,7 +14,7 @@ import type { SimView } from './view';
  * The one UI store (zustand), made of slices (zustand's slices pattern; their shapes: types.ts):
  * the running simulation and what the page shows of it (shown.ts, behind the publish gate),
  * commands and play (play.ts), where checkpoints are kept (health.ts), this tab's role
- * (driver.ts), the page's run (runs.ts), what a person does with a checkpoint (branches.ts),
+ * (driver.ts), the page's run (runs.ts), a lesson's stored runs (lessonRuns.ts), what a person does with a checkpoint (branches.ts),
  * and what the person chose (settings.ts). Engine state stays in the engine; storage stays
  * behind `CheckpointStore`; React reads and sends through here.
  */
@@ -25,6 +26,7 @@ export const useSimStore = create<Store>()((...a) => ({
   ...createDriverSlice(...a),
   ...createRunsSlice(...a),
   ...createBranchesSlice(...a),
+  ...createLessonSlice(...a),
 }));
 
 export type { Store, ResumeReport, RunSettings, StorageStatus } from './types';

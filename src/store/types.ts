@@ -16,6 +16,7 @@ import type {
   CheckpointStore,
   CheckpointSummary,
   OpenedStore,
+  RunBatch,
   RunMeta,
   Skipped,
   TabRole,
@@ -163,10 +164,10 @@ export interface DriverSlice {
 /** runs.ts: boot (resume or create), new runs, opening a saved one, restart, approval, the run list. */
 export interface RunsSlice {
   ready: boolean;
-  /** The page shows a lesson's run: a replay in memory, not a saved run. */
+  /** The page shows a lesson's run (stored apart: lessonRuns.ts) or a challenge's (in memory). */
   lessonRun: boolean;
   resumed: ResumeReport | null;
-  /** All runs, and records storage skipped. */
+  /** The student's own runs (no lesson's: lessonRuns.ts), and records storage skipped. */
   runs: RunMeta[];
   skipped: Skipped[];
   boot: (search: string) => Promise<void>;
@@ -174,7 +175,7 @@ export interface RunsSlice {
   newRun: (scenarioId?: string, seed?: number, config?: Partial<Config>) => Promise<void>;
   /** Opens a saved run; with `design`, only if the run follows that design. */
   openRun: (runId: string, design?: DesignId) => Promise<boolean>;
-  /** Shows a lesson's run (a deterministic replay, kept in memory, never saved) as the page's run. */
+  /** Shows a challenge's run (a deterministic replay, kept in memory, never saved) as the page's run. */
   showLessonRun: (sim: Sim) => void;
   /** APPROVE, read from the checkpoint on disk (the article: 批准则读档从断点续跑). */
   approve: () => Promise<void>;
@@ -203,4 +204,33 @@ export interface BranchesSlice {
   importRun: (text: string) => Promise<void>;
 }
 
-export type Store = SettingsSlice & PlaySlice & ShownSlice & HealthSlice & DriverSlice & RunsSlice & BranchesSlice;
+/** A lesson at a stop, as lessons/player.ts replays it: its runs, the one shown, and where its new checkpoints go. */
+export interface LessonReplay {
+  /** The lesson's runs, oldest first; the last is `sim`'s. */
+  runs: readonly RunBatch[];
+  sim: Sim;
+  /** Sends each checkpoint `sim` makes from now on to `sink` as well. */
+  live(sink: (cp: Checkpoint, ctx: TaskContext) => void): void;
+}
+
+/** lessonRuns.ts: a lesson's runs, stored as any run's, apart from the student's own. */
+export interface LessonSlice {
+  /** The runs of the lesson on screen as stored, oldest first (the runs list shows them in a lesson). */
+  lessonRuns: RunMeta[];
+  /**
+   * Stores the replay's runs in one write (replacing the lesson's earlier ones), then shows its
+   * run as the page's. False when a later replay was asked for meanwhile (this one is not shown).
+   */
+  showLesson: (lessonId: string, replay: LessonReplay) => Promise<boolean>;
+  /** A write of a lesson run settled: its line in `lessonRuns` follows. */
+  lessonWritten: (cp: Checkpoint, report: WriteReport) => void;
+}
+
+export type Store = LessonSlice &
+  SettingsSlice &
+  PlaySlice &
+  ShownSlice &
+  HealthSlice &
+  DriverSlice &
+  RunsSlice &
+  BranchesSlice;

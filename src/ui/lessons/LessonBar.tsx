@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } from '../../lessons';
+import { lessonRunIds } from '../../store/lessonRuns';
 import { useSimStore } from '../../store/simStore';
 import { predictThenGo, usePredictInLesson } from '../predict/lessonAsk';
 import { followArticle, openArticle } from '../article/articleOpen';
@@ -15,40 +16,58 @@ function remember(at: number) {
 }
 
 /**
+ * Stop `k` of `l` replayed from the lesson's start under run ids of its own: once its runs are
+ * stored (the lesson's earlier ones replaced), it is the stop shown and its run the page's.
+ */
+const replay = (l: Lesson, k: number, script = false) => playTo(l, k, { script, runId: lessonRunIds(l.id) });
+
+/**
  * A guided lesson (`?lesson=<id>&at=<n>`, ui-contract "Lessons"): the lesson's run is the page's
- * run, replayed from the lesson's start for each stop (so back is exact), its caption tied to the
- * stop's event, the article section it cites, and the student's turns checked on the live run.
+ * run, replayed from the lesson's start for each stop (so back is exact) and stored before it is
+ * shown (store/lessonRuns.ts), its caption tied to the stop's event, the article section it
+ * cites, and the student's turns checked on the live run.
  */
 export function LessonBar({ id, at }: { id: string; at: number }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const lesson = useMemo(() => findLesson(id) ?? null, [id]);
+  // The stop asked for (`wanted`): once its runs are stored, it is the stop shown (`pos`).
   // Mounted once storage has been read (the page's own run stands): the lesson's run then takes the page.
-  const [pos, setPos] = useState<LessonPosition | null>(() => (lesson ? playTo(lesson, Math.max(0, at - 1)) : null));
+  const [wanted, setWanted] = useState<LessonPosition | null>(() =>
+    lesson ? replay(lesson, Math.max(0, at - 1)) : null,
+  );
+  const [pos, setPos] = useState<LessonPosition | null>(null);
   // The live view: a your-turn is checked against what the student's presses did.
   const view = useSimStore((s) => s.view);
   useEffect(() => {
-    if (!pos) return;
-    if (useSimStore.getState().sim !== pos.sim) useSimStore.getState().showLessonRun(pos.sim);
-    remember(pos.at);
-  }, [pos]);
-  const go = (l: Lesson, k: number, script = false) => setPos(playTo(l, k, { script }));
+    if (!wanted || !lesson) return;
+    remember(wanted.at);
+    let current = true;
+    void useSimStore
+      .getState()
+      .showLesson(lesson.id, wanted)
+      .then((shown) => shown && current && setPos(wanted));
+    return () => void (current = false);
+  }, [wanted, lesson]);
+  const go = (l: Lesson, k: number, script = false) => setWanted(replay(l, k, script));
   // Forward to a stop whose move is an injected command asks the student first (predict-then-reveal).
-  const forward = (l: Lesson, k: number) => predictThenGo(l, k, () => setPos(playTo(l, k)));
+  const forward = (l: Lesson, k: number) => predictThenGo(l, k, () => setWanted(replay(l, k)));
   usePredictInLesson(pos?.at);
   // A presentation remote sends PageDown and PageUp: they step the lesson as next and back do.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!pos || !lesson || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
+      if (!pos || pos !== wanted || !lesson || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
       e.preventDefault();
       const stop = lesson.stops[pos.at]!;
       const met = !pos.awaiting || checkYourTurn(lesson, stop, pos.sim).ok;
-      if (e.key === 'PageDown' && met && pos.at < lesson.stops.length - 1) forward(lesson, pos.at + 1);
-      if (e.key === 'PageUp' && pos.at > 0) setPos(playTo(lesson, pos.at - 1));
+      const next = pos.at + 1;
+      if (e.key === 'PageDown' && met && next < lesson.stops.length)
+        predictThenGo(lesson, next, () => setWanted(replay(lesson, next)));
+      if (e.key === 'PageUp' && pos.at > 0) setWanted(replay(lesson, pos.at - 1));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [pos, lesson]);
+  }, [pos, wanted, lesson]);
   // The article, when open beside the lesson, turns to the section each stop cites.
   const cited = lesson && pos ? lesson.stops[pos.at]?.source : undefined;
   useEffect(() => void (cited && followArticle(cited)), [cited]);
@@ -60,13 +79,25 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
       </p>
     );
   }
-  if (!pos) return null;
+  // Until the stop asked for is stored and shown, the one before stays, greyed and inert, and the
+  // page's hooks say no stop yet (no `lesson-caption`, no `lesson-your-turn`): what they show is stored.
+  const busy = wanted !== pos;
+  if (!pos) {
+    return (
+      <section className="hs-lesson hs-panel" data-testid="lesson" data-lesson={lesson.id} aria-busy="true">
+        <p className="hs-lesson__title">{lesson.title[lang]}</p>
+        <p className="hs-lesson__caption hs-lesson__caption--busy" data-testid="lesson-busy" role="status">
+          {t('lesson.writing')}
+        </p>
+      </section>
+    );
+  }
   const stop = lesson.stops[pos.at]!;
   const turn = pos.awaiting ? stop.yourTurn : undefined;
   const check = turn && view.context.runId === pos.sim.context.runId ? checkYourTurn(lesson, stop, pos.sim) : null;
   const met = !turn || check?.ok === true;
   const last = pos.at === lesson.stops.length - 1;
-  const done = last && met;
+  const done = last && met && !busy;
 
   return (
     <section
@@ -74,11 +105,20 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
       data-testid="lesson"
       data-lesson={lesson.id}
       aria-label={lesson.title[lang]}
+      aria-busy={busy}
     >
       <p className="hs-lesson__title">
         {lesson.title[lang]} · <span>{t('lesson.stop', { at: pos.at + 1, of: lesson.stops.length })}</span>
       </p>
-      {turn && !met ? (
+      {busy ? (
+        <p
+          className="hs-lesson__caption hs-lesson__caption--busy"
+          data-testid="lesson-busy"
+          title={t('lesson.writing')}
+        >
+          {turn && !met ? turn.ask[lang] : stop.caption[lang]}
+        </p>
+      ) : turn && !met ? (
         <div
           className="hs-lesson__turn"
           data-testid="lesson-your-turn"
@@ -121,7 +161,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           type="button"
           className="hs-btn"
           data-testid="btn-lesson-back"
-          disabled={pos.at === 0}
+          disabled={busy || pos.at === 0}
           onClick={() => go(lesson, pos.at - 1)}
         >
           {t('lesson.back')}
@@ -131,6 +171,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
             type="button"
             className="hs-btn"
             data-testid="btn-lesson-show"
+            disabled={busy}
             onClick={() => go(lesson, pos.at, true)}
           >
             {t('lesson.show')}
@@ -140,12 +181,18 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           type="button"
           className="hs-btn hs-btn--primary"
           data-testid="btn-lesson-next"
-          disabled={!met || last}
+          disabled={busy || !met || last}
           onClick={() => forward(lesson, pos.at + 1)}
         >
           {t('lesson.next')}
         </button>
-        <button type="button" className="hs-btn" data-testid="btn-lesson-restart" onClick={() => go(lesson, 0)}>
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="btn-lesson-restart"
+          disabled={busy}
+          onClick={() => go(lesson, 0)}
+        >
           {t('lesson.restart')}
         </button>
         <a className="hs-btn" data-testid="btn-lesson-exit" href={exitHref()}>

@@ -14,7 +14,10 @@ const HEED_CHOICES = [0, 0.5, 1] as const;
 export function RunsPanel() {
   const t = useT();
   useEffect(preloadTransfer, []);
-  const runs = useSimStore((s) => s.runs);
+  // In a lesson the list holds the lesson's runs (store/lessonRuns.ts); the student's own come back after it.
+  const lessonRuns = useSimStore((s) => (s.lessonRuns.length > 0 ? s.lessonRuns : null));
+  const free = useSimStore((s) => s.runs);
+  const runs = lessonRuns ?? free;
   const current = useSimStore((s) => s.view.context.runId);
   const settings = useSimStore((s) => s.settings);
   const lang = useSimStore((s) => s.lang);
@@ -29,6 +32,11 @@ export function RunsPanel() {
   return (
     <section className="hs-panel hs-runs" aria-label={t('runs.title')}>
       <h2>{t('runs.title')}</h2>
+      {lessonRuns && (
+        <p className="hs-note" data-testid="runs-lesson-note">
+          {t('runs.lessonNote')}
+        </p>
+      )}
       <ul className="hs-scroll" data-testid="runs" tabIndex={0} aria-label={t('runs.title')}>
         {runs.map((r) => (
           <li
@@ -37,15 +45,24 @@ export function RunsPanel() {
             data-testid="run-item"
             data-run={r.runId}
             data-state={r.state}
+            data-lesson={lessonRuns ? 'true' : undefined}
+            data-branch-from={r.branch?.from}
+            data-branch-seq={r.branch?.seq}
           >
             <code>{r.runId}</code> · <code>{r.scenario}</code> · {t(`state.${r.state}`)} · {t('read.step')} {r.step} · #
             {r.newestSeq} · {t('cp.unit.bytes', { n: formatInt(r.bytes) })}
             {r.branch && (
               <span className="hs-note"> · {t('runs.branchOf', { from: r.branch.from, seq: r.branch.seq })}</span>
             )}
+            {lessonRuns && (
+              <span className="hs-note">
+                {' '}
+                · {t('runs.lessonRun')} · {DESIGNS[r.design ?? 'article'].name[lang]}
+              </span>
+            )}
             {r.runId === current ? (
               <strong> · {t('runs.current')}</strong>
-            ) : (
+            ) : lessonRuns ? null : (
               <>
                 <button
                   type="button"

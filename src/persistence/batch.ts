@@ -1,0 +1,89 @@
+import { MAX_CHECKPOINT_BYTES, type Checkpoint } from '../engine';
+import { Refusal, quote, storageError } from './errors';
+import { parseKey, runKey } from './keys';
+import { isRunId } from './records';
+import { checkCheckpointInput } from './schemas';
+import { prepare, stageWith, writeProblem, type Prepared } from './stored';
+import type { StoreParts } from './transfer';
+import type { ReplaceResult, RunBatch, RunMeta } from './types';
+
+/**
+ * Runs written whole in one transaction (a lesson's replayed runs, recordStore.ts's
+ * `replaceRuns`): a lesson stop is replayed from the start, and its runs hold up to ~170
+ * checkpoints; one strict-durability transaction each would take seconds.
+ */
+
+/** Why a batch cannot be stored, checked before any transaction opens (as `put` checks one checkpoint). */
+function batchProblem(runs: readonly RunBatch[]): string | null {
+  const ids = new Set<string>();
+  for (const { meta, checkpoints } of runs) {
+    if (!isRunId(meta.runId) || ids.has(meta.runId))
+      return storageError('E509', `run id ${quote(meta.runId)} is not a fresh id of 1 to 200 characters`);
+    ids.add(meta.runId);
+    let seq = 0;
+    for (const cp of checkpoints) {
+      const problem = writeProblem(cp);
+      if (problem) return storageError('E504', quote((cp as { seq?: unknown } | null)?.seq ?? '?'), problem);
+      if (cp.runId !== meta.runId || cp.seq <= seq)
+        return storageError('E504', cp.seq, `it is not the next checkpoint of run ${quote(meta.runId)}`);
+      seq = cp.seq;
+      const readable = checkCheckpointInput(cp);
+      if (!readable.ok) return storageError('E504', cp.seq, readable.error);
+    }
+  }
+  return null;
+}
+
+/**
+ * Deletes every run whose id starts with `dropPrefix` (none when it is empty), then stores each
+ * run of `runs` fresh with its checkpoints, all in one transaction: all of it lands or none.
+ * Every checkpoint gets the reader's check first, as `put` gives one.
+ */
+export async function replaceRuns(
+  { backend, cache, freshRun, advanced, putRun, touch, writeFailure }: StoreParts,
+  dropPrefix: string,
+  runs: readonly RunBatch[],
+): Promise<ReplaceResult> {
+  const problem = batchProblem(runs);
+  if (problem) return { ok: false, error: problem, quota: false };
+  const prepared: Prepared[][] = runs.map((r) => r.checkpoints.map((cp) => prepare(cp, cache)));
+  const big = prepared.flat().find((p) => p.size > MAX_CHECKPOINT_BYTES);
+  if (big) return { ok: false, error: storageError('E504', big.seq, 'it is over 1 MiB'), quota: false };
+  try {
+    return await backend.write(async (tx) => {
+      const dropped = new Set<string>();
+      if (dropPrefix !== '') {
+        for (const key of await tx.keys(['run'])) {
+          const k = parseKey(key);
+          if (k.kind === 'run' && k.runId.startsWith(dropPrefix)) dropped.add(k.runId);
+        }
+      }
+      let deleted = 0;
+      for (const runId of dropped) {
+        const keys = [...(await tx.keys(['cp', runId])), ...(await tx.keys(['chunk', runId])), runKey(runId)];
+        for (const key of keys) tx.del(key);
+        deleted += keys.length;
+      }
+      const touched = await touch(tx);
+      const stored: RunMeta[] = [];
+      for (const [i, { meta, checkpoints }] of runs.entries()) {
+        if (!dropped.has(meta.runId) && (await tx.has(runKey(meta.runId))))
+          throw new Refusal(storageError('E505', quote(meta.runId)));
+        let run = freshRun({ ...meta, branch: meta.branch ?? null });
+        // The run is fresh: its chunks are the ones this transaction staged, no read needed.
+        const staged = new Set<string>();
+        for (const [j, p] of (prepared[i] as Prepared[]).entries()) {
+          const fresh = [...p.ledger.chunks, ...p.refs.chunks].filter((c) => !staged.has(c.hash));
+          for (const c of fresh) staged.add(c.hash);
+          run = advanced(run, checkpoints[j] as Checkpoint, stageWith(tx, meta.runId, p, fresh));
+        }
+        putRun(tx, { ...run, touched });
+        stored.push({ ...run, touched });
+      }
+      return { ok: true as const, runs: stored, deleted };
+    });
+  } catch (e) {
+    const r = writeFailure(e, 'the runs were not saved');
+    return { ok: false, error: r.ok ? '' : r.error, quota: !r.ok && r.quota };
+  }
+}
