@@ -54,6 +54,8 @@ export function readPage(page: Page): Promise<Shown & { code: CodeShown | null }
       const changed = before !== undefined && (before.tool !== newestRow.tool || before.args !== newestRow.args);
       call = { step: newestRow.step, tool: newestRow.tool, args: newestRow.args, changed };
     }
+    const item = q('checkpoint-item');
+    const stored = item ? Number(item.getAttribute('aria-setsize') ?? NaN) : 0;
     const codeView = q('code-view');
     const code = codeView
       ? {
@@ -64,6 +66,7 @@ export function readPage(page: Page): Promise<Shown & { code: CodeShown | null }
         }
       : null;
     return {
+      stored: stored > 0 && num('bytes-written') > 0 ? stored : stored > 0 ? -1 : 0,
       code,
       call,
       state: (q('current-state')?.textContent ?? '') as never,

@@ -5,6 +5,21 @@ import type { LessonStop } from './types';
 
 const word = (name: string) => TIME_WORDS.find((w) => w.name === name)!;
 
+/** Words that speak of what is on disk or in the checkpoint history: such a stop says `stored`. */
+const DISK = { en: /\bon disk\b|\bhistory\b/i, zh: /盘上|历史/ };
+
+describe('a caption that speaks of disk or the history', () => {
+  it('says how many of the run’s checkpoints are stored, in every lesson', () => {
+    const missing = LESSONS.flatMap((l) =>
+      l.stops
+        .filter((s) => DISK.en.test(s.caption.en) || DISK.zh.test(s.caption.zh))
+        .filter((s) => s.shows.stored === undefined)
+        .map((s) => `${l.id}/${s.id}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('a caption that names a time of day', () => {
   it('carries a clock claim that one of its words fits, in every lesson, in zh and en', () => {
     const problems = LESSONS.flatMap((l) =>

@@ -169,7 +169,7 @@ class Runner {
       fast: isFast(stop.move),
       reached,
       newest: sim.newest,
-      shown: readShown(sim),
+      shown: readShown(sim, this.runs.at(-1)?.checkpoints.length ?? 0),
     };
   }
 

@@ -13,11 +13,13 @@ export type Shown = Required<Omit<StopShows, 'newest' | 'plan' | 'fullStateTimes
   fullStateTimes: number;
   /** The virtual clock: the run's day and the minutes since that day's midnight. */
   clock: { day: number; minutes: number };
+  /** Checkpoints of the run on screen that are stored (the lesson player's record of them). */
+  stored: number;
   /** The newest ledger row's call, or null on an empty ledger. */
   call: Required<CallClaim> | null;
 };
 
-export function readShown(sim: Sim): Shown {
+export function readShown(sim: Sim, stored = 0): Shown {
   const ctx = sim.context;
   const simple = isSimpleMachine(sim.machine);
   const loop = simple ? null : loopOf(ctx);
@@ -43,6 +45,7 @@ export function readShown(sim: Sim): Shown {
     fullStateTimes: cp ? fullStateBytes(ctx, bytes) / bytes : 0,
     clock: timeOfDay(sim.clock),
     call: callOf(ctx.ledger),
+    stored,
   };
 }
 

@@ -134,6 +134,12 @@ export interface StopShows {
    * it called instead.
    */
   call?: CallClaim;
+  /**
+   * Checkpoints of the run on screen stored on disk: the history's length (`checkpoint-item`'s
+   * `aria-setsize`), with `bytes-written` above 0 whenever it is. Required when a caption speaks
+   * of disk or the history (claims.test.ts).
+   */
+  stored?: number;
 }
 
 export interface CallClaim {

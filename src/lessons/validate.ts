@@ -168,6 +168,7 @@ const SHOWS_FIELDS = [
   'fullStateTimes',
   'clock',
   'call',
+  'stored',
 ];
 
 /** A stop's `shows`: the state it stands in, and only fields the run can be read for. */
@@ -178,7 +179,17 @@ function showsProblem(v: unknown, at: string): Problem | null {
     return problem('L117', `${at}.${extra[0]}`, 'is not something a run shows', '不是运行会显示的东西');
   if (!isState(v.state))
     return problem('L118', `${at}.state`, `not a state: ${String(v.state)}`, `不是一个状态：${String(v.state)}`);
-  for (const k of ['step', 'count', 'ledger', 'checkpoints', 'wasted', 'rereads', 'requests', 'fullStateTimes'])
+  for (const k of [
+    'step',
+    'count',
+    'ledger',
+    'checkpoints',
+    'wasted',
+    'rereads',
+    'requests',
+    'fullStateTimes',
+    'stored',
+  ])
     if (v[k] !== undefined && !isInt(v[k]))
       return problem('L119', `${at}.${k}`, 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数');
   if (

@@ -20,6 +20,7 @@ export const cancelResume: Lesson = {
         en: 'Step 27 waits for approval, and the checkpoint written before suspending is on disk. The person who comes decides: not today.',
       },
       shows: {
+        stored: 8,
         state: 'waiting_approval',
         step: 27,
         newest: { step: 27, trigger: 'before_suspend', state: 'waiting_approval' },
@@ -50,7 +51,7 @@ export const cancelResume: Lesson = {
         zh: '要接着做时，从历史里最新的非终态存档分叉出一条新分支——挂起前那份。新分支站在存档的位置（时钟也是存档里的）：第 27 步，等审批，前 26 步都算做完。',
         en: 'To go on with the work, fork a new branch from the newest checkpoint in the history that is not the end: the one written before suspending. The branch stands where it stood, clock included: step 27, waiting for approval, 26 steps done.',
       },
-      shows: { state: 'waiting_approval', step: 27, ended: null, wasted: 0 },
+      shows: { stored: 1, state: 'waiting_approval', step: 27, ended: null, wasted: 0 },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
       focus: 'checkpoints',
     },
@@ -68,8 +69,8 @@ export const cancelResume: Lesson = {
       id: 'branch-completes',
       move: { kind: 'finish' },
       caption: {
-        zh: '新分支跑完，一步没重做；被取消的那次运行原样留在历史里。',
-        en: 'The branch completes without redoing a step; the cancelled run stays in the history as it ended.',
+        zh: '新分支跑完，一步没重做；被取消的那次运行原样留在运行列表里。',
+        en: 'The branch completes without redoing a step; the cancelled run stays in the runs list as it ended.',
       },
       shows: { state: 'completed', ended: 'completed', wasted: 0 },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',

@@ -15,7 +15,7 @@ export const density: Lesson = {
         zh: '第 27 步的存档里，①–⑤ 标出文章要的五样：状态与步骤号、已完成清单、产物引用、待办与计划快照；其余字段供复现与审批用。不存消息历史，所以不到 LangGraph 式全量状态的十分之一。',
         en: 'In the checkpoint at step 27 the article’s five are marked ①–⑤: state and step, steps done, artifact refs, the todo and plan snapshots. The rest serves replay and approval. With no message history it is under a tenth of a LangGraph-style full state.',
       },
-      shows: { state: 'waiting_approval', step: 27, checkpoints: 8, fullStateTimes: 10 },
+      shows: { stored: 8, state: 'waiting_approval', step: 27, checkpoints: 8, fullStateTimes: 10 },
       source: 'Checkpoint 存什么',
       focus: 'sizes',
     },
@@ -68,7 +68,7 @@ export const density: Lesson = {
         zh: '进程崩了：内存里的东西全没了，盘上的存档还在。',
         en: 'The process crashes: what was in memory is gone, the checkpoints on disk are not.',
       },
-      shows: { state: 'running', step: 14, down: 'crash' },
+      shows: { stored: 2, state: 'running', step: 14, down: 'crash' },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {

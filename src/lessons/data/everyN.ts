@@ -40,7 +40,7 @@ export const everyN: Lesson = {
         zh: '进程崩了，盘上的存档还在。',
         en: 'The process crashes; the checkpoints on disk are still there.',
       },
-      shows: { state: 'running', step: 20, down: 'crash' },
+      shows: { stored: 2, state: 'running', step: 20, down: 'crash' },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
     },
     {

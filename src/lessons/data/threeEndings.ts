@@ -104,6 +104,7 @@ export const threeEndings: Lesson = {
         en: 'It reaches step 27, waits, and the timeout kills it in the night. You are back the next morning: there is no checkpoint on disk.',
       },
       shows: {
+        stored: 0,
         state: 'waiting_approval',
         step: 27,
         down: 'timeout',
@@ -152,6 +153,7 @@ export const threeEndings: Lesson = {
         en: 'The timeout kills it in the night as well, but in the morning the checkpoint is still on disk.',
       },
       shows: {
+        stored: 8,
         state: 'waiting_approval',
         down: 'timeout',
         clock: { day: 2, from: '08:00', to: '10:00' },
