@@ -12,7 +12,7 @@ import {
   parseSeed,
 } from '../engine';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun } from '../persistence';
-import { unpackReplay } from '../share';
+import { holdCheckpoints, unpackReplay } from '../share';
 import { badSeedNotice, dropRunNew, replayed } from './address';
 import { mergeSkipped, resumeReport } from './reports';
 import { configOf } from './settings';
@@ -47,7 +47,12 @@ interface Started {
 
 export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get) => {
   /** A new run of `scenarioId` with the page's settings, not saved yet. */
-  const freshSim = (scenarioId: string, seed: number, config: Partial<Config> = {}) => {
+  const freshSim = (
+    scenarioId: string,
+    seed: number,
+    config: Partial<Config> = {},
+    onCheckpoint: Store['onCheckpoint'] = get().onCheckpoint,
+  ) => {
     const { settings } = get();
     return new Sim({
       scenario: findScenario(scenarioId) ? scenarioId : DEFAULT_SCENARIO_ID,
@@ -56,7 +61,7 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       config: { ...configOf(settings), ...config },
       design: settings.design,
       wallClock: Date.now,
-      onCheckpoint: get().onCheckpoint,
+      onCheckpoint,
     });
   };
 
@@ -149,8 +154,12 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       // A shared moment (`&replay=`): the sharer's config now, their commands once the run is saved.
       const packed = params.get('run') === 'new' ? params.get('replay') : null;
       const replay = packed === null ? null : await unpackReplay(packed);
+      // Its checkpoints are held while the link replays, and the newest written once (replaySend.ts).
+      const held = replay?.ok ? holdCheckpoints(get().onCheckpoint) : null;
       const fresh =
-        params.get('run') === 'new' ? freshSim(scenarioId, seed, replay?.ok ? replay.replay.config : {}) : null;
+        params.get('run') === 'new'
+          ? freshSim(scenarioId, seed, replay?.ok ? replay.replay.config : {}, held?.onCheckpoint)
+          : null;
       const tab = fresh ? joinRun(fresh.context.runId) : null;
       // Awaited below with the save; a refusal meanwhile is not an unhandled rejection.
       tab?.catch(() => undefined);
@@ -181,7 +190,11 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
         // Saved with the probe, unless IndexedDB failed it and the run goes to memory now.
         const saved = opened.alongside as CreateRunResult | undefined;
         await saveAndJoin(fresh, true, { tab, ...(saved ? { saved: Promise.resolve(saved) } : {}) });
-        const unreplayed = replay && replayed(replay, get().lang, get().send);
+        // Nothing of the replay is shown until its newest checkpoint is durable (the publish gate).
+        const shown = held ? get().holdShown() : null;
+        const unreplayed = replay && (await replayed(replay, get().lang, get().send));
+        held?.release();
+        shown?.();
         if (unreplayed) set({ notice: unreplayed });
       } else if (!resumed) await get().newRun(scenarioId, seed);
       dropRunNew();
