@@ -1,6 +1,6 @@
 import { quote, type SimCommand } from '../engine';
 import { pageSlicer } from './pageSlicer';
-import { REPLAY_BUDGET_MS, sendInSlices, type Slicer, type Unpacked } from '../share';
+import { REPLAY_BUDGET_MS, decodeShare, sendInSlices, type Slicer, type Unpacked } from '../share';
 
 /**
  * What boot reads from the page's address besides the scenario: a seed it cannot take, the
@@ -17,6 +17,31 @@ export function badSeedNotice(text: string, lang: 'zh' | 'en'): { kind: 'error';
       lang === 'zh'
         ? `网址里的种子 ${shown} 不是 0 到 2^53 − 1 之间的整数：这次运行用种子 1。`
         : `The URL's seed ${shown} is not a whole number from 0 to 2^53 − 1: this run uses seed 1.`,
+  };
+}
+
+/**
+ * `?scenario=` or `?design=` the page has not got: the run uses the default instead, and says
+ * what it replaced and with what, as the seed does (null when both were taken).
+ */
+export function replacedNotice(
+  params: URLSearchParams,
+  used: { scenario: string; design: string },
+  lang: 'zh' | 'en',
+): { kind: 'error'; text: string } | null {
+  const { dropped } = decodeShare(params);
+  const parts = (['scenario', 'design'] as const).flatMap((key) => {
+    const d = dropped.find((x) => x.key === key);
+    if (!d) return [];
+    const shown = quote(d.value, 40);
+    return lang === 'zh'
+      ? [`网址里的${key === 'scenario' ? '场景' : '设计'} ${shown} 不存在，换成了 ${used[key]}`]
+      : [`the URL's ${key} ${shown} does not exist: this run uses ${used[key]}`];
+  });
+  if (parts.length === 0) return null;
+  return {
+    kind: 'error',
+    text: lang === 'zh' ? `${parts.join('；')}。` : `${parts.join('; ').replace(/^t/, 'T')}.`,
   };
 }
 

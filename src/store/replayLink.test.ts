@@ -46,3 +46,20 @@ describe('a shared link replayed at boot', () => {
     useSimStore.setState({ onCheckpoint: write });
   });
 });
+
+describe('a link naming what the page has not got', () => {
+  it('says which scenario and design it replaced, and with what (scenario=nope&design=evil)', async () => {
+    const packed = await packReplay({ config: DEFAULT_CONFIG, commands: [{ type: 'START' }] });
+    await st().boot(`?run=new&scenario=nope&design=evil&replay=${packed}`);
+    expect(st().sim.scenario.id).toBe('migration-40');
+    expect(st().notice?.text).toMatch(/scenario "nope" does not exist: this run uses migration-40/);
+    // The design the page's settings hold (the last one chosen) stands in for it.
+    expect(st().notice?.text).toContain(`design "evil" does not exist: this run uses ${st().sim.design.id}.`);
+    useSimStore.setState({ lang: 'zh' });
+    await st().boot('?run=new&scenario=nope');
+    expect(st().notice?.text).toMatch(/场景 "nope" 不存在，换成了 migration-40/);
+    useSimStore.setState({ lang: 'en' });
+    await st().boot('?run=new&scenario=migration-40&design=no-fuse');
+    expect(st().notice).toBeNull();
+  });
+});

@@ -13,7 +13,7 @@ import {
 } from '../engine';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun } from '../persistence';
 import { holdCheckpoints, unpackReplay } from '../share';
-import { badSeedNotice, dropRunNew, replayed } from './address';
+import { badSeedNotice, dropRunNew, replacedNotice, replayed } from './address';
 import { mergeSkipped, resumeReport } from './reports';
 import { configOf } from './settings';
 import type { RunsSlice, Store } from './types';
@@ -200,6 +200,11 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       dropRunNew();
       // A seed the URL gave and the page could not take is said, not silently replaced.
       if (seedText !== null && parseSeed(seedText) === null) set({ notice: badSeedNotice(seedText, get().lang) });
+      // So is a scenario or design it has not got (issue 40: `scenario=nope&design=evil` was silent).
+      const used = { scenario: get().sim.scenario.id, design: get().sim.design.id };
+      const replaced = replacedNotice(params, used, get().lang);
+      const before = get().notice;
+      if (replaced) set({ notice: before ? { kind: 'error', text: `${before.text} ${replaced.text}` } : replaced });
       // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
       set({ ready: true });
     },

@@ -3,7 +3,7 @@ import type { Analysis } from './types';
 /**
  * An analysis written out for a spreadsheet or another program: the whole of it as JSON, and
  * its two tables (the calls, the densities) as CSV by RFC 4180 (a header row, CRLF line ends,
- * a field quoted when it holds a comma, a quote or a line break, its quotes doubled).
+ * a field quoted when it holds a separator, a quote or a line break, its quotes doubled).
  */
 
 /** The schema id of an exported analysis, so a reader can tell it from a trace (`format` is the trace's). */
@@ -13,15 +13,18 @@ export const ANALYSIS_FORMAT = 'harness-sim.trace-analysis/1';
 export const analysisJson = (a: Analysis): string => JSON.stringify({ schema: ANALYSIS_FORMAT, ...a }, null, 2);
 
 /**
- * One CSV field. A text that a spreadsheet would run as a formula (it starts with = + - @, a tab
- * or a carriage return) gets a leading apostrophe: a trace's args are anyone's text, and a
- * student opens the file in a spreadsheet (OWASP's advice for CSV injection).
+ * One CSV field. A text that a spreadsheet would run as a formula gets an apostrophe before the
+ * formula's first character (= + - @), at the start of the field and after each separator any
+ * locale's spreadsheet may split on (`,` `;` a tab): a trace's args are anyone's text, and a
+ * student opens the file in whatever spreadsheet they have (OWASP's advice for CSV injection,
+ * `a;=1+1` included). A field that starts with a tab or a carriage return gets one too. A field
+ * holding any of those separators, a quote or a line break is quoted, its quotes doubled.
  */
 export function csvField(v: string | number | boolean | null): string {
   if (v === null) return '';
   if (typeof v !== 'string') return String(v);
-  const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = v.replace(/^(?=[\t\r])/, "'").replace(/(^|[,;\t])([ ]*)(?=[=+\-@])/g, "$1$2'");
+  return /[",;\t\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 const csv = (rows: readonly (readonly (string | number | boolean | null)[])[]): string =>
