@@ -6,6 +6,8 @@ import { useListWindow } from '../panels/useListWindow';
 import type { T } from '../useT';
 import { useT } from '../useT';
 import { policyWords, stageWords } from './words';
+import { OutsideText } from '../OutsideText';
+import { visibleText } from '../outsideText';
 
 /** Estimated heights (px): a row (args wrap to two lines), the sticky header, the box (28rem). */
 const ROW_PX = 40;
@@ -44,7 +46,7 @@ const CallRowView = memo(function CallRowView({ r, remind, fuse, noProgress, los
     <tr
       data-testid="trace-row"
       data-index={r.position - 1}
-      data-tool={r.tool}
+      data-tool={visibleText(r.tool)}
       data-ok={r.ok ? 'true' : 'false'}
       data-stage={r.stage}
       data-mark={fuse ? 'fuse' : remind ? 'remind' : undefined}
@@ -56,12 +58,12 @@ const CallRowView = memo(function CallRowView({ r, remind, fuse, noProgress, los
     >
       <td>{r.position}</td>
       <td>
-        <code>{r.tool}</code>
+        <OutsideText text={r.tool} code />
       </td>
       <td className="hs-trace__args">
-        <code>{r.args}</code>
+        <OutsideText text={r.args} code />
       </td>
-      <td>{r.ok ? t('traces.ok') : <code>{r.errorType}</code>}</td>
+      <td>{r.ok ? t('traces.ok') : <OutsideText text={r.errorType ?? ''} code />}</td>
       <td className="hs-trace__num">{formatInt(r.tokens)}</td>
       <td>
         {stageWords(t, r.stage, r.count)}

@@ -3,6 +3,7 @@ import { analysisJson, callsCsv, densitiesCsv, type Analysis } from '../../trace
 import { useT } from '../useT';
 import { download, exportName } from './files';
 import { policyWords } from './words';
+import { OutsideText, SLOT, WithOutside } from '../OutsideText';
 
 /** Each density's checkpoints over the trace and the calls a crash would lose (ui-contract `trace-density`). */
 export function TraceDensities({ a }: { a: Analysis }) {
@@ -66,8 +67,11 @@ export function TraceNoProgress({ a }: { a: Analysis }) {
         <ul className="hs-trace__still">
           {a.noProgress.slice(0, NO_PROGRESS_SHOWN).map((r) => (
             <li key={r.position} data-testid="trace-no-progress" data-index={r.position - 1}>
-              {t('traces.noProgress.row', { n: r.position, of: r.repeats, times: r.times, tool: r.tool })}{' '}
-              <code>{r.args}</code>
+              <WithOutside
+                text={t('traces.noProgress.row', { n: r.position, of: r.repeats, times: r.times, tool: SLOT })}
+                values={[r.tool]}
+              />{' '}
+              <OutsideText text={r.args} code />
             </li>
           ))}
           {a.noProgress.length > NO_PROGRESS_SHOWN && (

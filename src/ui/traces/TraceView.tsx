@@ -22,6 +22,7 @@ import { ARTICLE_FORM, TraceSettings, type TraceForm } from './TraceSettings';
 import { TraceSummary } from './TraceSummary';
 import { formatList } from './words';
 import './traces.css';
+import { SLOT, WithOutside } from '../OutsideText';
 
 /** The sample `?trace=sample-<id>` asks for, '' for none (`?trace=1`). */
 const sampleAsked = (search: string): string => {
@@ -171,7 +172,7 @@ export function TraceView({ search }: { search: string }) {
       />
       {opened && (
         <p className="hs-trace__source" data-testid="trace-source">
-          {t('traces.source', { name: opened.source })}
+          <WithOutside text={t('traces.source', { name: SLOT })} values={[opened.source]} />
         </p>
       )}
       {!opened && !busy && <p className="hs-trace__empty">{t('traces.empty')}</p>}
