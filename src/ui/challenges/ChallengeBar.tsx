@@ -36,7 +36,7 @@ function Bar({ ch }: { ch: Challenge }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   useEffect(() => {
-    openChallenge(ch);
+    void openChallenge(ch);
     return releaseChallenge;
   }, [ch]);
   // Checked each time the page publishes the run (what the student sees is what is judged).
@@ -89,7 +89,7 @@ function Bar({ ch }: { ch: Challenge }) {
           type="button"
           className="hs-btn hs-btn--primary"
           data-testid="btn-challenge-restart"
-          onClick={() => openChallenge(ch)}
+          onClick={() => void openChallenge(ch)}
         >
           {t('challenge.restart')}
         </button>
