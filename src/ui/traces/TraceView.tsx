@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   settingsRefusal,
   traceRefusal,
-  type Analysis,
   type DensityOptions,
   type GuardSettings,
   type TraceRefusal,
@@ -13,7 +12,7 @@ import { useT } from '../useT';
 import { traceText } from './files';
 import { dropPickedTrace, pickedTrace } from './handoff';
 import { defaultKeyActionsText, keyActionsRule } from './keyActions';
-import { openTrace, type OpenResult, type OpenTrace } from './openTrace';
+import { openTrace, type OpenAnalysis, type OpenResult, type OpenTrace } from './openTrace';
 import { isSample, loadSample } from './samples';
 import { TraceCalls } from './TraceCalls';
 import { TraceDensities, TraceExport, TraceNoProgress } from './TraceDensities';
@@ -46,7 +45,7 @@ export function TraceView({ search }: { search: string }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const [opened, setOpened] = useState<{ trace: OpenTrace; source: string } | null>(null);
-  const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [analysis, setAnalysis] = useState<OpenAnalysis | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<TraceRefusal | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
@@ -186,10 +185,10 @@ export function TraceView({ search }: { search: string }) {
       )}
       {analysis && (
         <>
-          <TraceSummary a={analysis} />
+          <TraceSummary a={analysis.head} />
           <TraceCalls a={analysis} />
-          <TraceNoProgress a={analysis} />
-          <TraceDensities a={analysis} />
+          <TraceNoProgress a={analysis.head} />
+          <TraceDensities a={analysis.head} />
           <TraceExport a={analysis} source={opened?.source ?? 'trace'} />
         </>
       )}

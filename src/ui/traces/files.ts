@@ -11,9 +11,9 @@ export async function traceText(file: Blob): Promise<{ ok: true; text: string } 
   }
 }
 
-/** Hands `text` to the browser as a download (a Blob URL of this page: nothing leaves the browser). */
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands `blob` to the browser as a download (a Blob URL of this page: nothing leaves the browser). */
+export function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -1,10 +1,17 @@
 import {
+  AnalysisRows,
+  EXPORT_TYPE,
   analyse,
+  exportText,
+  headOf,
   readTrace,
   settingsRefusal,
-  type Analysis,
+  type AnalysisHead,
   type DensityOptions,
+  type DensityPolicy,
+  type ExportKind,
   type GuardSettings,
+  type RowsWindow,
   type Trace,
   type TraceFormat,
   type TraceRefusal,
@@ -21,12 +28,26 @@ import type { FromTraceWorker, ToTraceWorker } from './protocol';
 export interface OpenTrace {
   format: TraceFormat;
   /** The analysis under these settings, or their refusal (E650, E651). */
-  analyse(settings: GuardSettings, options: DensityOptions): Promise<Analysis | TraceRefusal>;
+  analyse(settings: GuardSettings, options: DensityOptions): Promise<OpenAnalysis | TraceRefusal>;
   /** Stops the worker and lets the trace go. */
   close(): void;
 }
 
+/**
+ * An analysis as the page holds it: its head (figures, densities, the first no-progress rows);
+ * its rows, a window at a time; its exports, built where it was made (traces/window.ts).
+ */
+export interface OpenAnalysis {
+  head: AnalysisHead;
+  rows(from: number, to: number, policy: DensityPolicy): Promise<RowsWindow>;
+  exported(what: ExportKind): Promise<Blob>;
+}
+
 export type OpenResult = { ok: true; trace: OpenTrace } | TraceRefusal;
+
+/** A question to the worker, before it is given its number. */
+type Question =
+  Extract<ToTraceWorker, { id: number }> extends infer Q ? (Q extends { id: number } ? Omit<Q, 'id'> : never) : never;
 
 /** Starts a trace worker, or null where the page has none. */
 export type SpawnWorker = () => Worker | null;
@@ -60,8 +81,16 @@ async function onPage(text: string): Promise<OpenResult> {
 function local(trace: Trace): OpenTrace {
   return {
     format: trace.format,
-    analyse: (settings, options) =>
-      Promise.resolve(settingsRefusal(settings, options) ?? analyse(trace, settings, options)),
+    analyse: (settings, options) => {
+      const refused = settingsRefusal(settings, options);
+      if (refused) return Promise.resolve(refused);
+      const rows = new AnalysisRows(analyse(trace, settings, options));
+      return Promise.resolve({
+        head: headOf(rows.analysis),
+        rows: (from, to, policy) => Promise.resolve(rows.window(from, to, policy)),
+        exported: (what) => Promise.resolve(new Blob([exportText(rows.analysis, what)], { type: EXPORT_TYPE[what] })),
+      });
+    },
     close: () => undefined,
   };
 }
@@ -72,10 +101,11 @@ function local(trace: Trace): OpenTrace {
  * again once (the text is kept in this closure for that alone, never stored).
  */
 function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
+  type Answer = Extract<FromTraceWorker, { id: number }>['result'];
   interface Asked {
-    settings: GuardSettings;
-    options: DensityOptions;
-    resolve: (r: Analysis | TraceRefusal) => void;
+    /** What the page does instead once the worker is gone. */
+    instead: () => Promise<unknown>;
+    resolve: (r: Answer) => void;
     reject: (e: unknown) => void;
   }
   const waiting = new Map<number, Asked>();
@@ -87,6 +117,36 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
     page ??= readTrace(text).then((r) => (r.ok ? local(r.trace) : null));
     return page.then((t) => (t ? t.analyse(settings, options) : Promise.reject(new Error('the trace was lost'))));
   };
+  /** Asks the worker (or, once it is gone, the page) and resolves with the answer. */
+  const ask = <R>(m: Question, instead: () => Promise<R>): Promise<R> => {
+    if (closed) return Promise.reject(new Error('the trace was closed'));
+    if (dead) return instead();
+    const id = nextId++;
+    return new Promise<R>((resolve, reject) => {
+      waiting.set(id, { instead, resolve: resolve as (r: Answer) => void, reject });
+      worker.postMessage({ ...m, id } as ToTraceWorker);
+    });
+  };
+  const gone = () => Promise.reject(new Error('this analysis was replaced'));
+  /** The page's handle on analysis `of`, made in the worker under these settings. */
+  const analysisIn = (of: number, head: AnalysisHead, settings: GuardSettings, options: DensityOptions) => {
+    // Once the worker is gone, the page analyses again under the same settings, once.
+    let mine: Promise<OpenAnalysis> | null = null;
+    const here = () =>
+      (mine ??= viaPage(settings, options).then((a) => ('head' in a ? a : Promise.reject(new Error(a.code)))));
+    const handle: OpenAnalysis = {
+      head,
+      rows: (from, to, policy) =>
+        ask<RowsWindow | null>({ kind: 'rows', of, from, to, policy }, () =>
+          here().then((a) => a.rows(from, to, policy)),
+        ).then((r) => r ?? gone()),
+      exported: (what) =>
+        ask<Blob | null>({ kind: 'export', of, what }, () => here().then((a) => a.exported(what))).then(
+          (b) => b ?? gone(),
+        ),
+    };
+    return handle;
+  };
   return new Promise((settle) => {
     const fail = () => {
       if (dead) return;
@@ -94,19 +154,16 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
       worker.terminate();
       settle(null);
       if (closed) return;
-      for (const a of waiting.values()) viaPage(a.settings, a.options).then(a.resolve, a.reject);
+      for (const a of waiting.values()) a.instead().then(a.resolve as (r: unknown) => void, a.reject);
       waiting.clear();
     };
     const handle = (format: TraceFormat): OpenTrace => ({
       format,
       analyse: (settings, options) => {
-        if (closed) return Promise.reject(new Error('the trace was closed'));
-        if (dead) return viaPage(settings, options);
-        const id = nextId++;
-        return new Promise((resolve, reject) => {
-          waiting.set(id, { settings, options, resolve, reject });
-          worker.postMessage({ kind: 'analyse', id, settings, options } satisfies ToTraceWorker);
-        });
+        const id = nextId;
+        return ask<AnalysisHead | TraceRefusal | OpenAnalysis>({ kind: 'analyse', settings, options }, () =>
+          viaPage(settings, options),
+        ).then((r) => ('code' in r || 'rows' in r ? r : analysisIn(id, r, settings, options)));
       },
       close: () => {
         closed = dead = true;
@@ -121,7 +178,7 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
     worker.addEventListener('messageerror', fail);
     worker.addEventListener('message', (e: MessageEvent<FromTraceWorker>) => {
       const m = e.data;
-      if (m.kind === 'analysis') {
+      if (m.kind !== 'read') {
         waiting.get(m.id)?.resolve(m.result);
         waiting.delete(m.id);
       } else if (m.result.ok) settle({ ok: true, trace: handle(m.result.format) });

@@ -1,14 +1,25 @@
-import { analyse, readTrace, settingsRefusal, type Trace } from '../../traces';
+import {
+  AnalysisRows,
+  EXPORT_TYPE,
+  analyse,
+  exportText,
+  headOf,
+  readTrace,
+  settingsRefusal,
+  type Trace,
+} from '../../traces';
 import type { FromTraceWorker, ToTraceWorker } from './protocol';
 
 /**
  * Reads a trace and analyses it off the page's thread (openTrace.ts starts one per trace). The
- * trace stays here, read once; the page asks for an analysis each time the guard's settings
- * change and gets only the analysis back. Nothing here fetches or stores anything.
+ * trace stays here, read once, and so does the newest analysis: the page gets its head, asks for
+ * rows a window at a time, and gets each export as a Blob built here (traces/window.ts). Nothing
+ * here fetches or stores anything.
  */
 
 const post = (m: FromTraceWorker) => self.postMessage(m);
 let trace: Trace | null = null;
+let newest: { id: number; rows: AnalysisRows } | null = null;
 
 self.addEventListener('message', (e: MessageEvent<ToTraceWorker>) => {
   const m = e.data;
@@ -19,10 +30,19 @@ self.addEventListener('message', (e: MessageEvent<ToTraceWorker>) => {
     });
     return;
   }
+  if (m.kind === 'rows') {
+    const rows = newest?.id === m.of ? newest.rows.window(m.from, m.to, m.policy) : null;
+    return post({ kind: 'rows', id: m.id, result: rows });
+  }
+  if (m.kind === 'export') {
+    const a = newest?.id === m.of ? newest.rows.analysis : null;
+    const blob = a && new Blob([exportText(a, m.what)], { type: EXPORT_TYPE[m.what] });
+    return post({ kind: 'export', id: m.id, result: blob });
+  }
   if (!trace) return;
-  post({
-    kind: 'analysis',
-    id: m.id,
-    result: settingsRefusal(m.settings, m.options) ?? analyse(trace, m.settings, m.options),
-  });
+  const refused = settingsRefusal(m.settings, m.options);
+  if (refused) return post({ kind: 'analysis', id: m.id, result: refused });
+  const a = analyse(trace, m.settings, m.options);
+  newest = { id: m.id, rows: new AnalysisRows(a) };
+  post({ kind: 'analysis', id: m.id, result: headOf(a) });
 });
