@@ -30,6 +30,7 @@ import {
   runFile,
   shareLink,
   traceFile,
+  type Taken,
 } from './untrusted/browser';
 
 /** The main-thread budget of every path: no task longer than this at 4× CPU. */
@@ -144,14 +145,34 @@ export async function run(): Promise<Figure[]> {
   return figures;
 }
 
-/** Each path in the built page, in Chromium at 4× CPU: the longest main-thread task, and total time by size. */
+/** `UNTRUSTED_PATHS=share,trace` runs only those paths in the browser (all by default). */
+const only = (path: string) => !process.env.UNTRUSTED_PATHS || process.env.UNTRUSTED_PATHS.split(',').includes(path);
+
+/**
+ * Each path in the built page, in Chromium at 4× CPU: the longest main-thread task (and what took
+ * most of it), beside the same path with a trivial input (what the page costs anyway), and total
+ * time by size.
+ */
 async function inTheBrowser(runFileText: string): Promise<Figure[]> {
   const figures: Figure[] = [];
   const tmp = mkdtempSync(join(tmpdir(), 'hs-bench-untrusted-'));
   let served: Served | undefined;
   let browser: Browser | undefined;
-  const longest = (name: string, ms: number, note: string) =>
-    figures.push(figure(`browser ${THROTTLE}x CPU, longest task: ${name}`, ms, 'ms', atMost(LONGEST_TASK_MS), note));
+  const name = (what: string) => `browser ${THROTTLE}x CPU, longest task: ${what}`;
+  const longest = (what: string, r: Taken, note: string) =>
+    figures.push(figure(name(what), r.longest, 'ms', atMost(LONGEST_TASK_MS), `${note}; ${r.inside}`));
+  const baseline = (what: string, r: Taken) =>
+    figures.push(figure(name(`${what} (a trivial input, no target)`), r.longest, 'ms', undefined, r.inside));
+  const total = (what: string, r: Taken) =>
+    figures.push(
+      figure(
+        `browser ${THROTTLE}x CPU, ${what}: total`,
+        r.total,
+        'ms',
+        undefined,
+        `longest task ${r.longest.toFixed(0)} ms`,
+      ),
+    );
   try {
     progress('untrusted in the browser: building the app');
     await viteBuild(join(tmp, 'app'), []);
@@ -159,57 +180,55 @@ async function inTheBrowser(runFileText: string): Promise<Figure[]> {
     browser = await launchChromium();
     const url = served.url;
 
-    for (const n of [1000, 3000, MOST_FAILURES]) {
-      progress(`untrusted in the browser: a share link of ${n} failing commands (no-fuse)`);
-      const r = await shareLink(browser, url, n);
-      if (n === MOST_FAILURES)
-        longest(`share link, ${(n + 2).toLocaleString('en')} commands`, r.longest, `${r.chars} characters`);
-      figures.push(
-        figure(
-          `browser ${THROTTLE}x CPU, share link of ${(n + 2).toLocaleString('en')} commands: to ready`,
-          r.total,
-          'ms',
-          undefined,
-          `longest task ${r.longest.toFixed(0)} ms`,
-        ),
-      );
-    }
-
-    progress('untrusted in the browser: the 275-byte challenge that plays 5,000 failing moves');
-    const ch = await challengeFile(browser, url, HOSTILE_CHALLENGE, tmp);
-    longest(
-      `challenge file of ${HOSTILE_CHALLENGE.length} bytes (until completed, no-fuse)`,
-      ch.longest,
-      `refused after ${(ch.total / 1000).toFixed(1)} s`,
-    );
-
-    for (const mib of [12, 48]) {
-      progress(`untrusted in the browser: a ${mib} MiB trace, opened and its calls exported`);
-      const t = denseTrace(mib * 1024 * 1024);
-      const r = await traceFile(browser, url, t.text, tmp);
-      const what = `${mib} MiB trace (${t.calls.toLocaleString('en')} calls)`;
-      if (mib === 48) {
-        longest(`${what}, opened`, r.open.longest, `first rows after ${(r.open.total / 1000).toFixed(1)} s`);
-        longest(`${what}, calls CSV exported`, r.csv.longest, `downloaded after ${(r.csv.total / 1000).toFixed(1)} s`);
+    if (only('share')) {
+      progress('untrusted in the browser: share links of 0 to 9,998 failing commands (no-fuse)');
+      baseline('share link of 2 commands', await shareLink(browser, url, 0));
+      for (const n of [1000, 3000, MOST_FAILURES]) {
+        const r = await shareLink(browser, url, n);
+        if (n === MOST_FAILURES)
+          longest(`share link, ${(n + 2).toLocaleString('en')} commands`, r, `${r.chars} characters`);
+        total(`share link of ${(n + 2).toLocaleString('en')} commands, to ready`, r);
       }
-      figures.push(
-        figure(
-          `browser ${THROTTLE}x CPU, ${what}: open to first rows`,
-          r.open.total,
-          'ms',
-          undefined,
-          `longest task ${r.open.longest.toFixed(0)} ms`,
-        ),
+    }
+
+    if (only('challenge')) {
+      progress('untrusted in the browser: a shipped challenge file, then the 275-byte one of 5,000 failing moves');
+      baseline('a shipped challenge file', await challengeFile(browser, url, JSON.stringify(CHALLENGES[0]), tmp));
+      const ch = await challengeFile(browser, url, HOSTILE_CHALLENGE, tmp);
+      longest(
+        `challenge file of ${HOSTILE_CHALLENGE.length} bytes (no-fuse, until completed)`,
+        ch,
+        `refused after ${(ch.total / 1000).toFixed(1)} s`,
       );
     }
 
-    progress('untrusted in the browser: a 20 MiB run file');
-    const rf = await runFile(browser, url, runFileText, tmp);
-    longest(
-      `run file of ${(runFileText.length / 2 ** 20).toFixed(1)} MiB`,
-      rf.longest,
-      `refused (E610) after ${(rf.total / 1000).toFixed(1)} s, checked in the Worker`,
-    );
+    if (only('trace')) {
+      for (const mib of [0.1, 12, 48]) {
+        progress(`untrusted in the browser: a ${mib} MiB trace, opened and its calls exported`);
+        const t = denseTrace(mib * 1024 * 1024);
+        const r = await traceFile(browser, url, t.text, tmp);
+        const what = `${mib} MiB trace (${t.calls.toLocaleString('en')} calls)`;
+        if (mib < 1) {
+          baseline(`${what}, opened`, r.open);
+          continue;
+        }
+        if (mib === 48) {
+          longest(`${what}, opened`, r.open, `first rows after ${(r.open.total / 1000).toFixed(1)} s`);
+          longest(`${what}, calls CSV exported`, r.csv, `downloaded after ${(r.csv.total / 1000).toFixed(1)} s`);
+        }
+        total(`${what}, open to first rows`, r.open);
+      }
+    }
+
+    if (only('run')) {
+      progress('untrusted in the browser: a 20 MiB run file');
+      const rf = await runFile(browser, url, runFileText, tmp);
+      longest(
+        `run file of ${(runFileText.length / 2 ** 20).toFixed(1)} MiB`,
+        rf,
+        `refused (E610) after ${(rf.total / 1000).toFixed(1)} s, checked in the Worker`,
+      );
+    }
   } finally {
     await browser?.close();
     await served?.close();

@@ -22,28 +22,58 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
 }
 
-/** The longest `RunTask` on any renderer main thread of a Chromium trace, in ms. */
-export function longestTask(trace: Buffer): number {
+/** The longest task of a trace, ms, and what took most of it (its three longest parts). */
+export interface Longest {
+  ms: number;
+  inside: string;
+}
+
+/** The longest `RunTask` on any renderer main thread of a Chromium trace, and what it held. */
+export function longestTask(trace: Buffer): Longest {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
   const mains = new Set(
     traceEvents
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  let longest = 0;
+  let top: TraceEvent | null = null;
   for (const e of traceEvents) {
-    if (e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)) longest = Math.max(longest, e.dur ?? 0);
+    if (e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`) && (e.dur ?? 0) > (top?.dur ?? 0))
+      top = e;
   }
-  return longest / 1000;
+  if (!top) return { ms: 0, inside: '' };
+  const t = top;
+  const parts = traceEvents
+    .filter(
+      (e) =>
+        e !== t &&
+        e.ph === 'X' &&
+        e.pid === t.pid &&
+        e.tid === t.tid &&
+        e.ts >= t.ts &&
+        e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) &&
+        (e.dur ?? 0) > 1000,
+    )
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 3)
+    .map((e) => {
+      const d = e.args?.data;
+      const where = d?.functionName || d?.url?.split('/').pop() || '';
+      return `${e.name}${where ? ` ${where}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)} ms`;
+    });
+  return { ms: (t.dur ?? 0) / 1000, inside: parts.join(', ') };
 }
 
 export interface Taken {
   /** The longest main-thread task while the page took the input, ms. */
   longest: number;
+  /** What that task spent most of its time on. */
+  inside: string;
   /** From the action to the page's answer, ms. */
   total: number;
 }
@@ -57,8 +87,9 @@ export async function taken(browser: Browser, page: Page, action: () => Promise<
   } finally {
     const total = performance.now() - t0;
     const trace = await browser.stopTracing();
+    const top = longestTask(trace);
     // eslint-disable-next-line no-unsafe-finally -- the figures are the finally's purpose
-    return { longest: longestTask(trace), total };
+    return { longest: top.ms, inside: top.inside, total };
   }
 }
 

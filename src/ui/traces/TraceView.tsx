@@ -9,7 +9,7 @@ import {
 import { useSimStore } from '../../store/simStore';
 import { LangButton } from '../LangButton';
 import { useT } from '../useT';
-import { traceText } from './files';
+import { traceFile } from './files';
 import { dropPickedTrace, pickedTrace } from './handoff';
 import { defaultKeyActionsText, keyActionsRule } from './keyActions';
 import { openTrace, type OpenAnalysis, type OpenResult, type OpenTrace } from './openTrace';
@@ -60,7 +60,7 @@ export function TraceView({ search }: { search: string }) {
 
   /** Opens a trace from `text`; on success the address says `trace=<address>` (never the file's name or text). */
   const open = useCallback(
-    async (source: string, address: string, text: () => Promise<{ ok: true; text: string } | TraceRefusal>) => {
+    async (source: string, address: string, text: () => Promise<{ ok: true; text: string | Blob } | TraceRefusal>) => {
       const seq = ++latest.current;
       setBusy(true);
       setMissing(null);
@@ -90,7 +90,7 @@ export function TraceView({ search }: { search: string }) {
 
   const openFile = useCallback(
     (file: File) => {
-      void open(file.name, '1', () => traceText(file));
+      void open(file.name, '1', () => Promise.resolve(traceFile(file)));
     },
     [open],
   );

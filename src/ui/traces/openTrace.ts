@@ -16,6 +16,7 @@ import {
   type TraceFormat,
   type TraceRefusal,
 } from '../../traces';
+import { readSource } from './source';
 import type { FromTraceWorker, ToTraceWorker } from './protocol';
 
 /**
@@ -57,8 +58,8 @@ const spawnDefault: SpawnWorker = () =>
     ? null
     : new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'harness-sim-trace' });
 
-/** Reads `text` as a trace: in a Worker when the page can start one, else on the page. */
-export async function openTrace(text: string, spawn: SpawnWorker = spawnDefault): Promise<OpenResult> {
+/** Reads `text` (or a picked file) as a trace: in a Worker when the page can start one, else on the page. */
+export async function openTrace(text: string | Blob, spawn: SpawnWorker = spawnDefault): Promise<OpenResult> {
   let worker: Worker | null = null;
   try {
     worker = spawn();
@@ -73,8 +74,10 @@ export async function openTrace(text: string, spawn: SpawnWorker = spawnDefault)
 }
 
 /** The same on the page's thread. */
-async function onPage(text: string): Promise<OpenResult> {
-  const r = await readTrace(text);
+async function onPage(source: string | Blob): Promise<OpenResult> {
+  const got = await readSource(source);
+  if (!got.ok) return got;
+  const r = await readTrace(got.text);
   return r.ok ? { ok: true, trace: local(r.trace) } : r;
 }
 
@@ -100,7 +103,7 @@ function local(trace: Trace): OpenTrace {
  * the page reads. A worker that dies later hands its work to the page, which reads the text
  * again once (the text is kept in this closure for that alone, never stored).
  */
-function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
+function inWorker(worker: Worker, text: string | Blob): Promise<OpenResult | null> {
   type Answer = Extract<FromTraceWorker, { id: number }>['result'];
   interface Asked {
     /** What the page does instead once the worker is gone. */
@@ -114,7 +117,9 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
   let closed = false;
   let page: Promise<OpenTrace | null> | null = null;
   const viaPage = (settings: GuardSettings, options: DensityOptions) => {
-    page ??= readTrace(text).then((r) => (r.ok ? local(r.trace) : null));
+    page ??= readSource(text)
+      .then((got) => (got.ok ? readTrace(got.text) : got))
+      .then((r) => (r.ok ? local(r.trace) : null));
     return page.then((t) => (t ? t.analyse(settings, options) : Promise.reject(new Error('the trace was lost'))));
   };
   /** Asks the worker (or, once it is gone, the page) and resolves with the answer. */
@@ -188,6 +193,6 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
         settle(m.result);
       }
     });
-    worker.postMessage({ kind: 'read', text } satisfies ToTraceWorker);
+    worker.postMessage({ kind: 'read', source: text } satisfies ToTraceWorker);
   });
 }

@@ -10,12 +10,13 @@ import type {
 } from '../../traces';
 
 /**
- * What the page asks the trace worker (trace.worker.ts): read a trace once, analyse it under each
+ * What the page asks the trace worker (trace.worker.ts): read a trace once (its text, or the picked
+ * file itself, read there), analyse it under each
  * setting, then, of analysis `of` (the newest; an older one is let go), a window of rows or an
  * export.
  */
 export type ToTraceWorker =
-  | { kind: 'read'; text: string }
+  | { kind: 'read'; source: string | Blob }
   | { kind: 'analyse'; id: number; settings: GuardSettings; options: DensityOptions }
   | { kind: 'rows'; id: number; of: number; from: number; to: number; policy: DensityPolicy }
   | { kind: 'export'; id: number; of: number; what: ExportKind };

@@ -8,6 +8,7 @@ import {
   settingsRefusal,
   type Trace,
 } from '../../traces';
+import { readSource } from './source';
 import type { FromTraceWorker, ToTraceWorker } from './protocol';
 
 /**
@@ -24,7 +25,8 @@ let newest: { id: number; rows: AnalysisRows } | null = null;
 self.addEventListener('message', (e: MessageEvent<ToTraceWorker>) => {
   const m = e.data;
   if (m.kind === 'read') {
-    void readTrace(m.text).then((r) => {
+    void readSource(m.source).then(async (got) => {
+      const r = got.ok ? await readTrace(got.text) : got;
       if (r.ok) trace = r.trace;
       post({ kind: 'read', result: r.ok ? { ok: true, format: r.trace.format } : r });
     });
