@@ -33,6 +33,9 @@ export interface Longest {
   inside: string;
 }
 
+/** Events that only wrap others (a task, the microtask checkpoint): what is inside them is named instead. */
+const WRAPPERS = /^(RunTask|ThreadControllerImpl|BlinkScheduler|RunMicrotasks|v8\.run|TaskQueueManager)/;
+
 /** The longest `RunTask` on any renderer main thread of a Chromium trace, and what it held. */
 export function longestTask(trace: Buffer): Longest {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
@@ -57,7 +60,8 @@ export function longestTask(trace: Buffer): Longest {
         e.tid === t.tid &&
         e.ts >= t.ts &&
         e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) &&
-        (e.dur ?? 0) > 1000,
+        (e.dur ?? 0) > 1000 &&
+        !WRAPPERS.test(e.name),
     )
     .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
     .slice(0, 3)
@@ -80,7 +84,7 @@ export interface Taken {
 
 /** Runs `action` on `page` (already on the app, throttled) under a Chromium trace. */
 export async function taken(browser: Browser, page: Page, action: () => Promise<void>): Promise<Taken> {
-  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', 'toplevel'] });
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink'] });
   const t0 = performance.now();
   try {
     await action();

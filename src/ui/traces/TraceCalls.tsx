@@ -79,6 +79,12 @@ export const CallRowView = memo(function CallRowView({ r, remind, fuse, noProgre
   );
 });
 
+/**
+ * The table shows the calls a page of this many at a time: the list window's measurements are
+ * linear in the rows it holds (a 461,000-call trace re-measured in 280 ms tasks at 4× CPU).
+ */
+const PAGE_ROWS = 10_000;
+
 /** Rows are asked for in blocks of this many (the table draws a few dozen at a time). */
 const BLOCK = 200;
 
@@ -138,10 +144,20 @@ export function TraceCalls({ a }: { a: OpenAnalysis }) {
   const box = useRef<HTMLDivElement>(null);
   const head = a.head;
   const count = head.rowCount;
-  const w = useListWindow(box, count, ROW_PX, BOX_PX, HEAD_PX);
+  const pages = Math.max(1, Math.ceil(count / PAGE_ROWS));
+  const [asked, setPage] = useState(0);
+  const page = Math.min(asked, pages - 1);
+  const first = page * PAGE_ROWS;
+  const onPage = Math.min(PAGE_ROWS, count - first);
+  const w = useListWindow(box, onPage, ROW_PX, BOX_PX, HEAD_PX);
+  const indexes = w.indexes.map((i) => first + i);
   const [policy, setPolicy] = useState<DensityPolicy>('every-n');
   const everyN = head.densities.find((d) => d.policy === 'every-n')?.n ?? DEFAULT_EVERY_N;
-  const rowAt = useRowBlocks(a, policy, w.indexes);
+  const rowAt = useRowBlocks(a, policy, indexes);
+  const turn = (to: number) => {
+    setPage(to);
+    box.current?.scrollTo({ top: 0 });
+  };
   return (
     // Not a landmark itself: its scrolling box is, under the same name.
     <section className="hs-trace__block">
@@ -160,6 +176,23 @@ export function TraceCalls({ a }: { a: OpenAnalysis }) {
           ))}
         </select>
       </label>
+      {pages > 1 && (
+        <p className="hs-trace__fields hs-trace__pages" data-testid="trace-page">
+          <button type="button" className="hs-btn" disabled={page === 0} onClick={() => turn(page - 1)}>
+            {t('traces.page.prev')}
+          </button>
+          <span>
+            {t('traces.page', {
+              from: formatInt(first + 1),
+              to: formatInt(first + onPage),
+              n: formatInt(count),
+            })}
+          </span>
+          <button type="button" className="hs-btn" disabled={page === pages - 1} onClick={() => turn(page + 1)}>
+            {t('traces.page.next')}
+          </button>
+        </p>
+      )}
       <div
         className="hs-trace__scroll"
         ref={box}
@@ -180,7 +213,7 @@ export function TraceCalls({ a }: { a: OpenAnalysis }) {
           </thead>
           <tbody>
             <RowSpacer px={w.before} columns={COLUMNS.length} />
-            {w.indexes.map((i) => {
+            {indexes.map((i) => {
               const got = rowAt(i);
               if (!got)
                 return (
