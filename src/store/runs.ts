@@ -192,10 +192,13 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
         await saveAndJoin(fresh, true, { tab, ...(saved ? { saved: Promise.resolve(saved) } : {}) });
         // Nothing of the replay is shown until its newest checkpoint is durable (the publish gate).
         const shown = held ? get().holdShown() : null;
-        const unreplayed = replay && (await replayed(replay, get().lang, get().send));
-        held?.release();
-        shown?.();
-        if (unreplayed) set({ notice: unreplayed });
+        try {
+          const unreplayed = replay && (await replayed(replay, get().lang, get().send));
+          if (unreplayed) set({ notice: unreplayed });
+        } finally {
+          held?.release();
+          shown?.();
+        }
       } else if (!resumed) await get().newRun(scenarioId, seed);
       dropRunNew();
       // A seed the URL gave and the page could not take is said, not silently replaced.
