@@ -1,11 +1,12 @@
 /**
  * The untrusted half of `npm run bench`: the largest input each path that reads data from
- * outside the page accepts, checked by the project's own parsers in Node (no page). Each path's
- * figure is the worst check time of its largest accepted input: a stored or tab-sent checkpoint
- * (1 MiB at most; the worst is a plan revised as often as the schema allows), a challenge file
- * (256 KB) starting from such a checkpoint, a share link's replay (the most commands it may
- * carry, unpacked and replayed), and a run file (20 MiB of such checkpoints: checked in a Worker
- * under a budget, so its figure is the time until it is refused, beside that budget).
+ * outside the page accepts. First the project's own parsers in Node (no page): a stored or
+ * tab-sent checkpoint (1 MiB at most; the worst is a plan revised as often as the schema allows),
+ * a challenge file (256 KB) starting from such a checkpoint, a share link's replay unpacked, and a
+ * run file (20 MiB: checked in a Worker under a budget, so its figure is the time until it is
+ * refused). Then the same paths in the browser (bench/untrusted/browser.ts): the longest
+ * main-thread task at 4× CPU while the built page takes each input, target 50 ms, and the total
+ * time at a few sizes, whose growth must be linear or capped by a budget.
  */
 import { CHALLENGES } from '../src/challenges';
 import { parseChallenge } from '../src/challenges/parse';
@@ -14,7 +15,26 @@ import { mostRevisedCheckpoint } from '../src/engine/probes';
 import { checkCheckpointInput } from '../src/persistence/schemas';
 import { CHECK_BUDGET_MS, parseRunFile } from '../src/persistence/runFile';
 import { MAX_REPLAY_COMMANDS, packReplay, unpackReplay } from '../src/share';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { launchChromium, serve, viteBuild, type Served } from './chromium';
 import { atMost, figure, progress, timeOf, type Figure } from './lib';
+import {
+  HOSTILE_CHALLENGE,
+  MOST_FAILURES,
+  THROTTLE,
+  challengeFile,
+  denseTrace,
+  runFile,
+  shareLink,
+  traceFile,
+  type Taken,
+} from './untrusted/browser';
+
+/** The main-thread budget of every path: no task longer than this at 4× CPU. */
+const LONGEST_TASK_MS = 50;
 
 /** The costliest checkpoint a reader accepts (src/engine/probes.ts), checked once more here. */
 function mostRevised(): Checkpoint {
@@ -89,7 +109,7 @@ export async function run(): Promise<Figure[]> {
       replayed,
       'ms',
       undefined,
-      'half of them checkpoints; the page then writes each as a pressed button would',
+      'half of them checkpoints; the page holds them and writes the newest once (share/replaySend.ts)',
     ),
   );
 
@@ -121,5 +141,106 @@ export async function run(): Promise<Figure[]> {
       `E610 after ${CHECK_BUDGET_MS / 1000} s of checking, in the Worker; the whole check would take ~${Math.round((stored * many.length) / 1000)} s`,
     ),
   );
+  figures.push(...(await inTheBrowser(file)));
+  return figures;
+}
+
+/** `UNTRUSTED_PATHS=share,trace` runs only those paths in the browser (all by default). */
+const only = (path: string) => !process.env.UNTRUSTED_PATHS || process.env.UNTRUSTED_PATHS.split(',').includes(path);
+
+/**
+ * Each path in the built page, in Chromium at 4× CPU: the longest main-thread task (and what took
+ * most of it), beside the same path with a trivial input (what the page costs anyway), and total
+ * time by size.
+ */
+async function inTheBrowser(runFileText: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const tmp = mkdtempSync(join(tmpdir(), 'hs-bench-untrusted-'));
+  let served: Served | undefined;
+  let browser: Browser | undefined;
+  const name = (what: string) => `browser ${THROTTLE}x CPU, longest task: ${what}`;
+  const longest = (what: string, r: Taken, note: string) =>
+    figures.push(figure(name(what), r.longest, 'ms', atMost(LONGEST_TASK_MS), `${note}; ${r.inside}`));
+  const baseline = (what: string, r: Taken) =>
+    figures.push(figure(name(`${what} (a trivial input, no target)`), r.longest, 'ms', undefined, r.inside));
+  const total = (what: string, r: Taken) =>
+    figures.push(
+      figure(
+        `browser ${THROTTLE}x CPU, ${what}: total`,
+        r.total,
+        'ms',
+        undefined,
+        `longest task ${r.longest.toFixed(0)} ms`,
+      ),
+    );
+  try {
+    progress('untrusted in the browser: building the app');
+    await viteBuild(join(tmp, 'app'), []);
+    served = await serve(join(tmp, 'app'));
+    browser = await launchChromium();
+    const url = served.url;
+
+    if (only('share')) {
+      progress('untrusted in the browser: share links of 0 to 9,998 failing commands (no-fuse)');
+      const plain = await shareLink(browser, url, 0);
+      baseline('share link of 2 commands, after the first paint', plain);
+      figures.push(
+        figure(name('the navigation itself, before the first paint (any load; no target)'), plain.load ?? 0, 'ms'),
+      );
+      for (const n of [1000, 3000, MOST_FAILURES]) {
+        const r = await shareLink(browser, url, n);
+        if (n === MOST_FAILURES)
+          longest(
+            `share link, ${(n + 2).toLocaleString('en')} commands, after the first paint`,
+            r,
+            `${r.chars} characters; the navigation's own ${r.load?.toFixed(0)} ms`,
+          );
+        total(`share link of ${(n + 2).toLocaleString('en')} commands, to ready`, r);
+      }
+    }
+
+    if (only('challenge')) {
+      progress('untrusted in the browser: a shipped challenge file, then the 275-byte one of 5,000 failing moves');
+      baseline('a shipped challenge file', await challengeFile(browser, url, JSON.stringify(CHALLENGES[0]), tmp));
+      const ch = await challengeFile(browser, url, HOSTILE_CHALLENGE, tmp);
+      longest(
+        `challenge file of ${HOSTILE_CHALLENGE.length} bytes (no-fuse, until completed)`,
+        ch,
+        `refused after ${(ch.total / 1000).toFixed(1)} s`,
+      );
+    }
+
+    if (only('trace')) {
+      for (const mib of [0.1, 12, 48]) {
+        progress(`untrusted in the browser: a ${mib} MiB trace, opened and its calls exported`);
+        const t = denseTrace(mib * 1024 * 1024);
+        const r = await traceFile(browser, url, t.text, tmp);
+        const what = `${mib} MiB trace (${t.calls.toLocaleString('en')} calls)`;
+        if (mib < 1) {
+          baseline(`${what}, opened`, r.open);
+          continue;
+        }
+        if (mib === 48) {
+          longest(`${what}, opened`, r.open, `first rows after ${(r.open.total / 1000).toFixed(1)} s`);
+          longest(`${what}, calls CSV exported`, r.csv, `downloaded after ${(r.csv.total / 1000).toFixed(1)} s`);
+        }
+        total(`${what}, open to first rows`, r.open);
+      }
+    }
+
+    if (only('run')) {
+      progress('untrusted in the browser: a 20 MiB run file');
+      const rf = await runFile(browser, url, runFileText, tmp);
+      longest(
+        `run file of ${(runFileText.length / 2 ** 20).toFixed(1)} MiB`,
+        rf,
+        `refused (E610) after ${(rf.total / 1000).toFixed(1)} s, checked in the Worker`,
+      );
+    }
+  } finally {
+    await browser?.close();
+    await served?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
   return figures;
 }

@@ -1,5 +1,6 @@
 import { MINUTE, Sim, isTerminal, type Bilingual, type SimCommand, type SimOptions } from '../engine';
 import { sentByOneOf } from '../lessons/controls';
+import { runInSlices, type Slicer } from '../share/slices';
 import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
 
 /**
@@ -9,31 +10,96 @@ import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
  * the allowed ones was used; open otherwise.
  */
 
+/** The most moves a challenge's start is played (a 4,000-step run to its end takes about 4,100). */
+export const MAX_START_MOVES = 5_000;
+/**
+ * The most work a challenge's start may take, in ms, played in slices: a file can ask for a run
+ * whose every move costs more than the last (`no-fuse`, `flakiness 0.999999`, until `completed`
+ * retries one step 5,000 times); past this it is refused, with the reason.
+ */
+export const START_BUDGET_MS = 5000;
+
+/** The Sim a challenge starts from, before it is played to its start. */
+function freshOf<S extends Sim>(ch: Challenge, make: (opts: SimOptions) => S): S {
+  const start = ch.start;
+  if (start && 'checkpoint' in start) return make({ scenario: ch.scenario, from: start.checkpoint });
+  return make({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
+}
+
+/** Whether `sim` stands where the challenge starts (true when it starts fresh or from a checkpoint). */
+function standsAtStart(ch: Challenge, sim: Sim): boolean {
+  const start = ch.start;
+  if (!start || 'checkpoint' in start) return true;
+  return sim.state === start.until && (start.step === undefined || sim.context.cursor === start.step);
+}
+
+/** One move towards the start (approving on the way); false once there, ended, or stuck. */
+function moveToStart(ch: Challenge, sim: Sim): boolean {
+  if (standsAtStart(ch, sim) || isTerminal(sim.state)) return false;
+  return sim.send(
+    sim.state === 'created'
+      ? { type: 'START' }
+      : sim.state === 'waiting_approval'
+        ? { type: 'APPROVE' }
+        : { type: 'TICK' },
+  );
+}
+
 /**
  * A fresh Sim standing where the challenge starts (its start is not the student's doing); `make`
- * builds it (the page's records the student's presses).
+ * builds it (the page's records the student's presses). In one go: for the shipped challenges
+ * and tests; the page plays a file's start with `startChallengeInSlices`.
  */
 export function startChallenge(ch: Challenge): Sim;
 export function startChallenge<S extends Sim>(ch: Challenge, make: (opts: SimOptions) => S): S;
 export function startChallenge(ch: Challenge, make: (opts: SimOptions) => Sim = (o) => new Sim(o)): Sim {
-  const start = ch.start;
-  if (start && 'checkpoint' in start) return make({ scenario: ch.scenario, from: start.checkpoint });
-  const sim = make({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
-  if (!start) return sim;
-  const there = () => sim.state === start.until && (start.step === undefined || sim.context.cursor === start.step);
-  for (let i = 0; i < 5_000 && !there() && !isTerminal(sim.state); i++) {
-    if (
-      !sim.send(
-        sim.state === 'created'
-          ? { type: 'START' }
-          : sim.state === 'waiting_approval'
-            ? { type: 'APPROVE' }
-            : { type: 'TICK' },
-      )
-    )
-      break;
-  }
+  const sim = freshOf(ch, make);
+  for (let i = 0; i < MAX_START_MOVES && moveToStart(ch, sim); i++);
   return sim;
+}
+
+export type Started<S extends Sim> = { ok: true; sim: S } | { ok: false; reason: Bilingual };
+
+/**
+ * `startChallenge` in slices with turns for the page between them (share/slices.ts), refused
+ * with the reason when the start is not reached: in MAX_START_MOVES moves, within
+ * START_BUDGET_MS of work, or at all (the run ended, or stood still, before it).
+ */
+export async function startChallengeInSlices<S extends Sim>(
+  ch: Challenge,
+  make: (opts: SimOptions) => S,
+  slicer: Slicer,
+  budgetMs = START_BUDGET_MS,
+): Promise<Started<S>> {
+  const sim = freshOf(ch, make);
+  const r = await runInSlices(MAX_START_MOVES, () => moveToStart(ch, sim), { budgetMs, slicer });
+  if (standsAtStart(ch, sim)) return { ok: true, sim };
+  const start = ch.start as { until: string; step?: number };
+  const where = `${start.until}${start.step === undefined ? '' : ` @ ${start.step}`}`;
+  const moves = r.done;
+  if (r.end === 'budget')
+    return {
+      ok: false,
+      reason: {
+        en: `start.until: the run did not reach ${where} in ${budgetMs / 1000} s of play (${moves} moves, each costlier than the last); the challenge is not opened`,
+        zh: `start.until：运行玩了 ${budgetMs / 1000} 秒（${moves} 步，一步比一步费时）仍未到达 ${where}，挑战未打开`,
+      },
+    };
+  if (moves >= MAX_START_MOVES)
+    return {
+      ok: false,
+      reason: {
+        en: `start.until: the run did not reach ${where} in ${MAX_START_MOVES} moves; the challenge is not opened`,
+        zh: `start.until：运行走了 ${MAX_START_MOVES} 步仍未到达 ${where}，挑战未打开`,
+      },
+    };
+  return {
+    ok: false,
+    reason: {
+      en: `start.until: the run never reaches ${where} (it stood at ${sim.state} after ${moves} moves); the challenge is not opened`,
+      zh: `start.until：运行到不了 ${where}（走了 ${moves} 步后停在 ${sim.state}），挑战未打开`,
+    },
+  };
 }
 
 /** The value of a measure on the run and the student's commands. */

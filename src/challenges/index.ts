@@ -1,6 +1,16 @@
 /** Self-checking challenges: the file format, its parser, and the check over a run. */
 export { CHALLENGES, findChallenge } from './catalog';
-export { checkChallenge, describeGoal, describePredicate, measure, startChallenge } from './check';
+export {
+  MAX_START_MOVES,
+  START_BUDGET_MS,
+  checkChallenge,
+  describeGoal,
+  describePredicate,
+  measure,
+  startChallenge,
+  startChallengeInSlices,
+  type Started,
+} from './check';
 export { MAX_CHALLENGE_BYTES, parseChallenge, readChallenge, type ChallengeResult } from './parse';
 export {
   CHALLENGE_FORMAT,

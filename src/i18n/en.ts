@@ -231,6 +231,7 @@ export const en = {
   'phase.script': 'script',
   'phase.transform': 'transform',
   'phase.verify': 'verify',
+  'channel.more': '({n} more characters)',
   'channel.tokens': '{n} tok',
   'error.not_found': 'not found',
   'error.timeout': 'timeout',

@@ -225,6 +225,7 @@ export const zh: Record<keyof typeof en, string> = {
   'phase.script': '脚本',
   'phase.transform': '转换',
   'phase.verify': '校验',
+  'channel.more': '（另有 {n} 个字符）',
   'channel.tokens': '{n} token',
   'error.not_found': '找不到',
   'error.timeout': '超时',

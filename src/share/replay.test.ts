@@ -106,6 +106,9 @@ describe('the exact moment in a link', () => {
       [await deflatedBase64Url('{"v":1,"c":{},"k":["T999999"]}'), /command 1/],
       [await deflatedBase64Url(`{"v":1,"c":{},"k":["R:${'r'.repeat(600)}"]}`), /command 1/],
       [await deflatedBase64Url('{"v":1,"c":{},"k":["S\u202eX"]}'), /\\u202e/],
+      // 364 characters nested 120,000 deep: refused before anything reads it (a RangeError before).
+      [await deflatedBase64Url(`{"v":1,"c":{},"k":[${'['.repeat(120_000)}${']'.repeat(120_000)}]}`), /nests deeper/],
+      [await deflatedBase64Url('{"v":1,"c":{},"k":[[[["S"]]]]}'), /nests deeper/],
       // A deflate bomb: a few hundred bytes that inflate to a megabyte are not inflated past the cap.
       [await deflatedBase64Url(`{"v":1,"c":{},"k":["${'T'.repeat(1 << 20)}"]}`), /cannot be unpacked/],
     ];

@@ -30,13 +30,37 @@ const MAX_PACKED_CHARS = 8000;
 /** The most bytes the value inflates to: more is refused, not read (a deflate bomb). */
 const MAX_INFLATED_BYTES = 256 * 1024;
 /**
- * The most commands a replay carries: a 4,000-step run played to its end is about 4,100, and
- * replaying this many (with a checkpoint each) stays within a frame budget (`npm run bench`).
+ * The most commands a replay carries: a 4,000-step run played to its end is about 4,100. What
+ * they cost to replay depends on the run (under `no-fuse` each failed attempt on one step costs
+ * more than the last), so the page sends them in slices under a budget of work and writes only
+ * the newest checkpoint they make (replaySend.ts); `npm run bench -- untrusted` times it.
  */
 export const MAX_REPLAY_COMMANDS = 10_000;
 const MAX_COMMANDS = MAX_REPLAY_COMMANDS;
 const MAX_REASON = 500;
 const PACKED = /^[A-Za-z0-9_-]+$/;
+/** A replay is `{ v, c: { … }, k: [ … ] }`: nothing in it nests deeper than this. */
+const MAX_DEPTH = 4;
+
+/**
+ * Whether `text` nests brackets deeper than `max`, read without recursion before JSON.parse (a
+ * 364-character link nested 120,000 deep overflowed the stack of whatever read it after).
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++;
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
 
 type Token = string;
 
@@ -189,6 +213,8 @@ export async function unpackReplay(packed: string): Promise<Unpacked> {
   const bytes = fromBase64Url(packed);
   const text = bytes && (await inflate(bytes, MAX_INFLATED_BYTES));
   if (!text) return refused('the replay cannot be unpacked', '回放参数无法解开');
+  if (nestsDeeperThan(text, MAX_DEPTH))
+    return refused('the replay nests deeper than a replay does', '回放参数嵌套过深');
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -1,5 +1,6 @@
 import { quote, type SimCommand } from '../engine';
-import type { Unpacked } from '../share';
+import { pageSlicer } from './pageSlicer';
+import { REPLAY_BUDGET_MS, decodeShare, sendInSlices, type Slicer, type Unpacked } from '../share';
 
 /**
  * What boot reads from the page's address besides the scenario: a seed it cannot take, the
@@ -19,6 +20,31 @@ export function badSeedNotice(text: string, lang: 'zh' | 'en'): { kind: 'error';
   };
 }
 
+/**
+ * `?scenario=` or `?design=` the page has not got: the run uses the default instead, and says
+ * what it replaced and with what, as the seed does (null when both were taken).
+ */
+export function replacedNotice(
+  params: URLSearchParams,
+  used: { scenario: string; design: string },
+  lang: 'zh' | 'en',
+): { kind: 'error'; text: string } | null {
+  const { dropped } = decodeShare(params);
+  const parts = (['scenario', 'design'] as const).flatMap((key) => {
+    const d = dropped.find((x) => x.key === key);
+    if (!d) return [];
+    const shown = quote(d.value, 40);
+    return lang === 'zh'
+      ? [`网址里的${key === 'scenario' ? '场景' : '设计'} ${shown} 不存在，换成了 ${used[key]}`]
+      : [`the URL's ${key} ${shown} does not exist: this run uses ${used[key]}`];
+  });
+  if (parts.length === 0) return null;
+  return {
+    kind: 'error',
+    text: lang === 'zh' ? `${parts.join('；')}。` : `${parts.join('; ').replace(/^t/, 'T')}.`,
+  };
+}
+
 const URL_PARAMS_TO_DROP = ['run', 'replay'];
 
 /** Drops `run=new` and `replay` from the address once the run is saved: a reload resumes that run. */
@@ -30,16 +56,18 @@ export function dropRunNew() {
 }
 
 /**
- * Sends a shared link's commands to the page's new run, through the page (so each checkpoint is
- * written and shown as a pressed button's would be); says what did not replay, else nothing.
- * Every command a link carries moved the sharer's run, so one that moves nothing here means
- * another version of the page made the link: the run stops there and the notice says where.
+ * Sends a shared link's commands to the page's new run, through the page, in slices with turns
+ * for the page between them and under a budget of work (share/replaySend.ts); says what did not
+ * replay, else nothing. Every command a link carries moved the sharer's run, so one that moves
+ * nothing here means another version of the page made the link: the run stops there and the
+ * notice says where. A link whose replay outgrows the budget stops where it got to, and says so.
  */
-export function replayed(
+export async function replayed(
   unpacked: Unpacked,
   lang: 'zh' | 'en',
   send: (cmd: SimCommand) => boolean,
-): { kind: 'error'; text: string } | null {
+  opts: { budgetMs?: number; slicer?: Slicer } = {},
+): Promise<{ kind: 'error'; text: string } | null> {
   if (!unpacked.ok) {
     return {
       kind: 'error',
@@ -50,15 +78,24 @@ export function replayed(
     };
   }
   const { commands } = unpacked.replay;
-  for (let i = 0; i < commands.length; i++) {
-    if (send(commands[i]!)) continue;
+  const r = await sendInSlices(commands, send, { ...opts, slicer: opts.slicer ?? pageSlicer });
+  if (r.end === 'done') return null;
+  const n = commands.length;
+  if (r.end === 'budget') {
+    const s = (opts.budgetMs ?? REPLAY_BUDGET_MS) / 1000;
     return {
       kind: 'error',
       text:
         lang === 'zh'
-          ? `链接里的第 ${i + 1} 条命令（共 ${commands.length} 条）在这里不起作用，可能来自别的版本：运行停在第 ${i} 条之后。`
-          : `Command ${i + 1} of ${commands.length} in the link does nothing here (another version of the page made it): the run stands after command ${i}.`,
+          ? `链接里的 ${n} 条命令重放了 ${s} 秒仍未放完（每条都比上一条更费时）：运行停在第 ${r.at} 条之后。`
+          : `The link's ${n} commands took more than ${s} s of work to replay (each costs more than the one before): the run stands after command ${r.at}.`,
     };
   }
-  return null;
+  return {
+    kind: 'error',
+    text:
+      lang === 'zh'
+        ? `链接里的第 ${r.at + 1} 条命令（共 ${n} 条）在这里不起作用，可能来自别的版本：运行停在第 ${r.at} 条之后。`
+        : `Command ${r.at + 1} of ${n} in the link does nothing here (another version of the page made it): the run stands after command ${r.at}.`,
+  };
 }

@@ -1,5 +1,7 @@
 import { Sim, type SimCommand } from '../engine';
-import { findChallenge, startChallenge, type Challenge } from '../challenges';
+import { findChallenge, startChallengeInSlices, type Challenge } from '../challenges';
+import type { Slicer } from '../share';
+import { pageSlicer } from './pageSlicer';
 import { useChallengeGate, type ChallengeRequest } from './challengeGate';
 import { useSimStore } from './simStore';
 
@@ -26,13 +28,29 @@ export class ChallengeSim extends Sim {
 export const challengeOf = (r: ChallengeRequest): Challenge | null =>
   'challenge' in r ? r.challenge : (findChallenge(r.id) ?? null);
 
-/** Starts `ch` afresh as the page's run; only its controls are enabled from then on. */
-export function openChallenge(ch: Challenge): ChallengeSim {
+let opening = 0;
+
+/**
+ * Starts `ch` afresh as the page's run; only its controls are enabled from then on. Its start is
+ * played in slices (a file may ask for thousands of costly moves); a start it cannot reach, or
+ * not within its budget, is refused with the reason as the page's notice, and the page's own run
+ * keeps every control. Resolves to the run, or null when refused or opened again meanwhile.
+ */
+export async function openChallenge(ch: Challenge, slicer: Slicer = pageSlicer): Promise<ChallengeSim | null> {
   const page = useSimStore.getState();
   page.pause();
-  const sim = startChallenge(ch, (o) => new ChallengeSim(o));
+  const mine = ++opening;
+  const started = await startChallengeInSlices(ch, (o) => new ChallengeSim(o), slicer);
+  if (mine !== opening) return null;
+  if (!started.ok) {
+    releaseChallenge();
+    const lang = useSimStore.getState().lang;
+    useSimStore.getState().setNotice({ kind: 'error', text: started.reason[lang] });
+    return null;
+  }
+  const { sim } = started;
   sim.challenge = ch;
-  page.showLessonRun(sim);
+  useSimStore.getState().showLessonRun(sim);
   useChallengeGate.setState({ allowed: ch.controls });
   return sim;
 }

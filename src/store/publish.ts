@@ -52,8 +52,39 @@ const pageClock: FrameClock = {
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/** A checkpoint write pending this long is a storage that hangs: the page says so (PublishHost.stalled). */
+/**
+ * A checkpoint write pending this long, while the page itself was free to hear its answer, is a
+ * storage that hangs: the page says so (PublishHost.stalled).
+ */
 export const WRITE_WATCHDOG_MS = 4000;
+/** How often the watchdog looks: each look credits the time since the last, up to PAGE_LATE_MS. */
+export const WATCH_TICK_MS = 250;
+/**
+ * The most one look credits: a look on time, with a little slack. A look later than this was
+ * held up by the page's own thread (a long task) or a hidden tab's throttled timers: that time
+ * is the page's, not storage's, so a busy page is not told its storage stopped answering (E520);
+ * a hidden tab hears of a hang later (throttled to a look a second, after about 13 s).
+ */
+export const PAGE_LATE_MS = 300;
+
+/**
+ * Watches one write: `stalled` once WRITE_WATCHDOG_MS has passed with the page free to run
+ * (each look's lateness past PAGE_LATE_MS is the page's own and not counted). Returns the stop.
+ */
+function watchWrite(clock: FrameClock, stalled: () => void): () => void {
+  let credited = 0;
+  let last = clock.now();
+  let handle: unknown;
+  const look = () => {
+    const now = clock.now();
+    credited += Math.min(now - last, PAGE_LATE_MS);
+    last = now;
+    if (credited >= WRITE_WATCHDOG_MS) stalled();
+    else handle = clock.setTimeout(look, WATCH_TICK_MS);
+  };
+  handle = clock.setTimeout(look, WATCH_TICK_MS);
+  return () => clock.clearTimeout(handle);
+}
 
 /** The page redraws at most this often, however fast the run goes (a frame). */
 export const FRAME_MS = 16;
@@ -63,11 +94,17 @@ export interface Publisher {
   onCheckpoint(cp: Checkpoint, ctx: TaskContext): void;
   /** Sim's subscriber: publishes now, or at the next frame, or once pending writes settle. */
   publish(): void;
+  /**
+   * Shows nothing until the returned release is called (a link's replay, whose checkpoints are
+   * written once it stands): what is shown meanwhile would not be durable.
+   */
+  hold(): () => void;
   readonly pending: number;
 }
 
 export function createPublisher(host: PublishHost, clock: FrameClock = pageClock): Publisher {
   let pending = 0;
+  let holds = 0;
   let flushTimer: unknown = null;
   let last = -Infinity;
   let newest: Batch['newest'] = null;
@@ -77,7 +114,7 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
     flushTimer = null;
     // Checked again now, not only when the timer was set: a command that ran while it waited
     // may have asked for a checkpoint that is still being written (its settling publishes).
-    if (pending > 0) return;
+    if (pending > 0 || holds > 0) return;
     last = clock.now();
     const batch: Batch = { written, newest, pending };
     written = [];
@@ -86,7 +123,7 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
   };
 
   const publish = () => {
-    if (pending > 0 || flushTimer !== null) return;
+    if (pending > 0 || holds > 0 || flushTimer !== null) return;
     const wait = FRAME_MS - (clock.now() - last);
     if (wait <= 0) flush();
     else flushTimer = clock.setTimeout(flush, wait);
@@ -96,7 +133,7 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
     pending++;
     newest = { cp, ctx };
     const done = fromRanges(cp.done)?.length ?? 0;
-    const watchdog = clock.setTimeout(() => host.stalled(cp, WRITE_WATCHDOG_MS), WRITE_WATCHDOG_MS);
+    const unwatch = watchWrite(clock, () => host.stalled(cp, WRITE_WATCHDOG_MS));
     void host
       .put(cp)
       .then(
@@ -104,7 +141,7 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
         (thrown: unknown) => reportOf(cp, { thrown }),
       )
       .then((report) => {
-        clock.clearTimeout(watchdog);
+        unwatch();
         pending--;
         const summary: CheckpointSummary = {
           runId: cp.runId,
@@ -123,9 +160,21 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
       });
   };
 
+  const hold = () => {
+    holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      holds--;
+      publish();
+    };
+  };
+
   return {
     onCheckpoint,
     publish,
+    hold,
     get pending() {
       return pending;
     },

@@ -12,8 +12,8 @@ import {
   parseSeed,
 } from '../engine';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun } from '../persistence';
-import { unpackReplay } from '../share';
-import { badSeedNotice, dropRunNew, replayed } from './address';
+import { holdCheckpoints, unpackReplay } from '../share';
+import { badSeedNotice, dropRunNew, replacedNotice, replayed } from './address';
 import { freeRuns } from './lessonRuns';
 import { mergeSkipped, resumeReport } from './reports';
 import { configOf } from './settings';
@@ -48,7 +48,12 @@ interface Started {
 
 export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get) => {
   /** A new run of `scenarioId` with the page's settings, not saved yet. */
-  const freshSim = (scenarioId: string, seed: number, config: Partial<Config> = {}) => {
+  const freshSim = (
+    scenarioId: string,
+    seed: number,
+    config: Partial<Config> = {},
+    onCheckpoint: Store['onCheckpoint'] = get().onCheckpoint,
+  ) => {
     const { settings } = get();
     return new Sim({
       scenario: findScenario(scenarioId) ? scenarioId : DEFAULT_SCENARIO_ID,
@@ -57,7 +62,7 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       config: { ...configOf(settings), ...config },
       design: settings.design,
       wallClock: Date.now,
-      onCheckpoint: get().onCheckpoint,
+      onCheckpoint,
     });
   };
 
@@ -152,8 +157,12 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       // A shared moment (`&replay=`): the sharer's config now, their commands once the run is saved.
       const packed = params.get('run') === 'new' ? params.get('replay') : null;
       const replay = packed === null ? null : await unpackReplay(packed);
+      // Its checkpoints are held while the link replays, and the newest written once (replaySend.ts).
+      const held = replay?.ok ? holdCheckpoints(get().onCheckpoint) : null;
       const fresh =
-        params.get('run') === 'new' ? freshSim(scenarioId, seed, replay?.ok ? replay.replay.config : {}) : null;
+        params.get('run') === 'new'
+          ? freshSim(scenarioId, seed, replay?.ok ? replay.replay.config : {}, held?.onCheckpoint)
+          : null;
       const tab = fresh ? joinRun(fresh.context.runId) : null;
       // Awaited below with the save; a refusal meanwhile is not an unhandled rejection.
       tab?.catch(() => undefined);
@@ -185,12 +194,24 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
         // Saved with the probe, unless IndexedDB failed it and the run goes to memory now.
         const saved = opened.alongside as CreateRunResult | undefined;
         await saveAndJoin(fresh, true, { tab, ...(saved ? { saved: Promise.resolve(saved) } : {}) });
-        const unreplayed = replay && replayed(replay, get().lang, get().send);
-        if (unreplayed) set({ notice: unreplayed });
+        // Nothing of the replay is shown until its newest checkpoint is durable (the publish gate).
+        const shown = held ? get().holdShown() : null;
+        try {
+          const unreplayed = replay && (await replayed(replay, get().lang, get().send));
+          if (unreplayed) set({ notice: unreplayed });
+        } finally {
+          held?.release();
+          shown?.();
+        }
       } else if (!resumed) await get().newRun(scenarioId, seed);
       dropRunNew();
       // A seed the URL gave and the page could not take is said, not silently replaced.
       if (seedText !== null && parseSeed(seedText) === null) set({ notice: badSeedNotice(seedText, get().lang) });
+      // So is a scenario or design it has not got (issue 40: `scenario=nope&design=evil` was silent).
+      const used = { scenario: get().sim.scenario.id, design: get().sim.design.id };
+      const replaced = replacedNotice(params, used, get().lang);
+      const before = get().notice;
+      if (replaced) set({ notice: before ? { kind: 'error', text: `${before.text} ${replaced.text}` } : replaced });
       // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
       set({ ready: true });
     },

@@ -44,6 +44,7 @@ export const createShownSlice: StateCreator<Store, [], [], ShownSlice> = (set, g
     newestFullBytes: 0,
     onCheckpoint: publisher.onCheckpoint,
     publish: publisher.publish,
+    holdShown: publisher.hold,
     writesInFlight: () => publisher.pending,
   };
 };

@@ -109,6 +109,8 @@ export interface ShownSlice {
   onCheckpoint: (cp: Checkpoint, ctx: TaskContext) => void;
   /** A Sim's subscriber: shows the run once nothing is pending (at most once a frame). */
   publish: () => void;
+  /** Shows nothing until the release it returns is called (a link's replay: publish.ts `hold`). */
+  holdShown: () => () => void;
 }
 
 /** health.ts: where checkpoints are kept, and a failed write said out loud. */

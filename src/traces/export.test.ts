@@ -44,6 +44,16 @@ describe('export', () => {
   it('CSV keeps a spreadsheet from running a text as a formula', () => {
     expect(csvField('=1+1')).toBe("'=1+1");
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\t=1')).toBe('"\'\t\'=1"');
+  });
+
+  it("quotes a field holding any locale's separator, and neutralises a formula after each (issue 40)", () => {
+    expect(csvField('a;=1+1')).toBe(`"a;'=1+1"`);
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('a\tb')).toBe('"a\tb"');
+    expect(csvField('x, -2+3')).toBe(`"x, '-2+3"`);
+    expect(csvField('a\t@SUM(A1)')).toBe(`"a\t'@SUM(A1)"`);
+    expect(csvField('e=mc2')).toBe('e=mc2');
   });
 
   it('writes the calls with a header row and CRLF line ends', () => {

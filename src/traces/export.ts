@@ -1,27 +1,45 @@
+import { visibleText } from '../share/visibleText';
 import type { Analysis } from './types';
 
 /**
  * An analysis written out for a spreadsheet or another program: the whole of it as JSON, and
  * its two tables (the calls, the densities) as CSV by RFC 4180 (a header row, CRLF line ends,
- * a field quoted when it holds a comma, a quote or a line break, its quotes doubled).
+ * a field quoted when it holds a separator, a quote or a line break, its quotes doubled).
  */
 
 /** The schema id of an exported analysis, so a reader can tell it from a trace (`format` is the trace's). */
 export const ANALYSIS_FORMAT = 'harness-sim.trace-analysis/1';
 
-/** The analysis as indented JSON. */
-export const analysisJson = (a: Analysis): string => JSON.stringify({ schema: ANALYSIS_FORMAT, ...a }, null, 2);
+/** Bidi controls and other invisible format characters a trace's text may hold. */
+const INVISIBLE = /[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
 /**
- * One CSV field. A text that a spreadsheet would run as a formula (it starts with = + - @, a tab
- * or a carriage return) gets a leading apostrophe: a trace's args are anyone's text, and a
- * student opens the file in a spreadsheet (OWASP's advice for CSV injection).
+ * The analysis as indented JSON, its invisible characters written as JSON escapes (`\u202e`):
+ * the same values read back, and a text editor shows "safe\u202egnp.exe", not "safeexe.png".
+ */
+export const analysisJson = (a: Analysis): string =>
+  JSON.stringify({ schema: ANALYSIS_FORMAT, ...a }, null, 2).replace(
+    INVISIBLE,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/**
+ * One CSV field. A text that a spreadsheet would run as a formula gets an apostrophe before the
+ * formula's first character (= + - @), at the start of the field and after each separator any
+ * locale's spreadsheet may split on (`,` `;` a tab): a trace's args are anyone's text, and a
+ * student opens the file in whatever spreadsheet they have (OWASP's advice for CSV injection,
+ * `a;=1+1` included). A field that starts with a tab or a carriage return gets one too. A field
+ * holding any of those separators, a quote or a line break is quoted, its quotes doubled. Control
+ * characters (bidi ones included) are written as `\uXXXX`.
  */
 export function csvField(v: string | number | boolean | null): string {
   if (v === null) return '';
   if (typeof v !== 'string') return String(v);
-  const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  // CSV has no escapes: a control is written as its `\uXXXX` text (a bidi one would reorder the row).
+  const s = visibleText(v)
+    .replace(/^(?=[\t\r])/, "'")
+    .replace(/(^|[,;\t])([ ]*)(?=[=+\-@])/g, "$1$2'");
+  return /[",;\t\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 const csv = (rows: readonly (readonly (string | number | boolean | null)[])[]): string =>

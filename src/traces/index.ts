@@ -3,6 +3,17 @@ export { readTrace } from './read';
 export { ARTICLE_GUARD, analyse, noProgressOf, settingsRefusal } from './analyse';
 export { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, POLICIES, isKeyAction, lostBefore } from './densities';
 export { ANALYSIS_FORMAT, analysisJson, callsCsv, csvField, densitiesCsv } from './export';
+export {
+  AnalysisRows,
+  EXPORT_TYPE,
+  MAX_WINDOW_ROWS,
+  NO_PROGRESS_SHOWN,
+  exportText,
+  headOf,
+  type AnalysisHead,
+  type ExportKind,
+  type RowsWindow,
+} from './window';
 export { MAX_TRACE_BYTES, MAX_TRACE_DEPTH, MAX_TRACE_TEXT } from './limits';
 export { traceError, traceRefusal, type TraceErrorCode } from './errors';
 export type {

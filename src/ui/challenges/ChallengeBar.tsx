@@ -6,6 +6,8 @@ import { useSimStore } from '../../store/simStore';
 import { COMMANDS } from '../controls/commands';
 import { useT } from '../useT';
 import './challenges.css';
+import { OutsideText } from '../OutsideText';
+import { visibleText } from '../outsideText';
 
 /**
  * A challenge over the page (`?challenge=<id>` or a file): its brief, its goal in the page's
@@ -34,7 +36,7 @@ function Bar({ ch }: { ch: Challenge }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   useEffect(() => {
-    openChallenge(ch);
+    void openChallenge(ch);
     return releaseChallenge;
   }, [ch]);
   // Checked each time the page publishes the run (what the student sees is what is judged).
@@ -57,12 +59,17 @@ function Bar({ ch }: { ch: Challenge }) {
       className="hs-challenge hs-panel"
       data-testid="challenge"
       data-challenge={ch.id}
-      aria-label={ch.title[lang]}
+      aria-label={visibleText(ch.title[lang])}
     >
       <p className="hs-challenge__title">
-        {t('challenge.title')} · <strong>{ch.title[lang]}</strong>
+        {t('challenge.title')} ·{' '}
+        <strong data-testid="challenge-title">
+          <OutsideText text={ch.title[lang]} />
+        </strong>
       </p>
-      <p className="hs-challenge__brief">{ch.brief[lang]}</p>
+      <p className="hs-challenge__brief">
+        <OutsideText text={ch.brief[lang]} />
+      </p>
       <p className="hs-challenge__goal">
         {t('challenge.goal')}: <span data-testid="challenge-goal">{describeGoal(ch)[lang]}</span>
       </p>
@@ -82,7 +89,7 @@ function Bar({ ch }: { ch: Challenge }) {
           type="button"
           className="hs-btn hs-btn--primary"
           data-testid="btn-challenge-restart"
-          onClick={() => openChallenge(ch)}
+          onClick={() => void openChallenge(ch)}
         >
           {t('challenge.restart')}
         </button>

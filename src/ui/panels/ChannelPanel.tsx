@@ -3,6 +3,13 @@ import { shownView, useSimStore } from '../../store/simStore';
 import { Icon } from '../icons';
 import { useT } from '../useT';
 
+/**
+ * A message's text shown in the panel: a hint after thousands of failed attempts on one step
+ * lists every one (75 KB a message; a replayed link's run laid out 3.7 MB of text in one 1.9 s
+ * task), so past this the rest is counted, not drawn.
+ */
+const SHOWN_CHARS = 2000;
+
 /** What the model would see injected: reminders, recovery hints, rejection reasons. */
 export function ChannelPanel() {
   const t = useT();
@@ -25,7 +32,11 @@ export function ChannelPanel() {
               <Icon name={m.kind === 'reminder' ? 'warn' : m.kind === 'rejection' ? 'hand' : 'hint'} />{' '}
               {t(`channel.kind.${m.kind}`)} · {formatClock(lang, m.at)} · {t('channel.tokens', { n: m.tokens })}
             </span>
-            <p className="hs-msg__text">{m.text[lang]}</p>
+            <p className="hs-msg__text">
+              {m.text[lang].length > SHOWN_CHARS
+                ? `${m.text[lang].slice(0, SHOWN_CHARS)}… ${t('channel.more', { n: m.text[lang].length - SHOWN_CHARS })}`
+                : m.text[lang]}
+            </p>
           </li>
         ))}
       </ol>

@@ -8,6 +8,7 @@ import { boxClass } from './boxClass';
 import './lists.css';
 import { ItemSpacer } from './Spacer';
 import { useListWindow } from './useListWindow';
+import { OutsideText } from '../OutsideText';
 
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
 
@@ -32,7 +33,7 @@ interface RowProps {
 }
 
 /** One todo; memoised, so a tick re-renders only the rows whose status changed. */
-const TodoRow = memo(function TodoRow({
+export const TodoRow = memo(function TodoRow({
   step,
   status,
   current,
@@ -60,7 +61,9 @@ const TodoRow = memo(function TodoRow({
         {STATUS_ICON[status]}
       </span>
       <span className="hs-todo__n">{step.n}</span>
-      <span className="hs-todo__title">{step.title[lang]}</span>
+      <span className="hs-todo__title">
+        <OutsideText text={step.title[lang]} />
+      </span>
       {risky && (
         <span className="hs-tag hs-tag--risky" title={label('plan.risky')}>
           ⚠ {label('plan.risky')}
@@ -71,7 +74,11 @@ const TodoRow = memo(function TodoRow({
           ↯
         </span>
       )}
-      {refText && <code className="hs-todo__ref">{refText}</code>}
+      {refText && (
+        <span className="hs-todo__ref">
+          <OutsideText text={refText} code />
+        </span>
+      )}
     </li>
   );
 });

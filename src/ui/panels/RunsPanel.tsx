@@ -5,10 +5,20 @@ import { downloadRun, preloadTransfer } from '../../store/files';
 import { useSimStore } from '../../store/simStore';
 import { openTraceInPlace } from '../traces/handoff';
 import { useT } from '../useT';
+import { OutsideText } from '../OutsideText';
 
 const DENSITIES: DensityPolicy[] = ['key_actions', 'every_step', 'every_n'];
 /** How often the simulated model heeds a system-reminder: never, half the time (the default), always. */
 const HEED_CHOICES = [0, 0.5, 1] as const;
+
+/** A run's id and scenario: an imported run's are anyone's text, shown inert (OutsideText). */
+export function RunTitle({ runId, scenario }: { runId: string; scenario: string }) {
+  return (
+    <>
+      <OutsideText text={runId} code /> · <OutsideText text={scenario} code />
+    </>
+  );
+}
 
 /** Runs and branches, export and import, pruning on request, and the settings of a new run. */
 export function RunsPanel() {
@@ -49,7 +59,7 @@ export function RunsPanel() {
             data-branch-from={r.branch?.from}
             data-branch-seq={r.branch?.seq}
           >
-            <code>{r.runId}</code> · <code>{r.scenario}</code> · {t(`state.${r.state}`)} · {t('read.step')} {r.step} · #
+            <RunTitle runId={r.runId} scenario={r.scenario} /> · {t(`state.${r.state}`)} · {t('read.step')} {r.step} · #
             {r.newestSeq} · {t('cp.unit.bytes', { n: formatInt(r.bytes) })}
             {r.branch && (
               <span className="hs-note"> · {t('runs.branchOf', { from: r.branch.from, seq: r.branch.seq })}</span>

@@ -1,11 +1,13 @@
 import { formatInt } from '../../i18n';
-import { analysisJson, callsCsv, densitiesCsv, type Analysis } from '../../traces';
+import { NO_PROGRESS_SHOWN, type AnalysisHead, type ExportKind } from '../../traces';
+import type { OpenAnalysis } from './openTrace';
 import { useT } from '../useT';
 import { download, exportName } from './files';
 import { policyWords } from './words';
+import { OutsideText, SLOT, WithOutside } from '../OutsideText';
 
 /** Each density's checkpoints over the trace and the calls a crash would lose (ui-contract `trace-density`). */
-export function TraceDensities({ a }: { a: Analysis }) {
+export function TraceDensities({ a }: { a: AnalysisHead }) {
   const t = useT();
   return (
     <section className="hs-trace__block" aria-labelledby="trace-densities">
@@ -50,28 +52,30 @@ export function TraceDensities({ a }: { a: Analysis }) {
   );
 }
 
-/** A real trace can repeat a read thousands of times: the list shows the first ones (the calls table and the CSV mark every one). */
-const NO_PROGRESS_SHOWN = 50;
+/* A real trace can repeat a read thousands of times: the list shows the first NO_PROGRESS_SHOWN (the calls table and the CSV mark every one). */
 
 /** The ok calls that repeated the one before with the same result (SPEC §3's no-progress). */
-export function TraceNoProgress({ a }: { a: Analysis }) {
+export function TraceNoProgress({ a }: { a: AnalysisHead }) {
   const t = useT();
   return (
     <section className="hs-trace__block" aria-labelledby="trace-still">
       <h2 id="trace-still">{t('traces.noProgress')}</h2>
       <p>{t('traces.noProgress.intro')}</p>
-      {a.noProgress.length === 0 ? (
+      {a.noProgressCount === 0 ? (
         <p data-testid="trace-no-progress-none">{t('traces.noProgress.none')}</p>
       ) : (
         <ul className="hs-trace__still">
-          {a.noProgress.slice(0, NO_PROGRESS_SHOWN).map((r) => (
+          {a.noProgress.map((r) => (
             <li key={r.position} data-testid="trace-no-progress" data-index={r.position - 1}>
-              {t('traces.noProgress.row', { n: r.position, of: r.repeats, times: r.times, tool: r.tool })}{' '}
-              <code>{r.args}</code>
+              <WithOutside
+                text={t('traces.noProgress.row', { n: r.position, of: r.repeats, times: r.times, tool: SLOT })}
+                values={[r.tool]}
+              />{' '}
+              <OutsideText text={r.args} code />
             </li>
           ))}
-          {a.noProgress.length > NO_PROGRESS_SHOWN && (
-            <li>{t('traces.noProgress.more', { n: formatInt(a.noProgress.length - NO_PROGRESS_SHOWN) })}</li>
+          {a.noProgressCount > NO_PROGRESS_SHOWN && (
+            <li>{t('traces.noProgress.more', { n: formatInt(a.noProgressCount - NO_PROGRESS_SHOWN) })}</li>
           )}
         </ul>
       )}
@@ -80,14 +84,17 @@ export function TraceNoProgress({ a }: { a: Analysis }) {
 }
 
 /** The three downloads: the whole analysis as JSON, and its two tables as CSV. */
-const EXPORTS = [
-  { id: 'json', file: 'analysis.json', type: 'application/json', text: analysisJson },
-  { id: 'calls', file: 'calls.csv', type: 'text/csv', text: callsCsv },
-  { id: 'densities', file: 'densities.csv', type: 'text/csv', text: densitiesCsv },
-] as const;
+const EXPORTS: readonly { id: ExportKind; file: string }[] = [
+  { id: 'json', file: 'analysis.json' },
+  { id: 'calls', file: 'calls.csv' },
+  { id: 'densities', file: 'densities.csv' },
+];
 
-/** JSON of the whole analysis and CSV of its two tables, downloaded from a Blob of this page. */
-export function TraceExport({ a, source }: { a: Analysis; source: string }) {
+/**
+ * JSON of the whole analysis and CSV of its two tables, built where the analysis was made (its
+ * Worker: a million rows' CSV took a 1.5 s task on the page) and downloaded from a Blob.
+ */
+export function TraceExport({ a, source }: { a: OpenAnalysis; source: string }) {
   const t = useT();
   return (
     <section className="hs-trace__block" aria-labelledby="trace-export">
@@ -99,7 +106,7 @@ export function TraceExport({ a, source }: { a: Analysis; source: string }) {
             type="button"
             className="hs-btn"
             data-testid={`trace-export-${x.id}`}
-            onClick={() => download(exportName(source, x.file), x.text(a), x.type)}
+            onClick={() => void a.exported(x.id).then((blob) => download(exportName(source, x.file), blob))}
           >
             {t(`traces.export.${x.id}`)}
           </button>

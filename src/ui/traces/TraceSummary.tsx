@@ -1,12 +1,12 @@
 import { formatInt } from '../../i18n';
-import type { Analysis } from '../../traces';
+import type { AnalysisHead } from '../../traces';
 import { useSimStore } from '../../store/simStore';
 import type { T } from '../useT';
 import { useT } from '../useT';
 import { formatName } from './words';
 
 /** The article's answer for this trace: what the guard would have done, and what it would have saved. */
-function verdict(t: T, a: Analysis): string {
+function verdict(t: T, a: AnalysisHead): string {
   if (a.fuseAt !== null) {
     const figures = { fuse: a.fuseAt, after: formatInt(a.afterFuse), tokens: formatInt(a.tokensAfterFuse) };
     return a.recoveredAt !== null
@@ -27,7 +27,7 @@ function Position({ id, at, t }: { id: string; at: number | null; t: T }) {
 }
 
 /** The trace's figures (ui-contract "Traces"), then the question the article asks of them. */
-export function TraceSummary({ a }: { a: Analysis }) {
+export function TraceSummary({ a }: { a: AnalysisHead }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const skipped = Object.entries(a.skipped);

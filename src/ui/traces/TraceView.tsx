@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   settingsRefusal,
   traceRefusal,
-  type Analysis,
   type DensityOptions,
   type GuardSettings,
   type TraceRefusal,
@@ -10,10 +9,10 @@ import {
 import { useSimStore } from '../../store/simStore';
 import { LangButton } from '../LangButton';
 import { useT } from '../useT';
-import { traceText } from './files';
+import { traceFile } from './files';
 import { dropPickedTrace, pickedTrace } from './handoff';
 import { defaultKeyActionsText, keyActionsRule } from './keyActions';
-import { openTrace, type OpenResult, type OpenTrace } from './openTrace';
+import { openTrace, type OpenAnalysis, type OpenResult, type OpenTrace } from './openTrace';
 import { isSample, loadSample } from './samples';
 import { TraceCalls } from './TraceCalls';
 import { TraceDensities, TraceExport, TraceNoProgress } from './TraceDensities';
@@ -22,6 +21,7 @@ import { ARTICLE_FORM, TraceSettings, type TraceForm } from './TraceSettings';
 import { TraceSummary } from './TraceSummary';
 import { formatList } from './words';
 import './traces.css';
+import { SLOT, WithOutside } from '../OutsideText';
 
 /** The sample `?trace=sample-<id>` asks for, '' for none (`?trace=1`). */
 const sampleAsked = (search: string): string => {
@@ -45,7 +45,7 @@ export function TraceView({ search }: { search: string }) {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const [opened, setOpened] = useState<{ trace: OpenTrace; source: string } | null>(null);
-  const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  const [analysis, setAnalysis] = useState<OpenAnalysis | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<TraceRefusal | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
@@ -60,7 +60,7 @@ export function TraceView({ search }: { search: string }) {
 
   /** Opens a trace from `text`; on success the address says `trace=<address>` (never the file's name or text). */
   const open = useCallback(
-    async (source: string, address: string, text: () => Promise<{ ok: true; text: string } | TraceRefusal>) => {
+    async (source: string, address: string, text: () => Promise<{ ok: true; text: string | Blob } | TraceRefusal>) => {
       const seq = ++latest.current;
       setBusy(true);
       setMissing(null);
@@ -90,7 +90,7 @@ export function TraceView({ search }: { search: string }) {
 
   const openFile = useCallback(
     (file: File) => {
-      void open(file.name, '1', () => traceText(file));
+      void open(file.name, '1', () => Promise.resolve(traceFile(file)));
     },
     [open],
   );
@@ -171,7 +171,7 @@ export function TraceView({ search }: { search: string }) {
       />
       {opened && (
         <p className="hs-trace__source" data-testid="trace-source">
-          {t('traces.source', { name: opened.source })}
+          <WithOutside text={t('traces.source', { name: SLOT })} values={[opened.source]} />
         </p>
       )}
       {!opened && !busy && <p className="hs-trace__empty">{t('traces.empty')}</p>}
@@ -185,10 +185,10 @@ export function TraceView({ search }: { search: string }) {
       )}
       {analysis && (
         <>
-          <TraceSummary a={analysis} />
+          <TraceSummary a={analysis.head} />
           <TraceCalls a={analysis} />
-          <TraceNoProgress a={analysis} />
-          <TraceDensities a={analysis} />
+          <TraceNoProgress a={analysis.head} />
+          <TraceDensities a={analysis.head} />
           <TraceExport a={analysis} source={opened?.source ?? 'trace'} />
         </>
       )}

@@ -1,19 +1,19 @@
 import { formatInt } from '../../i18n';
 import { MAX_TRACE_BYTES, traceRefusal, type TraceRefusal } from '../../traces';
 
-/** A picked file's text: refused over 50 MiB before a byte is read (E640), or when it cannot be read (E652). */
-export async function traceText(file: Blob): Promise<{ ok: true; text: string } | TraceRefusal> {
+/**
+ * A picked file, unread: refused over 50 MiB from `file.size` before a byte is read (E640). It is
+ * read where it is analysed (the Worker: a 48 MiB text read on the page and copied to the Worker
+ * held the page's thread), and a file that cannot be read is refused there (E652, source.ts).
+ */
+export function traceFile(file: Blob): { ok: true; text: Blob } | TraceRefusal {
   if (file.size > MAX_TRACE_BYTES) return traceRefusal('E640', formatInt(file.size));
-  try {
-    return { ok: true, text: await file.text() };
-  } catch (e) {
-    return traceRefusal('E652', e instanceof Error ? e.name : String(e));
-  }
+  return { ok: true, text: file };
 }
 
-/** Hands `text` to the browser as a download (a Blob URL of this page: nothing leaves the browser). */
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands `blob` to the browser as a download (a Blob URL of this page: nothing leaves the browser). */
+export function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -1,14 +1,22 @@
 import {
+  AnalysisRows,
+  EXPORT_TYPE,
   analyse,
+  exportText,
+  headOf,
   readTrace,
   settingsRefusal,
-  type Analysis,
+  type AnalysisHead,
   type DensityOptions,
+  type DensityPolicy,
+  type ExportKind,
   type GuardSettings,
+  type RowsWindow,
   type Trace,
   type TraceFormat,
   type TraceRefusal,
 } from '../../traces';
+import { readSource } from './source';
 import type { FromTraceWorker, ToTraceWorker } from './protocol';
 
 /**
@@ -21,12 +29,26 @@ import type { FromTraceWorker, ToTraceWorker } from './protocol';
 export interface OpenTrace {
   format: TraceFormat;
   /** The analysis under these settings, or their refusal (E650, E651). */
-  analyse(settings: GuardSettings, options: DensityOptions): Promise<Analysis | TraceRefusal>;
+  analyse(settings: GuardSettings, options: DensityOptions): Promise<OpenAnalysis | TraceRefusal>;
   /** Stops the worker and lets the trace go. */
   close(): void;
 }
 
+/**
+ * An analysis as the page holds it: its head (figures, densities, the first no-progress rows);
+ * its rows, a window at a time; its exports, built where it was made (traces/window.ts).
+ */
+export interface OpenAnalysis {
+  head: AnalysisHead;
+  rows(from: number, to: number, policy: DensityPolicy): Promise<RowsWindow>;
+  exported(what: ExportKind): Promise<Blob>;
+}
+
 export type OpenResult = { ok: true; trace: OpenTrace } | TraceRefusal;
+
+/** A question to the worker, before it is given its number. */
+type Question =
+  Extract<ToTraceWorker, { id: number }> extends infer Q ? (Q extends { id: number } ? Omit<Q, 'id'> : never) : never;
 
 /** Starts a trace worker, or null where the page has none. */
 export type SpawnWorker = () => Worker | null;
@@ -36,8 +58,8 @@ const spawnDefault: SpawnWorker = () =>
     ? null
     : new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'harness-sim-trace' });
 
-/** Reads `text` as a trace: in a Worker when the page can start one, else on the page. */
-export async function openTrace(text: string, spawn: SpawnWorker = spawnDefault): Promise<OpenResult> {
+/** Reads `text` (or a picked file) as a trace: in a Worker when the page can start one, else on the page. */
+export async function openTrace(text: string | Blob, spawn: SpawnWorker = spawnDefault): Promise<OpenResult> {
   let worker: Worker | null = null;
   try {
     worker = spawn();
@@ -52,16 +74,26 @@ export async function openTrace(text: string, spawn: SpawnWorker = spawnDefault)
 }
 
 /** The same on the page's thread. */
-async function onPage(text: string): Promise<OpenResult> {
-  const r = await readTrace(text);
+async function onPage(source: string | Blob): Promise<OpenResult> {
+  const got = await readSource(source);
+  if (!got.ok) return got;
+  const r = await readTrace(got.text);
   return r.ok ? { ok: true, trace: local(r.trace) } : r;
 }
 
 function local(trace: Trace): OpenTrace {
   return {
     format: trace.format,
-    analyse: (settings, options) =>
-      Promise.resolve(settingsRefusal(settings, options) ?? analyse(trace, settings, options)),
+    analyse: (settings, options) => {
+      const refused = settingsRefusal(settings, options);
+      if (refused) return Promise.resolve(refused);
+      const rows = new AnalysisRows(analyse(trace, settings, options));
+      return Promise.resolve({
+        head: headOf(rows.analysis),
+        rows: (from, to, policy) => Promise.resolve(rows.window(from, to, policy)),
+        exported: (what) => Promise.resolve(new Blob([exportText(rows.analysis, what)], { type: EXPORT_TYPE[what] })),
+      });
+    },
     close: () => undefined,
   };
 }
@@ -71,11 +103,12 @@ function local(trace: Trace): OpenTrace {
  * the page reads. A worker that dies later hands its work to the page, which reads the text
  * again once (the text is kept in this closure for that alone, never stored).
  */
-function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
+function inWorker(worker: Worker, text: string | Blob): Promise<OpenResult | null> {
+  type Answer = Extract<FromTraceWorker, { id: number }>['result'];
   interface Asked {
-    settings: GuardSettings;
-    options: DensityOptions;
-    resolve: (r: Analysis | TraceRefusal) => void;
+    /** What the page does instead once the worker is gone. */
+    instead: () => Promise<unknown>;
+    resolve: (r: Answer) => void;
     reject: (e: unknown) => void;
   }
   const waiting = new Map<number, Asked>();
@@ -84,8 +117,40 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
   let closed = false;
   let page: Promise<OpenTrace | null> | null = null;
   const viaPage = (settings: GuardSettings, options: DensityOptions) => {
-    page ??= readTrace(text).then((r) => (r.ok ? local(r.trace) : null));
+    page ??= readSource(text)
+      .then((got) => (got.ok ? readTrace(got.text) : got))
+      .then((r) => (r.ok ? local(r.trace) : null));
     return page.then((t) => (t ? t.analyse(settings, options) : Promise.reject(new Error('the trace was lost'))));
+  };
+  /** Asks the worker (or, once it is gone, the page) and resolves with the answer. */
+  const ask = <R>(m: Question, instead: () => Promise<R>): Promise<R> => {
+    if (closed) return Promise.reject(new Error('the trace was closed'));
+    if (dead) return instead();
+    const id = nextId++;
+    return new Promise<R>((resolve, reject) => {
+      waiting.set(id, { instead, resolve: resolve as (r: Answer) => void, reject });
+      worker.postMessage({ ...m, id } as ToTraceWorker);
+    });
+  };
+  const gone = () => Promise.reject(new Error('this analysis was replaced'));
+  /** The page's handle on analysis `of`, made in the worker under these settings. */
+  const analysisIn = (of: number, head: AnalysisHead, settings: GuardSettings, options: DensityOptions) => {
+    // Once the worker is gone, the page analyses again under the same settings, once.
+    let mine: Promise<OpenAnalysis> | null = null;
+    const here = () =>
+      (mine ??= viaPage(settings, options).then((a) => ('head' in a ? a : Promise.reject(new Error(a.code)))));
+    const handle: OpenAnalysis = {
+      head,
+      rows: (from, to, policy) =>
+        ask<RowsWindow | null>({ kind: 'rows', of, from, to, policy }, () =>
+          here().then((a) => a.rows(from, to, policy)),
+        ).then((r) => r ?? gone()),
+      exported: (what) =>
+        ask<Blob | null>({ kind: 'export', of, what }, () => here().then((a) => a.exported(what))).then(
+          (b) => b ?? gone(),
+        ),
+    };
+    return handle;
   };
   return new Promise((settle) => {
     const fail = () => {
@@ -94,19 +159,16 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
       worker.terminate();
       settle(null);
       if (closed) return;
-      for (const a of waiting.values()) viaPage(a.settings, a.options).then(a.resolve, a.reject);
+      for (const a of waiting.values()) a.instead().then(a.resolve as (r: unknown) => void, a.reject);
       waiting.clear();
     };
     const handle = (format: TraceFormat): OpenTrace => ({
       format,
       analyse: (settings, options) => {
-        if (closed) return Promise.reject(new Error('the trace was closed'));
-        if (dead) return viaPage(settings, options);
-        const id = nextId++;
-        return new Promise((resolve, reject) => {
-          waiting.set(id, { settings, options, resolve, reject });
-          worker.postMessage({ kind: 'analyse', id, settings, options } satisfies ToTraceWorker);
-        });
+        const id = nextId;
+        return ask<AnalysisHead | TraceRefusal | OpenAnalysis>({ kind: 'analyse', settings, options }, () =>
+          viaPage(settings, options),
+        ).then((r) => ('code' in r || 'rows' in r ? r : analysisIn(id, r, settings, options)));
       },
       close: () => {
         closed = dead = true;
@@ -121,7 +183,7 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
     worker.addEventListener('messageerror', fail);
     worker.addEventListener('message', (e: MessageEvent<FromTraceWorker>) => {
       const m = e.data;
-      if (m.kind === 'analysis') {
+      if (m.kind !== 'read') {
         waiting.get(m.id)?.resolve(m.result);
         waiting.delete(m.id);
       } else if (m.result.ok) settle({ ok: true, trace: handle(m.result.format) });
@@ -131,6 +193,6 @@ function inWorker(worker: Worker, text: string): Promise<OpenResult | null> {
         settle(m.result);
       }
     });
-    worker.postMessage({ kind: 'read', text } satisfies ToTraceWorker);
+    worker.postMessage({ kind: 'read', source: text } satisfies ToTraceWorker);
   });
 }

@@ -1,0 +1,268 @@
+/**
+ * The untrusted paths in the browser (issue 40): the production build in Debian's Chromium, CPU
+ * throttled 4× (CDP), a Chromium trace (`devtools.timeline`) around each input, and the longest
+ * task of the page's main thread (`RunTask` on `CrRendererMain`) while the page takes it. Each
+ * path gets the largest input it accepts: a share link of the most commands a replay carries,
+ * each costlier than the last (`no-fuse`, `F:timeout`); the 275-byte challenge that plays 5,000
+ * failing moves; a 48 MiB trace; a 20 MiB run file. Total time is from the action to the page's
+ * answer, at a few input sizes, so its growth can be read (linear, or capped by a budget).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { DEFAULT_CONFIG, type SimCommand } from '../../src/engine';
+import { MAX_REPLAY_COMMANDS, packReplay } from '../../src/share';
+import { WAIT_LIMIT } from '../chromium';
+
+/** CDP's CPU throttling: a phone-class CPU, as Lighthouse's mobile preset. */
+export const THROTTLE = 4;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
+}
+
+/** The longest task of a trace, ms, and what took most of it (its three longest parts). */
+export interface Longest {
+  ms: number;
+  inside: string;
+}
+
+/** Events that only wrap others (a task, the microtask checkpoint): what is inside them is named instead. */
+const WRAPPERS =
+  /^(RunTask|ThreadControllerImpl|BlinkScheduler|RunMicrotasks|v8\.run|TaskQueueManager|SimpleWatcher|Receive mojo|AsyncTask|MessagePort|v8\.callFunction|WebFrameWidgetImpl)/;
+
+/**
+ * The longest `RunTask` on any renderer main thread of a Chromium trace, and what it held. With
+ * `afterPaint`, only tasks that start after the page's first contentful paint: a link is a
+ * navigation, whose own tasks (unloading the page before, evaluating the bundle) are the page's
+ * cost of any load, measured by the cold-load figures, not by what the link carries.
+ */
+export function longestTask(trace: Buffer, afterPaint = false): Longest {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const painted = afterPaint
+    ? Math.min(...traceEvents.filter((e) => e.name === 'firstContentfulPaint').map((e) => e.ts))
+    : -Infinity;
+  const mains = new Set(
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let top: TraceEvent | null = null;
+  for (const e of traceEvents) {
+    if (
+      e.name === 'RunTask' &&
+      e.ph === 'X' &&
+      e.ts > painted &&
+      mains.has(`${e.pid}:${e.tid}`) &&
+      (e.dur ?? 0) > (top?.dur ?? 0)
+    )
+      top = e;
+  }
+  if (!top) return { ms: 0, inside: '' };
+  const t = top;
+  const parts = traceEvents
+    .filter(
+      (e) =>
+        e !== t &&
+        e.ph === 'X' &&
+        e.pid === t.pid &&
+        e.tid === t.tid &&
+        e.ts >= t.ts &&
+        e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) &&
+        (e.dur ?? 0) > 1000 &&
+        !WRAPPERS.test(e.name),
+    )
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 3)
+    .map((e) => {
+      const d = e.args?.data;
+      const where = d?.functionName || d?.url?.split('/').pop() || '';
+      return `${e.name}${where ? ` ${where}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)} ms`;
+    });
+  return { ms: (t.dur ?? 0) / 1000, inside: parts.join(', ') };
+}
+
+export interface Taken {
+  /** The longest main-thread task while the page took the input, ms (after its first paint, for a link). */
+  longest: number;
+  /** For a link: the longest task of the navigation itself, before the page's first paint. */
+  load?: number;
+  /** What that task spent most of its time on. */
+  inside: string;
+  /** From the action to the page's answer, ms. */
+  total: number;
+}
+
+/** Runs `action` on `page` (already on the app, throttled) under a Chromium trace. */
+export async function taken(
+  browser: Browser,
+  page: Page,
+  action: () => Promise<void>,
+  navigation = false,
+): Promise<Taken> {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink'],
+  });
+  const t0 = performance.now();
+  try {
+    await action();
+  } finally {
+    const total = performance.now() - t0;
+    const trace = await browser.stopTracing();
+    const top = longestTask(trace, navigation);
+    const load = navigation ? { load: longestTask(trace).ms } : {};
+    // eslint-disable-next-line no-unsafe-finally -- the figures are the finally's purpose
+    return { longest: top.ms, inside: top.inside, total, ...load };
+  }
+}
+
+/** A fresh page on the app, ready, its CPU throttled. */
+export async function throttledPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`${url}?lang=en`);
+  await page.getByTestId('app').and(page.locator('[data-ready="true"]')).waitFor({ timeout: WAIT_LIMIT });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  return page;
+}
+
+/** `?replay=` of `["S","T","F:timeout"×n]`: each failed attempt stays on one step under `no-fuse`. */
+export async function hostileReplay(n: number): Promise<string> {
+  const commands: SimCommand[] = [
+    { type: 'START' },
+    { type: 'TICK' },
+    ...Array.from({ length: n }, () => ({ type: 'FAIL_NOW' as const, error: 'timeout' as const })),
+  ];
+  return packReplay({ config: DEFAULT_CONFIG, commands });
+}
+
+/** The most failing commands a link may carry after its `S` and `T`. */
+export const MOST_FAILURES = MAX_REPLAY_COMMANDS - 2;
+
+/** The share link: navigation to the page's answer (ready, with a notice when it stopped short). */
+export async function shareLink(browser: Browser, url: string, n: number): Promise<Taken & { chars: number }> {
+  const page = await throttledPage(browser, url);
+  const replay = await hostileReplay(n);
+  const link = `${url}?lang=en&run=new&scenario=migration-40&design=no-fuse&replay=${replay}`;
+  const r = await taken(
+    browser,
+    page,
+    async () => {
+      await page.goto(link);
+      await page.locator('[data-testid="app"][data-ready="true"]').waitFor({ timeout: 4 * WAIT_LIMIT });
+    },
+    true,
+  );
+  const status = await page.getByTestId('storage-status').getAttribute('data-status');
+  if (status === 'error') throw new Error(`the share link left storage in error: ${await page.textContent('body')}`);
+  await page.context().close();
+  return { ...r, chars: link.length };
+}
+
+/** The 275-byte challenge file of issue 40: no-fuse, every call failing, until completed. */
+export const HOSTILE_CHALLENGE = JSON.stringify({
+  format: 'harness-sim.challenge/1',
+  id: 'forever',
+  title: { zh: '永远', en: 'Forever' },
+  brief: { zh: '等', en: 'Wait' },
+  scenario: 'migration-40',
+  seed: 1,
+  design: 'no-fuse',
+  config: { flakiness: 0.999999 },
+  start: { until: 'completed' },
+  controls: ['btn-step'],
+  goal: [{ state: 'completed' }],
+});
+
+/** A challenge file picked, to the page's answer (the challenge bar, or the refusal's notice). */
+export async function challengeFile(browser: Browser, url: string, text: string, dir: string): Promise<Taken> {
+  const page = await throttledPage(browser, url);
+  const file = join(dir, 'challenge.json');
+  writeFileSync(file, text);
+  const input = page.getByTestId('input-challenge-file');
+  await input.waitFor({ state: 'attached', timeout: WAIT_LIMIT });
+  const r = await taken(browser, page, async () => {
+    await input.setInputFiles(file);
+    await page
+      .locator('[data-testid="notice"], [data-testid="challenge-error"], [data-testid="challenge-status"]')
+      .first()
+      .waitFor({ timeout: 4 * WAIT_LIMIT });
+  });
+  await page.context().close();
+  return r;
+}
+
+/** A run file picked, to the page's answer (imported, or refused with its notice). */
+export async function runFile(browser: Browser, url: string, text: string, dir: string): Promise<Taken> {
+  const page = await throttledPage(browser, url);
+  const file = join(dir, 'run.json');
+  writeFileSync(file, text);
+  const input = page.getByTestId('input-import');
+  await input.waitFor({ state: 'attached', timeout: WAIT_LIMIT });
+  const r = await taken(browser, page, async () => {
+    await input.setInputFiles(file);
+    await page.getByTestId('notice').waitFor({ timeout: 6 * WAIT_LIMIT });
+  });
+  await page.context().close();
+  return r;
+}
+
+/** A Claude Code transcript of about `bytes`: lines of 500 tool calls and their results, one in five failing. */
+export function denseTrace(bytes: number): { text: string; calls: number } {
+  const lines: string[] = [];
+  let size = 0;
+  let id = 0;
+  for (;;) {
+    const uses: string[] = [];
+    const results: string[] = [];
+    for (let k = 0; k < 500; k++, id++) {
+      const t = id.toString(36);
+      uses.push(`{"type":"tool_use","id":"${t}","name":"Read","input":{"p":${id % 9}}}`);
+      results.push(`{"type":"tool_result","tool_use_id":"${t}"${id % 5 === 0 ? ',"is_error":true' : ''}}`);
+    }
+    const a = `{"type":"assistant","message":{"content":[${uses.join(',')}]}}`;
+    const u = `{"type":"user","message":{"content":[${results.join(',')}]}}`;
+    if (size + a.length + u.length + 2 > bytes) break;
+    lines.push(a, u);
+    size += a.length + u.length + 2;
+  }
+  return { text: lines.join('\n'), calls: (lines.length / 2) * 500 };
+}
+
+/** A trace picked in the trace view, to its first row drawn; then the calls CSV, to its download. */
+export async function traceFile(
+  browser: Browser,
+  url: string,
+  text: string,
+  dir: string,
+): Promise<{ open: Taken; csv: Taken }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`${url}?trace=1&lang=en`);
+  await page.getByTestId('trace-view').waitFor({ timeout: WAIT_LIMIT });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  const file = join(dir, 'trace.jsonl');
+  writeFileSync(file, text);
+  const open = await taken(browser, page, async () => {
+    await page.getByTestId('input-trace').setInputFiles(file);
+    await page
+      .getByTestId('trace-row')
+      .first()
+      .waitFor({ timeout: 6 * WAIT_LIMIT });
+  });
+  const csv = await taken(browser, page, async () => {
+    const download = page.waitForEvent('download', { timeout: 6 * WAIT_LIMIT });
+    await page.getByTestId('trace-export-calls').click();
+    await download;
+  });
+  await context.close();
+  return { open, csv };
+}
