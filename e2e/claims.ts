@@ -54,8 +54,9 @@ export function readPage(page: Page): Promise<Shown & { code: CodeShown | null }
       const changed = before !== undefined && (before.tool !== newestRow.tool || before.args !== newestRow.args);
       call = { step: newestRow.step, tool: newestRow.tool, args: newestRow.args, changed };
     }
-    const item = q('checkpoint-item');
-    const stored = item ? Number(item.getAttribute('aria-setsize') ?? NaN) : 0;
+    // A long history is windowed: its rows then carry the whole length in aria-setsize.
+    const items = document.querySelectorAll('[data-testid="checkpoint-item"]');
+    const stored = Number(items[0]?.getAttribute('aria-setsize') ?? items.length);
     const codeView = q('code-view');
     const code = codeView
       ? {

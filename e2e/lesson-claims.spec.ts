@@ -17,6 +17,9 @@ import { open } from './helpers';
 /** The stop on screen (1-based `data-at`), once its caption shows. */
 async function captionAt(page: Page, at: number) {
   const turn = page.getByTestId('lesson-your-turn');
+  // A stop shows once its runs are stored (lesson-busy meanwhile): then its caption or its turn.
+  await expect(page.getByTestId('lesson-caption').or(turn)).toBeVisible();
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0);
   if (await turn.isVisible()) await page.getByTestId('btn-lesson-show').click();
   await expect(page.getByTestId('lesson-caption')).toHaveAttribute('data-at', String(at));
 }
