@@ -82,7 +82,9 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByTestId('btn-start').click();
     for (let i = 0; i < 5; i++) await page.getByTestId('btn-step').click();
     await expectState(page, 'completed');
-    await expect(page.getByTestId('virtual-clock')).toContainText('09:05');
+    // Five minutes after the run's start (Day 1 · 17:00, src/engine/timeOfDay.ts).
+    await expect(page.getByTestId('virtual-clock')).toContainText('17:05');
+    await expect(page.getByTestId('virtual-clock')).toHaveAttribute('data-minutes', String(17 * 60 + 5));
     await expect(page.getByTestId('checkpoint-count')).toHaveText('0');
   });
 }
