@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { checkYourTurn, findLesson, playTo, type Lesson, type LessonPosition } from '../../lessons';
 import { lessonRunIds } from '../../store/lessonRuns';
 import { useSimStore } from '../../store/simStore';
@@ -54,8 +54,15 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
   const forward = (l: Lesson, k: number) => predictThenGo(l, k, () => setWanted(replay(l, k)));
   usePredictInLesson(pos?.at);
   // A presentation remote sends PageDown and PageUp: they step the lesson as next and back do.
+  // The handler reads the stop through a ref set before paint: a passive effect would leave the
+  // previous handler in place for a moment after the new stop shows, and drop a quick press.
+  const latest = useRef({ pos, wanted, lesson });
+  useLayoutEffect(() => {
+    latest.current = { pos, wanted, lesson };
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      const { pos, wanted, lesson } = latest.current;
       if (!pos || pos !== wanted || !lesson || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
       e.preventDefault();
       const stop = lesson.stops[pos.at]!;
@@ -67,7 +74,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [pos, wanted, lesson]);
+  }, []);
   // The article, when open beside the lesson, turns to the section each stop cites.
   const cited = lesson && pos ? lesson.stops[pos.at]?.source : undefined;
   useEffect(() => void (cited && followArticle(cited)), [cited]);
