@@ -110,8 +110,8 @@ export function WorksheetLesson({ l, lang, t }: { l: SheetLesson; lang: Lang; t:
       <div className="hs-sheet__lesson-head">
         <div>
           <h3 id={`sheet-${l.id}`}>
-            <span className="hs-sheet__num">{t('guide.lessonHead', { n: l.number })}</span> {l.title[lang]}
-            {l.homework && <span className="hs-sheet__tag">{t('sheet.homework')}</span>}
+            <span className="hs-guide__num">{t('guide.lessonHead', { n: l.number })}</span> {l.title[lang]}
+            {l.homework && <span className="hs-guide__min is-homework">{t('sheet.homework')}</span>}
           </h3>
           <p className="hs-sheet__url">
             {t('guide.address')}

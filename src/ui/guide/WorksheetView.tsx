@@ -7,6 +7,7 @@ import { LangButton } from '../LangButton';
 import type { T } from '../useT';
 import { useT } from '../useT';
 import { WorksheetLesson } from './WorksheetLesson';
+import './guide.css';
 import './worksheet.css';
 
 /** The ruled lines under each self-test question: room for a paragraph in a student's hand. */
