@@ -90,6 +90,15 @@ for (const lang of LANGS) {
       // Stop 3 is the student's turn: its card carries the stop in place of the caption.
       await page.keyboard.press('PageDown');
       await expect(page.getByTestId('lesson-your-turn')).toHaveAttribute('data-at', '3');
+      // The controls column is hidden here: the turn's card carries its control, large, with its key.
+      const carried = page.getByTestId('lesson-turn-control');
+      await atBothProjectors(page, async () => {
+        expect(await scrolls(page)).toEqual({ h: 0, w: 0 });
+        await expect(carried).toBeInViewport({ ratio: 1 });
+        expect(await carried.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(24);
+        await expect(carried.locator('kbd')).toBeVisible();
+        await expect(carried.locator('kbd')).toHaveText('A');
+      });
       await page.keyboard.press('PageUp');
       await expect(caption).toHaveAttribute('data-at', '2');
     });
