@@ -60,12 +60,12 @@ export async function exportRun(
   });
 }
 
-/** A run file checked off the page's thread, stored as a run of its own under a free id. */
+/** A run file (best the picked Blob: read in the Worker) checked off the page's thread, stored as a run of its own under a free id. */
 export async function importRun(
   { backend, cache, now, freshRun, advanced, putRun, touch, writeFailure }: StoreParts,
-  text: string,
+  picked: string | Blob,
 ): Promise<ImportResult> {
-  const file = await parseOffThread(text);
+  const file = await parseOffThread(picked);
   if (!file.ok) return file;
   const prepared = await prepareAll(file.checkpoints, cache);
   try {
