@@ -5,11 +5,12 @@
  */
 import { MAX_CHECKPOINT_BYTES, utf8Length, type Checkpoint } from '../engine';
 import { Refusal, quote, storageError } from './errors';
-import { freeRunId, prepareAll, renamedSize, stageInSlices } from './importing';
+import { freeRunId, prepareAll, renamedSize } from './importing';
 import { checkpointKey, keyText, runKey } from './keys';
 import { MAX_IMPORT_BYTES } from './limits';
 import { parseOffThread } from './parseOffThread';
 import { runFileText } from './runFile';
+import { inTxSlices } from './txSlices';
 import { chunksOf, readStored, seqsOf, stage } from './stored';
 import type { StoreParts } from './transfer';
 import type { ExportResult, ImportResult, Skipped } from './types';
@@ -82,7 +83,7 @@ export async function importRun(
         run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
       };
       // The page's turns are requests of this transaction, so it stays one: all or nothing.
-      await stageInSlices(prepared, stageOne, () => tx.has(runKey(runId)));
+      await inTxSlices(prepared, stageOne, () => tx.has(runKey(runId)));
       putRun(tx, { ...run, touched: await touch(tx) });
       return runId;
     });
