@@ -234,7 +234,7 @@ async function inTheBrowser(runFileText: string): Promise<Figure[]> {
       longest(
         `run file of ${(runFileText.length / 2 ** 20).toFixed(1)} MiB`,
         rf,
-        `refused (E610) after ${(rf.total / 1000).toFixed(1)} s, checked in the Worker`,
+        `${rf.said === 'imported' ? 'imported' : `refused (${rf.said})`} after ${(rf.total / 1000).toFixed(1)} s, checked in the Worker`,
       );
     }
   } finally {

@@ -106,8 +106,11 @@ export async function taken(
   action: () => Promise<void>,
   navigation = false,
 ): Promise<Taken> {
+  // `UNTRUSTED_TRACE=<file>` keeps the last trace, with the JS sampled, to name a long task.
+  const keep = process.env.UNTRUSTED_TRACE;
+  const sampled = keep ? ['disabled-by-default-v8.cpu_profiler'] : [];
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink'],
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink', ...sampled],
   });
   const t0 = performance.now();
   try {
@@ -115,6 +118,7 @@ export async function taken(
   } finally {
     const total = performance.now() - t0;
     const trace = await browser.stopTracing();
+    if (keep) writeFileSync(keep, trace);
     const top = longestTask(trace, navigation);
     const load = navigation ? { load: longestTask(trace).ms } : {};
     // eslint-disable-next-line no-unsafe-finally -- the figures are the finally's purpose
@@ -200,7 +204,12 @@ export async function challengeFile(browser: Browser, url: string, text: string,
 }
 
 /** A run file picked, to the page's answer (imported, or refused with its notice). */
-export async function runFile(browser: Browser, url: string, text: string, dir: string): Promise<Taken> {
+export async function runFile(
+  browser: Browser,
+  url: string,
+  text: string,
+  dir: string,
+): Promise<Taken & { said: string }> {
   const page = await throttledPage(browser, url);
   const file = join(dir, 'run.json');
   writeFileSync(file, text);
@@ -210,8 +219,10 @@ export async function runFile(browser: Browser, url: string, text: string, dir: 
     await input.setInputFiles(file);
     await page.getByTestId('notice').waitFor({ timeout: 6 * WAIT_LIMIT });
   });
+  // Imported or refused: whichever the page said (the Worker may check the file within its budget).
+  const said = (await page.getByTestId('notice').first().textContent()) ?? '';
   await page.context().close();
-  return r;
+  return { ...r, said: /E\d{3}/.exec(said)?.[0] ?? 'imported' };
 }
 
 /** A Claude Code transcript of about `bytes`: lines of 500 tool calls and their results, one in five failing. */

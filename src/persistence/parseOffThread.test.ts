@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mostRevisedCheckpoint } from '../engine/probes';
 import { parseOffThread, type SpawnWorker } from './parseOffThread';
-import { parseRunFile, runFileText } from './runFile';
+import { MAX_IMPORT_BYTES } from './limits';
+import { parseRunFile, readRunFile, runFileText } from './runFile';
 import { checkpointsOf, runMetaOf } from './testkit';
 import { batchesOf } from './workerProtocol';
 
@@ -15,20 +16,21 @@ const run = runMetaOf(cps);
 const text = runFileText(run, cps);
 
 /** A Worker whose other end is runFile.worker.ts, loaded on a fake `self`; messages go through structuredClone. */
-async function inProcessWorker(): Promise<{ spawn: SpawnWorker; sent: () => number }> {
+async function inProcessWorker(): Promise<{ spawn: SpawnWorker; sent: () => number; posted: unknown[] }> {
   const page = new EventTarget();
   const scope = new EventTarget();
   let sent = 0;
+  const posted: unknown[] = [];
   const deliver = (to: EventTarget, data: unknown) =>
     setTimeout(() => to.dispatchEvent(new MessageEvent('message', { data: structuredClone(data) })), 0);
   vi.stubGlobal('self', Object.assign(scope, { postMessage: (m: unknown) => (sent++, deliver(page, m)) }));
   vi.resetModules();
   await import('./runFile.worker');
   const worker = Object.assign(page, {
-    postMessage: (m: unknown) => deliver(scope, m),
+    postMessage: (m: unknown) => (posted.push(m), deliver(scope, m)),
     terminate: () => undefined,
   }) as unknown as Worker;
-  return { spawn: () => worker, sent: () => sent };
+  return { spawn: () => worker, sent: () => sent, posted };
 }
 
 afterEach(() => {
@@ -43,6 +45,33 @@ describe('an import parsed in a Worker', () => {
     expect(fromWorker).toEqual(await parseRunFile(text));
     expect(fromWorker.ok && fromWorker.checkpoints.length).toBe(cps.length);
     expect(sent()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gets the picked file unread and reads it itself: the page never decodes nor posts the text', async () => {
+    // Posting the 19 MiB string made one main-thread task of 6-7 s in Chromium at 4x CPU while
+    // the Worker parsed it (docs/BENCHMARKS.md): the page now posts the Blob, a handle.
+    const picked = new Blob([text]);
+    const read = [vi.spyOn(picked, 'text'), vi.spyOn(picked, 'arrayBuffer'), vi.spyOn(picked, 'stream')];
+    const { spawn, posted } = await inProcessWorker();
+    const r = await parseOffThread(picked, spawn);
+    expect(r).toEqual(await parseRunFile(text));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toBeInstanceOf(Blob);
+    for (const spy of read) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a picked file over the limit by its size, unread (E601), and one that cannot be read (E611)', async () => {
+    const big = new Blob(['{}']);
+    Object.defineProperty(big, 'size', { value: MAX_IMPORT_BYTES + 1 });
+    const text = vi.spyOn(big, 'text');
+    expect(await readRunFile(big)).toEqual({ ok: false, error: expect.stringMatching(/^E601: /) });
+    expect(text).not.toHaveBeenCalled();
+    const gone = new Blob(['{}']);
+    vi.spyOn(gone, 'text').mockRejectedValue(new DOMException('A requested file could not be found.', 'NotFoundError'));
+    expect(await parseOffThread(gone, () => null)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^E611: The file could not be read \(NotFoundError: /),
+    });
   });
 
   it('refuses a bad file with its numbered reason, as the page would', async () => {

@@ -1,6 +1,6 @@
 import type { Checkpoint } from '../engine';
 import { storageError } from './errors';
-import { CHECK_BUDGET_MS, parseRunFile, type ParsedRunFile } from './runFile';
+import { CHECK_BUDGET_MS, parseRunFile, readRunFile, type ParsedRunFile } from './runFile';
 import type { FromWorker, Parsed } from './workerProtocol';
 
 /**
@@ -18,9 +18,14 @@ const spawnDefault: SpawnWorker = () =>
     ? null
     : new Worker(new URL('./runFile.worker.ts', import.meta.url), { type: 'module', name: 'harness-sim-import' });
 
-/** parseRunFile's answer, worked out in a Worker when the page can start one. */
+/**
+ * parseRunFile's answer, worked out in a Worker when the page can start one. `file` is best the
+ * picked Blob itself: the Worker reads it, so the page neither decodes its 20 MiB of text nor
+ * clones that string into the Worker (in Chromium at 4x CPU, posting the string made one
+ * main-thread task of seconds while the Worker parsed it: docs/BENCHMARKS.md).
+ */
 export async function parseOffThread(
-  text: string,
+  file: string | Blob,
   spawn: SpawnWorker = spawnDefault,
   budgetMs = CHECK_BUDGET_MS,
 ): Promise<ParsedRunFile> {
@@ -30,7 +35,7 @@ export async function parseOffThread(
   } catch {
     // A Worker the page may not start (a CSP without 'self' for workers) throws: check here.
   }
-  if (!worker) return parseRunFile(text, undefined, budgetMs);
+  if (!worker) return onPage(file, budgetMs);
   // The worker keeps the same budget; this timer catches one that never answers at all (a
   // single step that does not end). Either way the file is refused and the worker stopped: a
   // file that outlasts the budget is never checked again on the page.
@@ -38,18 +43,24 @@ export async function parseOffThread(
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), budgetMs + OVERRUN_MS);
   });
-  const answer = await Promise.race([fromWorker(worker, text), late]);
+  const answer = await Promise.race([fromWorker(worker, file), late]);
   clearTimeout(timer);
   worker.terminate();
   if (answer === 'late') return { ok: false, error: storageError('E610', String(budgetMs / 1000), '?') };
-  return answer ?? parseRunFile(text, undefined, budgetMs);
+  return answer ?? onPage(file, budgetMs);
+}
+
+/** The same read and checks on the page, in slices: where no Worker could do them. */
+async function onPage(file: string | Blob, budgetMs: number): Promise<ParsedRunFile> {
+  const read = await readRunFile(file);
+  return read.ok ? parseRunFile(read.text, undefined, budgetMs) : read;
 }
 
 /** How long past the budget the page waits for the worker's own refusal before it stops it. */
 const OVERRUN_MS = 2000;
 
 /** The worker's answer, or null when it failed (could not load, crashed): then the page checks. */
-function fromWorker(worker: Worker, text: string): Promise<ParsedRunFile | null> {
+function fromWorker(worker: Worker, file: string | Blob): Promise<ParsedRunFile | null> {
   return new Promise((resolve) => {
     let run: Parsed['run'] | null = null;
     let count = 0;
@@ -66,6 +77,6 @@ function fromWorker(worker: Worker, text: string): Promise<ParsedRunFile | null>
       else checkpoints.push(...m.checkpoints);
       if (run && checkpoints.length === count) resolve({ ok: true, run, checkpoints });
     });
-    worker.postMessage(text);
+    worker.postMessage(file);
   });
 }

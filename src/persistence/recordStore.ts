@@ -283,7 +283,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     // Export and import are a chunk of their own (transfer.ts), loaded before any transaction
     // opens: one does not outlive a wait for a module.
     exportRun: async (runId, opts = {}) => (await loadTransfer()).exportRun(parts, runId, opts),
-    importRun: async (text) => (await loadTransfer()).importRun(parts, text),
+    importRun: async (file) => (await loadTransfer()).importRun(parts, file),
   };
   return store;
 }

@@ -7,7 +7,7 @@ import {
   isObject,
   utf8Length,
 } from '../engine';
-import { quote, storageError } from './errors';
+import { describeError, quote, storageError } from './errors';
 import { MAX_IMPORT_BYTES } from './limits';
 import { RUN_FILE_SCHEMA, checkCheckpointInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
@@ -67,6 +67,22 @@ export type ParsedRunFile =
   | { ok: false; error: string };
 
 const refuse = (error: string): ParsedRunFile => ({ ok: false, error });
+
+/**
+ * A picked file's text, read where this runs (the import's Worker, so the page never holds a
+ * 20 MiB string), or `input` itself when it is already text. A file over the import's size is
+ * refused by its size, unread (E601); one that cannot be read (moved, a cloud drive offline),
+ * with the reason (E611).
+ */
+export async function readRunFile(input: unknown): Promise<{ ok: true; text: unknown } | { ok: false; error: string }> {
+  if (typeof Blob === 'undefined' || !(input instanceof Blob)) return { ok: true, text: input };
+  if (input.size > MAX_IMPORT_BYTES) return { ok: false, error: storageError('E601', input.size.toLocaleString('en')) };
+  try {
+    return { ok: true, text: await input.text() };
+  } catch (e) {
+    return { ok: false, error: storageError('E611', describeError(e)) };
+  }
+}
 
 /** The longest the checkpoint checks run before the page gets a turn (a frame's worth). */
 const SLICE_MS = 12;

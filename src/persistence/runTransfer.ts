@@ -6,10 +6,11 @@
 import { MAX_CHECKPOINT_BYTES, utf8Length, type Checkpoint } from '../engine';
 import { Refusal, quote, storageError } from './errors';
 import { freeRunId, prepareAll, renamedSize } from './importing';
-import { checkpointKey, keyText } from './keys';
+import { checkpointKey, keyText, runKey } from './keys';
 import { MAX_IMPORT_BYTES } from './limits';
 import { parseOffThread } from './parseOffThread';
 import { runFileText } from './runFile';
+import { inTxSlices } from './txSlices';
 import { chunksOf, readStored, seqsOf, stage } from './stored';
 import type { StoreParts } from './transfer';
 import type { ExportResult, ImportResult, Skipped } from './types';
@@ -60,12 +61,12 @@ export async function exportRun(
   });
 }
 
-/** A run file checked off the page's thread, stored as a run of its own under a free id. */
+/** A run file (best the picked Blob: read in the Worker) checked off the page's thread, stored as a run of its own under a free id. */
 export async function importRun(
   { backend, cache, now, freshRun, advanced, putRun, touch, writeFailure }: StoreParts,
-  text: string,
+  picked: string | Blob,
 ): Promise<ImportResult> {
-  const file = await parseOffThread(text);
+  const file = await parseOffThread(picked);
   if (!file.ok) return file;
   const prepared = await prepareAll(file.checkpoints, cache);
   try {
@@ -74,13 +75,15 @@ export async function importRun(
       // A file's wall time is its writer's word: never later than now, so a file dated in the
       // future cannot sort before what this tab writes (listRuns orders by local writes anyway).
       let run = freshRun({ ...file.run, runId }, Math.min(file.run.createdAt ?? now(), now()));
-      for (const [i, p] of prepared.entries()) {
+      const stageOne = async (p: (typeof prepared)[number], i: number) => {
         const cp = file.checkpoints[i] as Checkpoint;
         const renamed = renamedSize(p, cp.runId, runId);
         if (renamed > MAX_CHECKPOINT_BYTES)
           throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
         run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
-      }
+      };
+      // The page's turns are requests of this transaction, so it stays one: all or nothing.
+      await inTxSlices(prepared, stageOne, () => tx.has(runKey(runId)));
       putRun(tx, { ...run, touched: await touch(tx) });
       return runId;
     });

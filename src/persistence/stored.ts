@@ -13,7 +13,8 @@ import type { Tx } from './backend';
 import { jsonOf } from './bytes';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
 import { Refusal, quote, storageError } from './errors';
-import { checkpointKey, chunkKey, keyText, parseKey } from './keys';
+import { checkpointKey, chunkKey, keyText, parseKey, runKey } from './keys';
+import { inTxSlices } from './txSlices';
 import {
   CHUNK_ROWS_OF,
   STORED_CHECKPOINT_SCHEMA,
@@ -224,13 +225,20 @@ export async function listStored(
   const values = await Promise.all(keys.map((k) => tx.get(k)));
   const items: { summary: CheckpointSummary; record: StoredCheckpoint }[] = [];
   const skipped: Skipped[] = [];
-  keys.forEach((key, i) => {
-    const parsed = parseKey(key);
-    if (parsed.kind !== 'cp') return;
-    const c = checkStoredCheckpoint(values[i], runId, parsed.seq);
-    if (c.ok) items.push({ summary: summaryOf(c.value), record: c.value });
-    else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
-  });
+  // Each record is checked (tens of ms apiece for the costliest): in slices, with the page's
+  // turns taken as requests of this transaction.
+  const turn = () => tx.has(runKey(runId));
+  await inTxSlices(
+    keys,
+    async (key, i) => {
+      const parsed = parseKey(key);
+      if (parsed.kind !== 'cp') return;
+      const c = checkStoredCheckpoint(values[i], runId, parsed.seq);
+      if (c.ok) items.push({ summary: summaryOf(c.value), record: c.value });
+      else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
+    },
+    turn,
+  );
   items.sort((a, b) => b.summary.seq - a.summary.seq);
   return { items, skipped };
 }

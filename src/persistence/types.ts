@@ -167,7 +167,8 @@ export interface CheckpointStore {
   exportRun(runId: string, opts?: { newest?: number }): Promise<ExportResult>;
   /**
    * Reads a run file, checks all of it, then stores it in one transaction, under a fresh id if
-   * its id is taken. A refused file changes nothing.
+   * its id is taken. A refused file changes nothing. Best given the picked Blob, which the
+   * import's Worker reads, so the page never holds the file's text.
    */
-  importRun(text: string): Promise<ImportResult>;
+  importRun(file: string | Blob): Promise<ImportResult>;
 }

@@ -102,8 +102,8 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
       return r.text;
     },
 
-    importRun: async (text) => {
-      const r = await get().persist.importRun(text);
+    importRun: async (file) => {
+      const r = await get().persist.importRun(file);
       if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
       await get().refreshRuns();
       await get().openRun(r.runId);

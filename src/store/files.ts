@@ -1,4 +1,4 @@
-import { describeError, fileTooBig, loadTransfer, storageError } from '../persistence';
+import { fileTooBig, loadTransfer } from '../persistence';
 
 /**
  * Export and import are a chunk of their own: the runs panel asks for it as it mounts, so it
@@ -8,24 +8,18 @@ export const preloadTransfer = (): void => void loadTransfer().catch(() => undef
 
 /**
  * Imports a run file a person picked: its size is checked before a byte is read (a 2 GB file
- * is refused at once, not read into memory), then the store's import checks the rest.
+ * is refused at once, not read into memory), then the store's import checks the rest. The file
+ * goes to the import as it is, unread: its Worker reads the text (a file that can no longer be
+ * read is refused there, E611), so the page never decodes 20 MiB nor clones that string.
  */
 export async function importFile(
   file: Blob,
-  importRun: (text: string) => Promise<void>,
+  importRun: (file: Blob) => Promise<void>,
   refuse: (text: string) => void,
 ): Promise<void> {
   const tooBig = fileTooBig(file.size);
   if (tooBig) return refuse(tooBig);
-  // Reading can fail on its own (the file was moved or deleted since it was picked, a cloud
-  // drive offline): said, and nothing else changes.
-  let text: string;
-  try {
-    text = await file.text();
-  } catch (e) {
-    return refuse(storageError('E611', describeError(e)));
-  }
-  await importRun(text);
+  await importRun(file);
 }
 
 /**

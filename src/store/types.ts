@@ -203,7 +203,7 @@ export interface BranchesSlice {
   editStep: (edit: TakeoverEdit) => Promise<string | null>;
   replayLastFailure: () => void;
   exportRun: () => Promise<string | null>;
-  importRun: (text: string) => Promise<void>;
+  importRun: (file: string | Blob) => Promise<void>;
 }
 
 /** A lesson at a stop, as lessons/player.ts replays it: its runs, the one shown, and where its new checkpoints go. */
