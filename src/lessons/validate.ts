@@ -1,18 +1,9 @@
-import {
-  isSeed,
-  INJECTABLE_ERRORS,
-  STATE_NAMES,
-  STORIES,
-  findScenario,
-  isDesignId,
-  isStoryId,
-  validateConfig,
-  type StateName,
-} from '../engine';
+import { isSeed, INJECTABLE_ERRORS, STORIES, findScenario, isDesignId, isStoryId, validateConfig } from '../engine';
 import { CONTROL_COMMANDS, isControlId } from './controls';
 import { isArticleSection } from './sections';
 import { FOCUSES, type Lesson } from './types';
 import { isBilingual, isObject, problem, unknownKeys, type Problem } from './problem';
+import { END_REASONS, isInt, isState, showsProblem } from './validateShows';
 
 /**
  * Checks a lesson by hand (valibot is not a dependency, and the shape is small): the first
@@ -20,7 +11,6 @@ import { isBilingual, isObject, problem, unknownKeys, type Problem } from './pro
  */
 export type LessonResult = { ok: true; lesson: Lesson } | { ok: false; error: Problem };
 
-const END_REASONS = ['completed', 'loop_fuse', 'retries_exhausted', 'cancelled', 'step_failed'];
 const COMMAND_TYPES = [
   'START',
   'TICK',
@@ -36,8 +26,6 @@ const COMMAND_TYPES = [
   'RESTART',
   'FAIL_NOW',
 ];
-const isState = (v: unknown): v is StateName => typeof v === 'string' && (STATE_NAMES as readonly string[]).includes(v);
-const isInt = (v: unknown, min = 0): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min;
 
 export function validateLesson(v: unknown): LessonResult {
   const error = lessonProblem(v);
@@ -147,82 +135,6 @@ function yourTurnProblem(y: unknown, move: { kind: string; command?: { type: str
   }
   return null;
 }
-
-const SHOWS_FIELDS = [
-  'state',
-  'step',
-  'ended',
-  'down',
-  'loop',
-  'count',
-  'guard',
-  'message',
-  'ledger',
-  'checkpoints',
-  'newest',
-  'wasted',
-  'rereads',
-  'requests',
-  'plan',
-  'side',
-  'fullStateTimes',
-  'clock',
-  'call',
-  'stored',
-];
-
-/** A stop's `shows`: the state it stands in, and only fields the run can be read for. */
-function showsProblem(v: unknown, at: string): Problem | null {
-  if (!isObject(v)) return problem('L116', at, 'must be an object with a state', '必须是带 state 的对象');
-  const extra = unknownKeys(v, SHOWS_FIELDS);
-  if (extra.length > 0)
-    return problem('L117', `${at}.${extra[0]}`, 'is not something a run shows', '不是运行会显示的东西');
-  if (!isState(v.state))
-    return problem('L118', `${at}.state`, `not a state: ${String(v.state)}`, `不是一个状态：${String(v.state)}`);
-  for (const k of [
-    'step',
-    'count',
-    'ledger',
-    'checkpoints',
-    'wasted',
-    'rereads',
-    'requests',
-    'fullStateTimes',
-    'stored',
-  ])
-    if (v[k] !== undefined && !isInt(v[k]))
-      return problem('L119', `${at}.${k}`, 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数');
-  if (
-    v.call !== undefined &&
-    (!isObject(v.call) || unknownKeys(v.call, ['step', 'tool', 'args', 'changed']).length > 0)
-  )
-    return problem(
-      'L127',
-      `${at}.call`,
-      'must be { step?, tool?, args?, changed? }',
-      '必须是 { step?, tool?, args?, changed? }',
-    );
-  if (v.clock !== undefined && !isClockClaim(v.clock))
-    return problem(
-      'L126',
-      `${at}.clock`,
-      'must be { day ≥ 1, from: "hh:mm", to: "hh:mm" }',
-      '必须是 { day ≥ 1, from: "hh:mm", to: "hh:mm" }',
-    );
-  if (v.ended !== undefined && v.ended !== null && !END_REASONS.includes(v.ended as string))
-    return problem('L125', `${at}.ended`, `not an end reason: ${String(v.ended)}`, `不是结束原因：${String(v.ended)}`);
-  return null;
-}
-
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const isClockClaim = (v: unknown): boolean =>
-  isObject(v) &&
-  unknownKeys(v, ['day', 'from', 'to']).length === 0 &&
-  isInt(v.day, 1) &&
-  typeof v.from === 'string' &&
-  HHMM.test(v.from) &&
-  typeof v.to === 'string' &&
-  HHMM.test(v.to);
 
 function moveProblem(m: unknown, at: string): Problem | null {
   if (!isObject(m)) return problem('L130', at, 'must be an object with a kind', '必须是带 kind 的对象');
