@@ -67,7 +67,8 @@ export function readPage(page: Page): Promise<Shown & { code: CodeShown | null }
         }
       : null;
     return {
-      stored: stored > 0 && num('bytes-written') > 0 ? stored : stored > 0 ? -1 : 0,
+      // Stored checkpoints with no bytes written is a meter that lags its history: -1, never a match.
+      stored: stored > 0 && num('bytes-written') <= 0 ? -1 : stored,
       code,
       call,
       state: (q('current-state')?.textContent ?? '') as never,
