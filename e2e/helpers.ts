@@ -6,6 +6,9 @@ import { expect, type BrowserContext, type Locator, type Page } from '@playwrigh
 export async function open(page: Page, query = '') {
   await page.goto(`/${query}`);
   await expectReady(page);
+  // A lesson opened at a stop shows it once the stop's runs are stored (store/lessonRuns.ts).
+  if (/[?&]lesson=/.test(query) && !/[?&]guide=/.test(query))
+    await expect(page.getByTestId('lesson')).toHaveAttribute('aria-busy', 'false');
 }
 
 /**
