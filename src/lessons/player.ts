@@ -13,6 +13,7 @@ import {
   type Replay,
   type StateName,
   type TaskContext,
+  type Bilingual,
 } from '../engine';
 import { readShown, type Shown } from './shows';
 import { checkYourTurn, type YourTurnCheck } from './yourTurn';
@@ -69,11 +70,22 @@ export interface LessonPosition {
   done: boolean;
   /** The lesson's runs so far, oldest first; the last is `sim`'s (what the page stores). */
   runs: LessonRun[];
+  /** The stops played on `sim`'s own run, each with the event of its timeline it ended at. */
+  stops: StopOnRun[];
   /**
    * Sends each checkpoint `sim` makes from now on (the student's presses) to `sink` too, as a
    * Sim's `onCheckpoint` would: the page writes and shows them as any run's.
    */
   live(sink: CheckpointSink): void;
+}
+
+/** A stop played on the run on screen: the timeline marks it at the event it ended at. */
+export interface StopOnRun {
+  /** The stop, 0-based. */
+  at: number;
+  /** The event of the run's timeline it ended at (-1: where that run begins). */
+  event: number;
+  caption: Bilingual;
 }
 
 const isFast = (m: LessonMove): boolean => m.kind === 'wait' || m.kind === 'finish' || m.kind === 'beat';
@@ -105,6 +117,8 @@ class Runner {
   readonly runs: LessonRun[] = [];
   /** Where checkpoints go besides `runs` once the page has the run (the student's own presses). */
   live: CheckpointSink | null = null;
+  /** The stops played on `sim`: a segment, a fork or a takeover begins a Sim (a timeline) anew. */
+  readonly onScreen: StopOnRun[] = [];
   private moves = 0;
   private forks = 0;
   private begun = 0;
@@ -149,6 +163,7 @@ class Runner {
   }
 
   private adopt(sim: Sim): Sim {
+    this.onScreen.length = 0;
     this.unsubscribe();
     this.unsubscribe = sim.subscribe(() => this.moves++);
     this.sim = sim;
@@ -159,6 +174,7 @@ class Runner {
     this.moves = 0;
     const reached = this.move(stop.move);
     const { sim } = this;
+    this.onScreen.push({ at, event: sim.moves.length - 1, caption: stop.caption });
     return {
       at,
       state: sim.state,
@@ -261,6 +277,7 @@ export function playTo(lesson: Lesson, at: number, opts: PlayOptions = {}): Less
     trace,
     done: !awaiting && k === lesson.stops.length - 1,
     runs: runner.runs,
+    stops: runner.onScreen,
     live: (sink) => void (runner.live = sink),
   };
 }
@@ -283,6 +300,7 @@ export function autoplay(lesson: Lesson): LessonPosition & { checks: YourTurnChe
     trace,
     done: true,
     runs: runner.runs,
+    stops: runner.onScreen,
     live: (sink) => void (runner.live = sink),
     checks,
   };

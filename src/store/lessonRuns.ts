@@ -44,6 +44,7 @@ export const createLessonSlice: StateCreator<Store, [], [], LessonSlice> = (set,
   let shows = 0;
   return {
     lessonRuns: [],
+    lessonStops: null,
 
     showLesson: async (lessonId, pos) => {
       const mine = ++shows;
@@ -66,6 +67,7 @@ export const createLessonSlice: StateCreator<Store, [], [], LessonSlice> = (set,
         lastWrite: null,
         lessonRun: true,
         lessonRuns: stored,
+        lessonStops: { sim: pos.sim, stops: pos.stops ?? [] },
         bytesWritten: stored.find((r) => r.runId === runId)?.bytes ?? 0,
         // Not stored, the lesson still plays (in memory), and the page says why its disk is empty.
         notice: written.ok ? null : { kind: 'error', text: written.error },

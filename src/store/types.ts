@@ -5,11 +5,13 @@ import type {
   DesignId,
   InjectableError,
   Lang,
+  Bilingual,
   Replay,
   Sim,
   SimCommand,
   TakeoverEdit,
   TaskContext,
+  ForkPoint,
   WorkingSet,
 } from '../engine';
 import type {
@@ -206,11 +208,49 @@ export interface BranchesSlice {
   importRun: (file: string | Blob) => Promise<void>;
 }
 
+/** A past moment of the page's run shown (seek.ts): the run as it stood after event `index`. */
+export interface Seek {
+  /** The live Sim whose timeline it is: once the page shows another run, this seek is over. */
+  sim: Sim;
+  /** The event (-1: where the timeline begins). */
+  index: number;
+  /** The run at that moment, as the page draws a run. */
+  view: SimView;
+  /** The checkpoint a branch from here starts from (the nearest at or before it), or null. */
+  fork: ForkPoint | null;
+  /** A control was pressed meanwhile: the page offers to fork from here instead. */
+  offered: boolean;
+}
+
+/** seek.ts: the timeline of the run, and the past moment shown (one writer: this slice). */
+export interface SeekSlice {
+  seek: Seek | null;
+  /** Shows the run as it stood after event `index` (clamped), pausing the live run. */
+  seekTo: (index: number) => void;
+  /** Shows the live run again, exactly where it was. */
+  goLive: () => void;
+  /** A control pressed while a past moment is shown: offer to fork from here instead. */
+  offerFork: () => void;
+  /** A new branch from the nearest checkpoint at or before the moment shown (the history's fork). */
+  forkHere: () => Promise<void>;
+}
+
+/** A lesson's stop on the run shown: where it ended on the run's timeline (LessonBar marks it). */
+export interface LessonStopMark {
+  /** The stop, 0-based. */
+  at: number;
+  /** The event the stop ended at (-1: where the run begins). */
+  event: number;
+  caption: Bilingual;
+}
+
 /** A lesson at a stop, as lessons/player.ts replays it: its runs, the one shown, and where its new checkpoints go. */
 export interface LessonReplay {
   /** The lesson's runs, oldest first; the last is `sim`'s. */
   runs: readonly RunBatch[];
   sim: Sim;
+  /** The stops played on `sim`'s own run, each with the event it ended at. */
+  stops?: readonly LessonStopMark[];
   /** Sends each checkpoint `sim` makes from now on to `sink` as well. */
   live(sink: (cp: Checkpoint, ctx: TaskContext) => void): void;
 }
@@ -219,6 +259,8 @@ export interface LessonReplay {
 export interface LessonSlice {
   /** The runs of the lesson on screen as stored, oldest first (the runs list shows them in a lesson). */
   lessonRuns: RunMeta[];
+  /** The stops of the lesson shown, on the run they were played on (`sim`; none on any other run). */
+  lessonStops: { sim: Sim; stops: readonly LessonStopMark[] } | null;
   /**
    * Stores the replay's runs in one write (replacing the lesson's earlier ones), then shows its
    * run as the page's. False when a later replay was asked for meanwhile (this one is not shown).
@@ -229,6 +271,7 @@ export interface LessonSlice {
 }
 
 export type Store = LessonSlice &
+  SeekSlice &
   SettingsSlice &
   PlaySlice &
   ShownSlice &

@@ -3,6 +3,7 @@ import {
   type Checkpoint,
   type Design,
   type Sim,
+  type SimReading,
   type StateName,
   type TaskContext,
   type TaskMachine,
@@ -49,7 +50,8 @@ export interface SimView {
   logLength: number;
 }
 
-export function viewOf(sim: Sim): SimView {
+/** The picture of a Sim, or of a moment of its timeline (a replay's reading, engine/timeline.ts). */
+export function viewOf(sim: SimReading): SimView {
   return {
     scenario: sim.scenario,
     machine: sim.machine,

@@ -1,7 +1,7 @@
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
-import { shownView, useSimStore } from '../store/simStore';
+import { seekShown, shownView, useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
-import { commandForKey, commandStateOf } from './controls/commands';
+import { commandForKey, commandStateOf, press } from './controls/commands';
 import { StateDiagram } from './diagram/StateDiagram';
 import { DesignPanel } from './DesignPanel';
 import { ScreenReaderView } from './a11y/ScreenReaderView';
@@ -16,6 +16,7 @@ import { PredictToggle } from './predict/PredictToggle';
 import { CodeToggle } from './code/CodeToggle';
 import { useCodeShown } from './code/useCodeShown';
 import { leavePresentHref, pageMode } from './present/mode';
+import { Timeline } from './timeline/Timeline';
 import { useT } from './useT';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
@@ -75,7 +76,7 @@ function useShortcuts() {
       const cmd = commandForKey(e.key, state);
       if (!cmd || cmd.blocked(state)) return;
       e.preventDefault();
-      cmd.run(s);
+      press(cmd, s);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -96,6 +97,8 @@ export function App() {
   const t = useT();
   // ui-contract: "simple" for the four-state machine of script-5min, "full" for the eight states.
   const machine = useSimStore((s) => (shownView(s).simple ? 'simple' : 'full'));
+  // ui-contract: "true" while the timeline shows a past moment of the run.
+  const seeking = useSimStore((s) => seekShown(s) !== null);
   // The article's code (ui-contract toggle-code): on by default inside a lesson.
   const code = useCodeShown(LESSON !== null);
   // The diagram draws first; the controls and the side panels join once that frame is painted.
@@ -132,6 +135,7 @@ export function App() {
       data-panels={restShown ? 'all' : 'first'}
       data-machine={machine}
       data-mode={MODE}
+      data-seeking={seeking ? 'true' : undefined}
     >
       <Header />
       {/* The frame's boxes (classes and sizes) are painted by index.html before any script runs. */}
@@ -150,6 +154,8 @@ export function App() {
           {/* The diagram as text and the live region (visually hidden) join with the controls. */}
           {sides && <ScreenReaderView />}
         </section>
+        {/* Below the diagram (index.html draws its box): the run's timeline, once the run stands. */}
+        {sides && ready ? <Timeline /> : <section className="hs-timeline" />}
         <div className="hs-deck">
           {/* The diagram draws first; the deck's controls join in the next frame (index.html's boxes hold their place). */}
           {sides ? (

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { formatClock, formatDuration, formatInt } from '../i18n';
-import { useSimStore } from '../store/simStore';
+import { momentView, useSimStore } from '../store/simStore';
 import { ShareLink } from './ShareLink';
 import { useT } from './useT';
 import './design.css';
@@ -12,14 +12,14 @@ import './design.css';
 export const DesignPanel = memo(function DesignPanel() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const design = useSimStore((s) => s.view.design);
-  const simple = useSimStore((s) => s.view.simple);
-  const guard = useSimStore((s) => s.view.context.config.guard);
-  const fuseAt = useSimStore((s) => s.view.context.config.fuseAt);
-  const modelCalls = useSimStore((s) => s.view.modelCalls);
-  const rereads = useSimStore((s) => s.view.rereads);
-  const heldMs = useSimStore((s) => s.view.heldMs);
-  const side = useSimStore((s) => s.view.side);
+  const design = useSimStore((s) => momentView(s).design);
+  const simple = useSimStore((s) => momentView(s).simple);
+  const guard = useSimStore((s) => momentView(s).context.config.guard);
+  const fuseAt = useSimStore((s) => momentView(s).context.config.fuseAt);
+  const modelCalls = useSimStore((s) => momentView(s).modelCalls);
+  const rereads = useSimStore((s) => momentView(s).rereads);
+  const heldMs = useSimStore((s) => momentView(s).heldMs);
+  const side = useSimStore((s) => momentView(s).side);
   if (simple) {
     return (
       <section className="hs-panel hs-design" data-testid="simple-mode" aria-label={t('simple.title')}>

@@ -8,7 +8,7 @@ import { predictor } from '../../store/predict';
 import { isPlaying, speedOf } from '../../store/player';
 import { useSimStore } from '../../store/simStore';
 import { useT, type T } from '../useT';
-import { COMMANDS, type Command, type CommandState } from './commands';
+import { COMMANDS, press, type Command, type CommandState } from './commands';
 
 /** Slider position 0..100 ↔ ticks per second, on a log scale (as RaftScope's speed). */
 const MIN_SPEED = 0.5;
@@ -53,7 +53,7 @@ const CommandButton = memo(function CommandButton({
       disabled={disabled}
       title={title}
       aria-keyshortcuts={cmd.key === ' ' ? 'Space' : cmd.key.toUpperCase()}
-      onClick={() => cmd.run(useSimStore.getState())}
+      onClick={() => press(cmd, useSimStore.getState())}
     >
       {t(cmd.label)}
       <kbd aria-hidden="true">{keyLabel(cmd.key, t)}</kbd>

@@ -1,5 +1,5 @@
 import { isTerminal, type Sim } from '../../engine';
-import type { Store } from '../../store/simStore';
+import { seekShown, type Store } from '../../store/simStore';
 import type { SimView } from '../../store/view';
 import { translate, type MessageKey } from '../../i18n';
 import { challengeForbids } from '../../store/challengeGate';
@@ -251,6 +251,16 @@ export const COMMANDS: readonly Command[] = TABLE.map((c) => ({
 
 /** What the commands read of the store now, outside React (a key press). */
 export const commandStateOf = (s: Store): CommandState => ({ ...s, playing: isPlaying(s.player.getSnapshot()) });
+
+/**
+ * Runs a control (a button or its key). While the page shows a past moment of the run (the
+ * timeline, store/seek.ts) a control would act on the live run the student is not looking at:
+ * instead the timeline offers to fork from that moment (or to go back to Live).
+ */
+export function press(cmd: Command, s: Store): void {
+  if (seekShown(s)) return s.offerFork();
+  cmd.run(s);
+}
 
 /** The command a key press runs, if any applies now. */
 export function commandForKey(key: string, s: CommandState): Command | undefined {

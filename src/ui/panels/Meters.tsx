@@ -1,15 +1,16 @@
 import { memo } from 'react';
 import { timeOfDay } from '../../engine';
 import { formatClock, formatInt } from '../../i18n';
-import { stepsAtRisk, useSimStore } from '../../store/simStore';
+import { bytesAt, momentView, stepsAtRisk, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
-/** Virtual clock, tokens, steps wasted, checkpoints and bytes written, steps at risk. */
+/** Virtual clock, tokens, steps wasted, checkpoints and bytes written, steps at risk: at the moment shown. */
 export const Meters = memo(function Meters() {
   const t = useT();
-  const view = useSimStore((s) => s.view);
+  // The moment shown: the live run, or the past moment the timeline shows (store/seek.ts).
+  const view = useSimStore(momentView);
   const lang = useSimStore((s) => s.lang);
-  const bytesWritten = useSimStore((s) => s.bytesWritten);
+  const bytesWritten = useSimStore(bytesAt);
   const atRisk = useSimStore(stepsAtRisk);
   return (
     <section className="hs-meters" aria-label={t('panel.meters')}>

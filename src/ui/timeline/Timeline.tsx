@@ -1,0 +1,180 @@
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import type { Lang, TimelineEvent, TimelineOrigin } from '../../engine';
+import { formatClock } from '../../i18n';
+import { seekShown, timelineOf, useSimStore } from '../../store/simStore';
+import type { LessonStopMark, Seek } from '../../store/types';
+import type { SimView } from '../../store/view';
+import { useT, type T } from '../useT';
+import { marksOf, type TrackMark } from './marks';
+import './timeline.css';
+
+/** Words for where the timeline stands: after event `index`, or at its beginning (-1). */
+function positionWords(
+  t: T,
+  lang: Lang,
+  tl: { index: number; event: TimelineEvent | null; total: number; origin: TimelineOrigin },
+  view: SimView,
+) {
+  const { index, event, total, origin } = tl;
+  const begin = index < 0;
+  // A run resumed from storage begins at the checkpoint it read: what came before is in the history.
+  const start = origin.kind === 'resumed' ? t('tl.beginResumed', { seq: origin.checkpoint.seq }) : t('tl.begin');
+  const what = event ? t(`tl.move.${event.move.type}`) : start;
+  const params = { n: index + 1, total, what, step: view.context.cursor, clock: formatClock(lang, view.clock) };
+  return {
+    text: t(begin ? 'tl.positionStart' : 'tl.position', params),
+    valueText: t(begin ? 'tl.valueTextStart' : 'tl.valueText', params),
+  };
+}
+
+/** The track's marks: drawn over the slider, beside the point; the slider's words say where it stands. */
+const Marks = memo(function Marks({ marks, t }: { marks: readonly TrackMark[]; t: T }) {
+  return (
+    <div className="hs-timeline__marks" aria-hidden="true">
+      {marks.map((m) => (
+        <span
+          key={`${m.kind}-${m.event}-${m.detail}`}
+          className="hs-timeline__mark"
+          data-testid="timeline-mark"
+          data-kind={m.kind}
+          data-mark={m.detail}
+          data-event={m.event}
+          title={t(`tl.kind.${m.kind}`)}
+          style={{ '--at': m.at } as CSSProperties}
+        />
+      ))}
+    </div>
+  );
+});
+
+/** The lesson stop the moment shown is (the last stop that ended at this event), if any. */
+const stopAt = (stops: readonly LessonStopMark[], index: number) => stops.findLast((s) => s.event === index);
+
+/** What a seek adds below the track: the stop's caption again, the offer to fork, where a fork starts. */
+function SeekNotes({ seek, stop, t, lang }: { seek: Seek; stop: LessonStopMark | undefined; t: T; lang: Lang }) {
+  const fork = seek.fork;
+  return (
+    <div className="hs-timeline__notes">
+      {stop && (
+        <p className="hs-timeline__caption" data-testid="timeline-caption" data-at={stop.at + 1}>
+          <strong>{t('tl.stop', { at: stop.at + 1 })}</strong> {stop.caption[lang]}
+        </p>
+      )}
+      {seek.offered && (
+        <p className="hs-timeline__offer" data-testid="timeline-offer" role="alert">
+          {fork ? t('tl.offer', { seq: fork.seq }) : t('tl.offerNoFork')}
+        </p>
+      )}
+      <p className="hs-timeline__fork" data-testid="timeline-fork-note">
+        {fork ? t('tl.forkFrom', { seq: fork.seq, step: fork.step, trigger: fork.trigger }) : t('tl.noFork')}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The timeline of the page's run (issue 41; ui-contract "Timeline"): one position per event the
+ * run has taken, its checkpoints, failures, approvals, crashes and a lesson's stops marked.
+ * Moving it shows that moment everywhere the page draws the run (store/seek.ts); Live shows the
+ * live run again, and "Fork from here" branches from the nearest checkpoint at or before it.
+ */
+export const Timeline = memo(function Timeline() {
+  const t = useT();
+  const lang = useSimStore((s) => s.lang);
+  const sim = useSimStore((s) => s.sim);
+  // Redrawn as the live run is shown: a new event is a new position.
+  const view = useSimStore((s) => s.view);
+  const seek = useSimStore(seekShown);
+  const follower = useSimStore((s) => s.role === 'follower');
+  const lessonStops = useSimStore((s) => s.lessonStops);
+  const stops = lessonStops && lessonStops.sim === sim ? lessonStops.stops : null;
+  const tl = timelineOf(sim);
+  const events = tl.events;
+  const count = events.length;
+  // One pass over the events per new event (or new stops), not per drag step. The timeline's
+  // event list is one array it extends in place: its length is what changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const marks = useMemo(() => marksOf(events, stops ?? []), [events, count, stops]);
+  const slider = useRef<HTMLInputElement>(null);
+  const forkButton = useRef<HTMLButtonElement>(null);
+  const liveButton = useRef<HTMLButtonElement>(null);
+  const offered = seek?.offered === true;
+  useEffect(() => {
+    if (offered) (forkButton.current?.disabled ? liveButton.current : forkButton.current)?.focus();
+  }, [offered]);
+
+  const index = seek ? seek.index : count - 1;
+  const shown = seek ? seek.view : view;
+  const words = positionWords(t, lang, { index, event: events[index] ?? null, total: count, origin: tl.origin }, shown);
+  const { seekTo, goLive, forkHere } = useSimStore.getState();
+  const empty = count === 0;
+  return (
+    <section
+      className={`hs-timeline${seek ? ' is-seeking' : ''}`}
+      aria-label={t('tl.title')}
+      data-testid="timeline-panel"
+    >
+      <div className="hs-timeline__head">
+        <h2 className="hs-timeline__title">{t('tl.title')}</h2>
+        <p className="hs-timeline__pos" data-testid="timeline-position" title={words.text}>
+          {empty ? t(follower ? 'tl.follower' : 'tl.empty') : words.text}
+        </p>
+        <button
+          ref={liveButton}
+          type="button"
+          className="hs-btn hs-btn--primary"
+          data-testid="btn-live"
+          disabled={!seek}
+          title={t('tl.liveTitle')}
+          onClick={() => {
+            goLive();
+            slider.current?.focus();
+          }}
+        >
+          {t('tl.live')}
+        </button>
+        <button
+          ref={forkButton}
+          type="button"
+          className="hs-btn"
+          data-testid="btn-fork-here"
+          disabled={!seek?.fork || follower}
+          title={
+            seek
+              ? seek.fork
+                ? t('tl.forkFrom', { seq: seek.fork.seq, step: seek.fork.step, trigger: seek.fork.trigger })
+                : t('tl.noFork')
+              : undefined
+          }
+          onClick={() => void forkHere().then(() => slider.current?.focus())}
+        >
+          {t('tl.forkHere')}
+        </button>
+      </div>
+      <div className="hs-timeline__track">
+        <Marks marks={marks} t={t} />
+        <input
+          ref={slider}
+          type="range"
+          role="slider"
+          data-testid="timeline"
+          className="hs-timeline__slider"
+          min={-1}
+          max={Math.max(-1, count - 1)}
+          step={1}
+          value={index}
+          disabled={empty}
+          aria-label={t('tl.label')}
+          aria-valuemin={-1}
+          aria-valuemax={count - 1}
+          aria-valuenow={index}
+          aria-valuetext={words.valueText}
+          onChange={(e) => seekTo(Number(e.target.value))}
+          // A presentation remote's PageUp/PageDown step a lesson (LessonBar): on the slider they move it.
+          onKeyDown={(e) => (e.key === 'PageUp' || e.key === 'PageDown') && e.stopPropagation()}
+        />
+      </div>
+      {seek && <SeekNotes seek={seek} stop={stops ? stopAt(stops, seek.index) : undefined} t={t} lang={lang} />}
+    </section>
+  );
+});
