@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectState, int, open, stopShown } from './helpers';
+import { axeFindings, expectState, int, open, stopShown } from './helpers';
 
 /**
  * The timeline of the run (issue 41; ui-contract "Timeline"): any moment of the run one drag
@@ -92,6 +92,8 @@ test('seek back across a crash and an approval: everything shows that moment, no
   await expect(page.getByTestId('timeline-offer')).toBeVisible();
   await expect(page.getByTestId('btn-fork-here')).toBeFocused();
   await expect(page.getByTestId('timeline-fork-note')).toContainText('#');
+  // The windowed lists are axe's own spec's (axe.spec.ts PART_B).
+  expect(await axeFindings(page, 'seeking', ['.hs-ledger', '.hs-history', '.hs-log', '.hs-plan'])).toEqual([]);
 
   // In the other language, the same moment in its words.
   await page.getByTestId('btn-lang').click();

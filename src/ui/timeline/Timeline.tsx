@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Lang, TimelineEvent, TimelineOrigin } from '../../engine';
 import { formatClock } from '../../i18n';
 import { seekShown, timelineOf, useSimStore } from '../../store/simStore';
@@ -8,19 +8,27 @@ import { useT, type T } from '../useT';
 import { marksOf, type TrackMark } from './marks';
 import './timeline.css';
 
-/** Words for where the timeline stands: after event `index`, or at its beginning (-1). */
+/**
+ * Words for where the timeline stands: after event `index`, or at its beginning (-1), read off
+ * the events themselves (a drag's words follow the thumb before the seek lands).
+ */
 function positionWords(
   t: T,
   lang: Lang,
-  tl: { index: number; event: TimelineEvent | null; total: number; origin: TimelineOrigin },
-  view: SimView,
+  tl: { index: number; events: readonly TimelineEvent[]; origin: TimelineOrigin },
+  live: SimView,
 ) {
-  const { index, event, total, origin } = tl;
-  const begin = index < 0;
+  const { index, events, origin } = tl;
+  const total = events.length;
+  const event = events[index] ?? null;
+  const first = events[0];
   // A run resumed from storage begins at the checkpoint it read: what came before is in the history.
   const start = origin.kind === 'resumed' ? t('tl.beginResumed', { seq: origin.checkpoint.seq }) : t('tl.begin');
   const what = event ? t(`tl.move.${event.move.type}`) : start;
-  const params = { n: index + 1, total, what, step: view.context.cursor, clock: formatClock(lang, view.clock) };
+  const step = event ? event.step : (first?.stepBefore ?? live.context.cursor);
+  const clock = event ? event.clock : (first?.clockBefore ?? live.clock);
+  const params = { n: index + 1, total, what, step, clock: formatClock(lang, clock) };
+  const begin = index < 0;
   return {
     text: t(begin ? 'tl.positionStart' : 'tl.position', params),
     valueText: t(begin ? 'tl.valueTextStart' : 'tl.valueText', params),
@@ -103,10 +111,25 @@ export const Timeline = memo(function Timeline() {
     if (offered) (forkButton.current?.disabled ? liveButton.current : forkButton.current)?.focus();
   }, [offered]);
 
-  const index = seek ? seek.index : count - 1;
-  const shown = seek ? seek.view : view;
-  const words = positionWords(t, lang, { index, event: events[index] ?? null, total: count, origin: tl.origin }, shown);
-  const { seekTo, goLive, forkHere } = useSimStore.getState();
+  // A drag sends a value per pointer move: the thumb follows at once, the seek (a replay from the
+  // nearest keyframe, ~9 ms) once a frame with the latest value.
+  const [dragged, setDragged] = useState<number | null>(null);
+  const frame = useRef(0);
+  const wanted = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  const seekSoon = (value: number) => {
+    wanted.current = value;
+    setDragged(value);
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      useSimStore.getState().seekTo(wanted.current);
+      setDragged(null);
+    });
+  };
+  const index = dragged ?? (seek ? seek.index : count - 1);
+  const words = positionWords(t, lang, { index, events, origin: tl.origin }, view);
+  const { goLive, forkHere } = useSimStore.getState();
   const empty = count === 0;
   return (
     <section
@@ -168,8 +191,8 @@ export const Timeline = memo(function Timeline() {
           aria-valuemin={-1}
           aria-valuemax={count - 1}
           aria-valuenow={index}
-          aria-valuetext={words.valueText}
-          onChange={(e) => seekTo(Number(e.target.value))}
+          aria-valuetext={empty ? t(follower ? 'tl.follower' : 'tl.empty') : words.valueText}
+          onChange={(e) => seekSoon(Number(e.target.value))}
           // A presentation remote's PageUp/PageDown step a lesson (LessonBar): on the slider they move it.
           onKeyDown={(e) => (e.key === 'PageUp' || e.key === 'PageDown') && e.stopPropagation()}
         />
