@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TakeoverEdit } from '../../engine';
-import { shownView, useSimStore } from '../../store/simStore';
+import { seekShown, shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 type Kind = TakeoverEdit['kind'];
@@ -25,6 +25,8 @@ export function TakeoverPanel() {
   const stepN = step === '' ? Math.min(view.context.cursor, view.context.plan.steps.length) : Number(step);
 
   const apply = async () => {
+    // At a past moment of the timeline an edit would land on the live run: offer a fork instead.
+    if (seekShown(useSimStore.getState())) return useSimStore.getState().offerFork();
     let edit: TakeoverEdit;
     if (kind === 'set_args') {
       try {
