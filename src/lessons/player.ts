@@ -13,11 +13,10 @@ import {
   type Replay,
   type StateName,
   type TaskContext,
-  type Bilingual,
 } from '../engine';
 import { readShown, type Shown } from './shows';
 import { checkYourTurn, type YourTurnCheck } from './yourTurn';
-import type { Lesson, LessonMove, LessonStop } from './types';
+import type { Lesson, LessonMove, LessonStop, StopOnRun } from './types';
 
 /**
  * The lesson player, pure over the engine: a position in a lesson is the lesson's stops replayed
@@ -77,15 +76,6 @@ export interface LessonPosition {
    * Sim's `onCheckpoint` would: the page writes and shows them as any run's.
    */
   live(sink: CheckpointSink): void;
-}
-
-/** A stop played on the run on screen: the timeline marks it at the event it ended at. */
-export interface StopOnRun {
-  /** The stop, 0-based. */
-  at: number;
-  /** The event of the run's timeline it ended at (-1: where that run begins). */
-  event: number;
-  caption: Bilingual;
 }
 
 const isFast = (m: LessonMove): boolean => m.kind === 'wait' || m.kind === 'finish' || m.kind === 'beat';

@@ -176,3 +176,12 @@ export interface LessonStop {
   yourTurn?: YourTurn;
   focus?: Focus;
 }
+
+/** A stop played on the run on screen: the timeline marks it at the event it ended at. */
+export interface StopOnRun {
+  /** The stop, 0-based. */
+  at: number;
+  /** The event of the run's timeline it ended at (-1: where that run begins). */
+  event: number;
+  caption: Bilingual;
+}

@@ -17,7 +17,7 @@ import type { SimView } from './view';
  * the running simulation and what the page shows of it (shown.ts, behind the publish gate),
  * commands and play (play.ts), where checkpoints are kept (health.ts), this tab's role
  * (driver.ts), the page's run (runs.ts), a lesson's stored runs (lessonRuns.ts), what a person does with a checkpoint (branches.ts),
- * and what the person chose (settings.ts). Engine state stays in the engine; storage stays
+ * the past moment the timeline shows (seek.ts), and what the person chose (settings.ts). Engine state stays in the engine; storage stays
  * behind `CheckpointStore`; React reads and sends through here.
  */
 export const useSimStore = create<Store>()((...a) => ({
