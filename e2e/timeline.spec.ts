@@ -70,6 +70,10 @@ test('seek back across a crash and an approval: everything shows that moment, no
   await seek(page, crash);
   await expect(app(page)).toHaveAttribute('data-seeking', 'true');
   await expect(page.getByTestId('process-down')).toBeVisible();
+  // A person's edit there would land on the live run's newest checkpoint: it offers a fork instead.
+  await page.getByTestId('btn-takeover').click();
+  await expect(page.getByTestId('timeline-offer')).toBeVisible();
+  await expect(page.getByTestId('takeover-result')).toHaveCount(0);
   // …and one event before it (the keyboard moves it too): the process ran.
   await timeline(page).press('ArrowLeft');
   await expect(timeline(page)).toHaveAttribute('aria-valuenow', String(crash - 1));
@@ -88,6 +92,7 @@ test('seek back across a crash and an approval: everything shows that moment, no
   await expect(timeline(page)).toHaveAttribute('aria-valuetext', new RegExp(`^event ${approve} of `));
 
   // A control pressed at a past moment does not touch the live run: it offers a fork instead.
+  await expect(page.getByTestId('timeline-offer')).toHaveCount(0);
   await page.getByTestId('btn-step').click();
   await expect(page.getByTestId('timeline-offer')).toBeVisible();
   await expect(page.getByTestId('btn-fork-here')).toBeFocused();
