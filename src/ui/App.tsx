@@ -16,7 +16,8 @@ import { PredictToggle } from './predict/PredictToggle';
 import { CodeToggle } from './code/CodeToggle';
 import { useCodeShown } from './code/useCodeShown';
 import { leavePresentHref, pageMode } from './present/mode';
-import { Timeline } from './timeline/Timeline';
+// The timeline's box is in index.html's first paint: its styles come with the page's own.
+import './timeline/timeline.css';
 import { useT } from './useT';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
@@ -45,6 +46,8 @@ const MODE = pageMode(window.location.search);
 /** Presenter mode's styles load only in that mode; the page is ready once they apply. */
 const presentStyles = MODE === 'present' ? import('./present/present.css') : null;
 const LESSON_AT = Number.parseInt(new URLSearchParams(window.location.search).get('at') ?? '1', 10) || 1;
+/** The run's timeline (issue 41) loads once the run stands: nothing of it is on the first screen's path. */
+const Timeline = lazy(() => import('./timeline/Timeline').then((m) => ({ default: m.Timeline })));
 const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar })));
 const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
 /** The article's code (SPEC §12) loads once it is shown; until then an empty box holds its place. */
@@ -155,7 +158,13 @@ export function App() {
           {sides && <ScreenReaderView />}
         </section>
         {/* Below the diagram (index.html draws its box): the run's timeline, once the run stands. */}
-        {sides && ready ? <Timeline /> : <section className="hs-timeline" />}
+        {sides && ready ? (
+          <Suspense fallback={<section className="hs-timeline" />}>
+            <Timeline />
+          </Suspense>
+        ) : (
+          <section className="hs-timeline" />
+        )}
         <div className="hs-deck">
           {/* The diagram draws first; the deck's controls join in the next frame (index.html's boxes hold their place). */}
           {sides ? (

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useReducer, useRef, useState, type CSSProperties } from 'react';
 import type { Lang, TimelineEvent, TimelineOrigin } from '../../engine';
 import { formatClock } from '../../i18n';
 import { seekShown, timelineOf, useSimStore } from '../../store/simStore';
@@ -6,7 +6,6 @@ import type { LessonStopMark, Seek } from '../../store/types';
 import type { SimView } from '../../store/view';
 import { useT, type T } from '../useT';
 import { marksOf, type TrackMark } from './marks';
-import './timeline.css';
 
 /**
  * Words for where the timeline stands: after event `index`, or at its beginning (-1), read off
@@ -80,18 +79,53 @@ function SeekNotes({ seek, stop, t, lang }: { seek: Seek; stop: LessonStopMark |
   );
 }
 
+/** Waits for the browser to be idle (Safari has no requestIdleCallback: a plain task there). */
+const whenIdle = (fn: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 500 }) : setTimeout(fn, 0);
+
+/**
+ * The live run's view, caught up with a little after it changes, when the page is idle: the
+ * track is not what a tick must draw in its own frame (the tick-to-screen figure, speed.md), and
+ * catching up replays the new events once for the lot. A seek or another run redraws at once.
+ */
+function useLiveViewLater(): SimView {
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    let due = false;
+    let timer = 0;
+    const unsubscribe = useSimStore.subscribe((s, prev) => {
+      if (s.view === prev.view || due) return;
+      due = true;
+      timer = window.setTimeout(
+        () =>
+          whenIdle(() => {
+            due = false;
+            bump();
+          }),
+        150,
+      );
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, []);
+  return useSimStore.getState().view;
+}
+
 /**
  * The timeline of the page's run (issue 41; ui-contract "Timeline"): one position per event the
  * run has taken, its checkpoints, failures, approvals, crashes and a lesson's stops marked.
  * Moving it shows that moment everywhere the page draws the run (store/seek.ts); Live shows the
  * live run again, and "Fork from here" branches from the nearest checkpoint at or before it.
+ * Its styles (timeline.css) load with App.tsx: index.html draws its box before this loads.
  */
 export const Timeline = memo(function Timeline() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const sim = useSimStore((s) => s.sim);
-  // Redrawn as the live run is shown: a new event is a new position.
-  const view = useSimStore((s) => s.view);
+  // Redrawn as the live run goes on (a new event is a new position), a little later.
+  const view = useLiveViewLater();
   const seek = useSimStore(seekShown);
   const follower = useSimStore((s) => s.role === 'follower');
   const lessonStops = useSimStore((s) => s.lessonStops);
