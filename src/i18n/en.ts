@@ -3,6 +3,7 @@ import { guide } from './en.guide';
 import { code } from './en.code';
 import { traces } from './en.traces';
 import { storage } from './en.storage';
+import { present } from './en.present';
 
 /**
  * English strings. `zh.ts` must have every key (its type is this object's), and a unit test
@@ -14,6 +15,7 @@ export const en = {
   ...guide,
   ...traces,
   ...code,
+  ...present,
   // Predict-then-reveal and challenges (SPEC §13)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',

@@ -3,6 +3,7 @@ import { guide } from './zh.guide';
 import { code } from './zh.code';
 import { traces } from './zh.traces';
 import { storage } from './zh.storage';
+import { present } from './zh.present';
 import type { en } from './en';
 
 /** 中文。类型来自 en.ts：缺一个键，类型检查就不通过。 */
@@ -12,6 +13,7 @@ export const zh: Record<keyof typeof en, string> = {
   ...guide,
   ...traces,
   ...code,
+  ...present,
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',

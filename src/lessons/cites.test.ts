@@ -5,7 +5,7 @@ import type { LessonStop } from './types';
 
 const stop = (en: string, zh: string, focus?: LessonStop['focus'], step?: number): LessonStop => ({
   id: 'x',
-  move: { kind: 'command', command: { type: 'STEP' } },
+  move: { kind: 'command', command: { type: 'TICK' } },
   caption: { zh, en },
   shows: { state: 'running', ...(step !== undefined ? { step } : {}) },
   source: '渐进拆解',
