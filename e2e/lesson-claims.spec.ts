@@ -3,7 +3,7 @@ import { LESSONS, playTo, type Lesson } from '../src/lessons';
 import { showsDiffer } from '../src/lessons/shows';
 import { viewOf } from '../src/store/view';
 import { codeLineOf } from '../src/ui/code/codeLine';
-import { readPage } from './claims';
+import { PROJECTORS, citedProblems, readPage } from './claims';
 import { open } from './helpers';
 
 /**
@@ -12,6 +12,11 @@ import { open } from './helpers';
  * UI contract's hooks and held to what the stop's `shows` says its caption claims (state, step,
  * end reason, the clock's day and time window, meters, checkpoints, …). src/lessons/lessons.test.ts
  * holds the same data to the engine; this holds it to the screen, which can differ from it.
+ *
+ * Played in presenter mode (`?present=1`), each stop also holds presenter mode to what its caption
+ * cites (its `focus`): every cited read-out drawn beside the diagram, in the window, at 24 px or
+ * more, at both projectors' sizes: checked at the size the stop opens in, then the window is
+ * resized to the other and checked again (the next stop opens at that size).
  */
 
 /** The stop on screen (1-based `data-at`), once its caption shows. */
@@ -48,11 +53,28 @@ async function expectClaims(page: Page, lesson: Lesson, i: number, lang: string)
     .toEqual([]);
 }
 
+/** Presenter mode shows what the stop's caption cites, at the window's size, or the test names what it does not. */
+async function expectCited(page: Page, lesson: Lesson, i: number, lang: string, size: (typeof PROJECTORS)[number]) {
+  const focus = lesson.stops[i]!.focus ?? [];
+  if (focus.length === 0) return;
+  await expect
+    .poll(() => citedProblems(page, focus), {
+      message: `${lesson.id} stop ${i + 1} (${lang}, ${size.width}x${size.height}): cited read-outs in presenter mode`,
+      timeout: 5_000,
+    })
+    .toEqual([]);
+}
+
+test.use({ viewport: PROJECTORS[0] });
+
 for (const lang of ['zh', 'en'] as const) {
-  test(`every stop of every lesson shows what its caption claims (${lang})`, async ({ page }) => {
+  test(`every stop of every lesson shows what its caption claims, and presenter mode what it cites (${lang})`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
+    let size = 0;
     for (const lesson of LESSONS) {
-      await open(page, `?lang=${lang}&lesson=${lesson.id}`);
+      await open(page, `?lang=${lang}&present=1&lesson=${lesson.id}`);
       // Predict first is off here: predict.spec.ts tests the asking; this tests what each stop shows.
       const predict = page.getByTestId('toggle-predict');
       if (await predict.isChecked()) await predict.uncheck();
@@ -61,6 +83,10 @@ for (const lang of ['zh', 'en'] as const) {
         await captionAt(page, i + 1);
         await expect(page.getByTestId('lesson-source')).toHaveText(lesson.stops[i]!.source);
         await expectClaims(page, lesson, i, lang);
+        await expectCited(page, lesson, i, lang, PROJECTORS[size]!);
+        size = 1 - size;
+        await page.setViewportSize(PROJECTORS[size]!);
+        await expectCited(page, lesson, i, lang, PROJECTORS[size]!);
       }
       await expect(page.getByTestId('lesson-done')).toBeVisible();
     }
