@@ -103,8 +103,8 @@ export const PROJECTORS = [
 /**
  * What is wrong with the read-outs a stop cites (its `focus`) as presenter mode shows them: each
  * must be drawn, wholly inside the window and every box that clips it, its figure at 24 px or
- * more (`diagram`: the lit state's name as drawn, the diagram's zoom included). Empty when all
- * are right.
+ * more (`diagram`: the lit state's name as drawn, the diagram's zoom included), a meter's figure
+ * the same as the page's own hook. Empty when all are right.
  */
 export function citedProblems(page: Page, focus: readonly string[]): Promise<string[]> {
   return page.evaluate((focus) => {
@@ -139,6 +139,19 @@ export function citedProblems(page: Page, focus: readonly string[]): Promise<str
         px *= node.getBoundingClientRect().height / node.offsetHeight;
       }
       if (px < 24) problems.push(`${f}: ${px.toFixed(1)} px`);
+      // A meter's figure is the page's own (its hook, hidden in presenter mode), not another reading.
+      const hook = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
+      const same: Record<string, () => string> = {
+        step: () => `${hook('current-step')} / ${hook('step-total')}`,
+        wasted: () => hook('steps-wasted'),
+        tokens: () => hook('token-meter'),
+        clock: () => hook('virtual-clock'),
+        checkpoints: () => hook('checkpoint-count'),
+        requests: () => hook('approval-requests'),
+      };
+      const want = same[f]?.();
+      if (want !== undefined && text.textContent?.trim() !== want)
+        problems.push(`${f}: ${text.textContent?.trim()}, the page's ${want}`);
     }
     return problems;
   }, focus);
