@@ -5,6 +5,7 @@ import { viewOf } from '../../store/view';
 import { useT } from '../useT';
 import { useCitedStop } from './cited';
 import { readoutOf } from './readouts';
+import './evidence.css';
 
 /**
  * Presenter mode's read-outs beside the diagram (ui-contract `present-evidence`): the figures
