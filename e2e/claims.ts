@@ -93,3 +93,66 @@ export function readPage(page: Page): Promise<Shown & { code: CodeShown | null }
     };
   });
 }
+
+/** A projector's window: presenter mode is checked at both. */
+export const PROJECTORS = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+] as const;
+
+/**
+ * What is wrong with the read-outs a stop cites (its `focus`) as presenter mode shows them: each
+ * must be drawn, wholly inside the window and every box that clips it, its figure at 24 px or
+ * more (`diagram`: the lit state's name as drawn, the diagram's zoom included), a meter's figure
+ * the same as the page's own hook. Empty when all are right.
+ */
+export function citedProblems(page: Page, focus: readonly string[]): Promise<string[]> {
+  return page.evaluate((focus) => {
+    const problems: string[] = [];
+    for (const f of focus) {
+      const el =
+        f === 'diagram'
+          ? document.querySelector<HTMLElement>('.hs-diagram [data-testid^="state-"][data-active="true"]')
+          : document.querySelector<HTMLElement>(`[data-testid="present-readout"][data-readout="${f}"]`);
+      if (!el || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+        problems.push(`${f}: not shown`);
+        continue;
+      }
+      const r = el.getBoundingClientRect();
+      const out = (b: { top: number; left: number; bottom: number; right: number }) =>
+        r.top < b.top - 0.5 || r.left < b.left - 0.5 || r.bottom > b.bottom + 0.5 || r.right > b.right + 0.5;
+      if (r.width < 1 || r.height < 1 || out({ top: 0, left: 0, bottom: innerHeight, right: innerWidth }))
+        problems.push(`${f}: outside the window`);
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflow !== 'visible' && out(a.getBoundingClientRect())) {
+          problems.push(`${f}: clipped by .${a.className}`);
+          break;
+        }
+      const text = el.querySelector<HTMLElement>(f === 'diagram' ? '.hs-node__label' : '.hs-evidence__value');
+      if (!text) {
+        problems.push(`${f}: no figure`);
+        continue;
+      }
+      let px = parseFloat(getComputedStyle(text).fontSize);
+      if (f === 'diagram') {
+        const node = el.closest<HTMLElement>('.react-flow__node')!;
+        px *= node.getBoundingClientRect().height / node.offsetHeight;
+      }
+      if (px < 24) problems.push(`${f}: ${px.toFixed(1)} px`);
+      // A meter's figure is the page's own (its hook, hidden in presenter mode), not another reading.
+      const hook = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
+      const same: Record<string, () => string> = {
+        step: () => `${hook('current-step')} / ${hook('step-total')}`,
+        wasted: () => hook('steps-wasted'),
+        tokens: () => hook('token-meter'),
+        clock: () => hook('virtual-clock'),
+        checkpoints: () => hook('checkpoint-count'),
+        requests: () => hook('approval-requests'),
+      };
+      const want = same[f]?.();
+      if (want !== undefined && text.textContent?.trim() !== want)
+        problems.push(`${f}: ${text.textContent?.trim()}, the page's ${want}`);
+    }
+    return problems;
+  }, focus);
+}

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LESSONS, playTo, type Lesson } from '../src/lessons';
+import { LESSONS, playTo, predictionAt, type Lesson } from '../src/lessons';
 import { showsDiffer } from '../src/lessons/shows';
 import { viewOf } from '../src/store/view';
 import { codeLineOf } from '../src/ui/code/codeLine';
-import { readPage } from './claims';
+import { PROJECTORS, citedProblems, readPage } from './claims';
 import { open } from './helpers';
 
 /**
@@ -12,6 +12,13 @@ import { open } from './helpers';
  * UI contract's hooks and held to what the stop's `shows` says its caption claims (state, step,
  * end reason, the clock's day and time window, meters, checkpoints, …). src/lessons/lessons.test.ts
  * holds the same data to the engine; this holds it to the screen, which can differ from it.
+ *
+ * Played in presenter mode (`?present=1`), each stop also holds presenter mode to what its caption
+ * cites (its `focus`): every cited read-out drawn beside the diagram, in the window, at 24 px or
+ * more, at both projectors' sizes: checked at the size the stop opens in, then the window is
+ * resized to the other and checked again (the next stop opens at that size). Predict first is on
+ * there, so each stop that asks is answered and its reveal held to 28 px, whole in the deck, at
+ * both sizes too.
  */
 
 /** The stop on screen (1-based `data-at`), once its caption shows. */
@@ -48,19 +55,83 @@ async function expectClaims(page: Page, lesson: Lesson, i: number, lang: string)
     .toEqual([]);
 }
 
+/** Presenter mode shows what the stop's caption cites, at the window's size, or the test names what it does not. */
+async function expectCited(page: Page, lesson: Lesson, i: number, lang: string, size: (typeof PROJECTORS)[number]) {
+  const focus = lesson.stops[i]!.focus ?? [];
+  if (focus.length === 0) return;
+  await expect
+    .poll(() => citedProblems(page, focus), {
+      message: `${lesson.id} stop ${i + 1} (${lang}, ${size.width}x${size.height}): cited read-outs in presenter mode`,
+      timeout: 5_000,
+    })
+    .toEqual([]);
+}
+
+/**
+ * Predict first is on in presenter lessons: a stop that asks (an injected command, not the
+ * student's turn: predictThenGo) is answered with its first choice, and its reveal must show
+ * whole in the deck, in the window, at 28 px; then it is closed and the stop read as any other.
+ */
+async function answerAndReveal(page: Page, lesson: Lesson, i: number, lang: string, projector: Projector) {
+  if (lesson.stops[i]!.yourTurn || !predictionAt(lesson, i)) return;
+  await page.getByTestId('predict-prompt').getByTestId('predict-choice').first().click();
+  const reveal = page.getByTestId('predict-result');
+  await expect(page.getByTestId('lesson-busy')).toHaveCount(0);
+  for (let k = 0; k < 2; k++) {
+    await expect
+      .poll(
+        () =>
+          reveal.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const deck = el.closest('.hs-deck')!.getBoundingClientRect();
+            const px = parseFloat(getComputedStyle(el.querySelector('p')!).fontSize);
+            return r.bottom <= Math.min(deck.bottom, innerHeight) + 0.5 && r.top >= 0 && px >= 28;
+          }),
+        {
+          message: `${lesson.id} stop ${i + 1} (${lang}, ${PROJECTORS[projector.size]!.width}px): the reveal whole in the deck, at 28 px`,
+          timeout: 5_000,
+        },
+      )
+      .toBe(true);
+    await flip(page, projector);
+  }
+  await page.getByTestId('btn-predict-close').click();
+}
+
+/** The projector whose size the window has now (`size`: an index into PROJECTORS). */
+interface Projector {
+  size: number;
+}
+
+/** The window resized to the other projector. */
+async function flip(page: Page, projector: Projector) {
+  projector.size = 1 - projector.size;
+  await page.setViewportSize(PROJECTORS[projector.size]!);
+}
+
+test.use({ viewport: PROJECTORS[0] });
+
 for (const lang of ['zh', 'en'] as const) {
-  test(`every stop of every lesson shows what its caption claims (${lang})`, async ({ page }) => {
+  test(`every stop of every lesson shows what its caption claims, and presenter mode what it cites (${lang})`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
+    const projector: Projector = { size: 0 };
     for (const lesson of LESSONS) {
-      await open(page, `?lang=${lang}&lesson=${lesson.id}`);
-      // Predict first is off here: predict.spec.ts tests the asking; this tests what each stop shows.
-      const predict = page.getByTestId('toggle-predict');
-      if (await predict.isChecked()) await predict.uncheck();
+      await open(page, `?lang=${lang}&present=1&lesson=${lesson.id}`);
+      // Predict first is on, as in any presenter lesson: each stop that asks is answered.
+      await expect(page.getByTestId('toggle-predict')).toBeChecked();
       for (let i = 0; i < lesson.stops.length; i++) {
-        if (i > 0) await page.getByTestId('btn-lesson-next').click();
+        if (i > 0) {
+          await page.getByTestId('btn-lesson-next').click();
+          await answerAndReveal(page, lesson, i, lang, projector);
+        }
         await captionAt(page, i + 1);
         await expect(page.getByTestId('lesson-source')).toHaveText(lesson.stops[i]!.source);
         await expectClaims(page, lesson, i, lang);
+        await expectCited(page, lesson, i, lang, PROJECTORS[projector.size]!);
+        await flip(page, projector);
+        await expectCited(page, lesson, i, lang, PROJECTORS[projector.size]!);
       }
       await expect(page.getByTestId('lesson-done')).toBeVisible();
     }

@@ -4,6 +4,7 @@ import { code } from './en.code';
 import { traces } from './en.traces';
 import { storage } from './en.storage';
 import { timeline } from './en.timeline';
+import { present } from './en.present';
 
 /**
  * English strings. `zh.ts` must have every key (its type is this object's), and a unit test
@@ -16,6 +17,7 @@ export const en = {
   ...traces,
   ...code,
   ...timeline,
+  ...present,
   // Predict-then-reveal and challenges (SPEC §13)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',

@@ -4,6 +4,7 @@ import { code } from './zh.code';
 import { traces } from './zh.traces';
 import { storage } from './zh.storage';
 import { timeline } from './zh.timeline';
+import { present } from './zh.present';
 import type { en } from './en';
 
 /** 中文。类型来自 en.ts：缺一个键，类型检查就不通过。 */
@@ -14,6 +15,7 @@ export const zh: Record<keyof typeof en, string> = {
   ...traces,
   ...code,
   ...timeline,
+  ...present,
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',

@@ -57,16 +57,45 @@ export type LessonMove =
   | { kind: 'takeover'; edit: TakeoverEdit }
   | { kind: 'fork' };
 
-/** The panel a stop points at, so the UI can open or highlight it. */
+/**
+ * The read-outs a stop's caption cites (its `focus`): presenter mode shows these, and only these,
+ * beside the diagram (src/ui/present/Evidence.tsx), each with the hook it reads. `diagram` is the
+ * diagram itself (its lit state); the others one figure each:
+ * - `step` the current step (`current-step`), `loop` the loop guard's stage and count,
+ *   `guard` the design badge's guard, `requests` approval requests, `ended` why the run ended,
+ *   `down` why the process is down;
+ * - the meters: `clock`, `tokens`, `wasted` (steps wasted), `checkpoints` (the newest
+ *   checkpoint's number), `stored` (checkpoints on disk, bytes written), `sizes` (position-only
+ *   against full-state bytes);
+ * - the newest checkpoint: `newest` (its number, trigger, state and step: the article's item ①),
+ *   and its items ② `cp-done`, ③ `cp-refs`, ④ `cp-todos`, ⑤ `cp-plan`;
+ * - `ledger` the ledger's newest row, `channel` the context channel's newest message, `plan`
+ *   the plan's version and length, `rereads` files re-read, `side` the queued second task.
+ */
 export const FOCUSES = [
   'diagram',
+  'step',
+  'loop',
+  'guard',
+  'requests',
+  'ended',
+  'down',
+  'clock',
+  'tokens',
+  'wasted',
+  'checkpoints',
+  'stored',
+  'sizes',
+  'newest',
+  'cp-done',
+  'cp-refs',
+  'cp-todos',
+  'cp-plan',
   'ledger',
   'channel',
-  'checkpoints',
-  'sizes',
-  'meters',
-  'replay',
-  'takeover',
+  'plan',
+  'rereads',
+  'side',
 ] as const;
 export type Focus = (typeof FOCUSES)[number];
 
@@ -174,7 +203,8 @@ export interface LessonStop {
   /** The article's section the caption's rule comes from (lesson-source). */
   source: ArticleSection;
   yourTurn?: YourTurn;
-  focus?: Focus;
+  /** The read-outs the caption cites, most important first (FOCUSES); none when it cites only its words. */
+  focus?: readonly Focus[];
 }
 
 /** A stop played on the run on screen: the timeline marks it at the event it ended at. */

@@ -93,8 +93,18 @@ function stopProblem(s: unknown, at: string): Problem | null {
       `not a section of the article: ${String(s.source)}`,
       `不是文章的章节：${String(s.source)}`,
     );
-  if (s.focus !== undefined && !(FOCUSES as readonly unknown[]).includes(s.focus))
-    return problem('L114', `${at}.focus`, `must be one of ${FOCUSES.join(', ')}`, `必须是 ${FOCUSES.join('、')} 之一`);
+  if (
+    s.focus !== undefined &&
+    (!Array.isArray(s.focus) ||
+      new Set(s.focus).size !== s.focus.length ||
+      !s.focus.every((f) => (FOCUSES as readonly unknown[]).includes(f)))
+  )
+    return problem(
+      'L114',
+      `${at}.focus`,
+      `must be a list of distinct read-outs, each one of ${FOCUSES.join(', ')}`,
+      `必须是互不重复的读数列表，每项是 ${FOCUSES.join('、')} 之一`,
+    );
   if (s.predict !== undefined && s.predict !== 'step')
     return problem('L115', `${at}.predict`, 'must be "step" when given', '给出时必须是 "step"');
   const shown = showsProblem(s.shows, `${at}.shows`);

@@ -52,6 +52,8 @@ const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ defaul
 const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
 /** The article's code (SPEC §12) loads once it is shown; until then an empty box holds its place. */
 const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
+/** Presenter mode's read-outs of what a lesson stop's caption cites, beside the diagram (present/Evidence.tsx). */
+const Evidence = lazy(() => import('./present/Evidence'));
 
 /** The article's code beside the diagram: where it goes is the page's (the machine's column, or the deck in presenter mode). */
 function Code() {
@@ -152,6 +154,11 @@ export function App() {
             variant={MODE === 'present' ? 'present' : MODE === 'embed' || code ? 'compact' : undefined}
             onLaidOut={setLaidOut}
           />
+          {MODE === 'present' && LESSON !== null && ready && (
+            <Suspense>
+              <Evidence />
+            </Suspense>
+          )}
           {/* Presenter mode draws the diagram alone on the left: there the code joins the deck. */}
           {code && MODE === 'page' && <Code />}
           {/* The diagram as text and the live region (visually hidden) join with the controls. */}

@@ -10,6 +10,7 @@ export const approval: Lesson = {
   stops: [
     {
       id: 'suspend-at-27',
+      focus: ['newest', 'step'],
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '第 27 步被权限判为要人裁决：先落盘（before_suspend），再转入 waiting_approval 挂起。',
@@ -22,10 +23,10 @@ export const approval: Lesson = {
         newest: { step: 27, trigger: 'before_suspend', state: 'waiting_approval' },
       },
       source: '自测',
-      focus: 'checkpoints',
     },
     {
       id: 'polls-no-tokens',
+      focus: ['tokens', 'requests'],
       move: { kind: 'command', command: { type: 'TICK' }, times: 3 },
       caption: {
         zh: '主循环空转轮询三次：不调模型、不花 token，也不重发请求——弹窗只弹一次。',
@@ -36,6 +37,7 @@ export const approval: Lesson = {
     },
     {
       id: 'reject-as-failure',
+      focus: ['ledger'],
       move: { kind: 'command', command: { type: 'REJECT', reason: 'back up the orders table first' } },
       yourTurn: {
         control: 'btn-reject',
@@ -51,10 +53,10 @@ export const approval: Lesson = {
       },
       shows: { state: 'tool_failed', step: 27, message: 'recovery-hint', newest: { trigger: 'failure' } },
       source: '八状态与转移',
-      focus: 'ledger',
     },
     {
       id: 'new-request',
+      focus: ['plan', 'ledger', 'step', 'requests'],
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '模型照理由改了计划，不是盲试原样的调用：计划升到第 2 版，新的第 27 步先备份 orders 表并跑完；变更顺延为第 28 步，再次请求审批——这是一个新请求。',
@@ -69,10 +71,10 @@ export const approval: Lesson = {
         call: { step: 27, args: '{"sql":"CREATE TABLE orders_backup AS SELECT * FROM orders"}' },
       },
       source: '自测',
-      focus: 'ledger',
     },
     {
       id: 'approve-resumes',
+      focus: ['newest'],
       move: { kind: 'command', command: { type: 'APPROVE' } },
       yourTurn: { control: 'btn-approve', ask: { zh: '这次批准它。', en: 'Approve it this time.' }, expect: 'running' },
       caption: {
@@ -81,10 +83,10 @@ export const approval: Lesson = {
       },
       shows: { state: 'running', step: 28, requests: 2, newest: { trigger: 'before_suspend', step: 28 } },
       source: '自测',
-      focus: 'checkpoints',
     },
     {
       id: 'completed',
+      focus: ['ended'],
       move: { kind: 'finish' },
       caption: {
         zh: '跑完了。人来得早或晚，进度都不丢。',

@@ -14,6 +14,7 @@ export const cancelResume: Lesson = {
   stops: [
     {
       id: 'waits-at-27',
+      focus: ['step', 'stored', 'newest'],
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '第 27 步等人批，挂起前的存档已经落盘。这次来的人决定：今天先不做了。',
@@ -29,6 +30,7 @@ export const cancelResume: Lesson = {
     },
     {
       id: 'cancelled',
+      focus: ['ended', 'newest'],
       move: { kind: 'command', command: { type: 'CANCEL' } },
       yourTurn: {
         control: 'btn-cancel',
@@ -42,10 +44,10 @@ export const cancelResume: Lesson = {
       },
       shows: { state: 'cancelled', step: 27, ended: 'cancelled', newest: { trigger: 'terminal', state: 'cancelled' } },
       source: '八状态与转移',
-      focus: 'checkpoints',
     },
     {
       id: 'fork-branch',
+      focus: ['newest', 'stored', 'step', 'clock', 'wasted'],
       move: { kind: 'fork' },
       caption: {
         zh: '要接着做时，从历史里最新的非终态存档分叉出一条新分支——挂起前那份。新分支站在存档的位置（时钟也是存档里的）：第 27 步，等审批，前 26 步都算做完。',
@@ -53,10 +55,10 @@ export const cancelResume: Lesson = {
       },
       shows: { stored: 1, state: 'waiting_approval', step: 27, ended: null, wasted: 0 },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
-      focus: 'checkpoints',
     },
     {
       id: 'approve-branch',
+      focus: ['newest'],
       move: { kind: 'command', command: { type: 'APPROVE' } },
       caption: {
         zh: '这次批了：从挂起前的存档续跑，回到 running。',
@@ -67,6 +69,7 @@ export const cancelResume: Lesson = {
     },
     {
       id: 'branch-completes',
+      focus: ['ended', 'wasted'],
       move: { kind: 'finish' },
       caption: {
         zh: '新分支跑完，一步没重做；被取消的那次运行原样留在运行列表里。',

@@ -10,6 +10,7 @@ export const density: Lesson = {
   stops: [
     {
       id: 'five-marked',
+      focus: ['newest', 'cp-done', 'cp-refs', 'cp-todos', 'cp-plan', 'sizes', 'step'],
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '第 27 步的存档里，①–⑤ 标出文章要的五样：状态与步骤号、已完成清单、产物引用、待办与计划快照；其余字段供复现与审批用。不存消息历史，所以不到 LangGraph 式全量状态的十分之一。',
@@ -17,7 +18,6 @@ export const density: Lesson = {
       },
       shows: { stored: 8, state: 'waiting_approval', step: 27, checkpoints: 8, fullStateTimes: 10 },
       source: 'Checkpoint 存什么',
-      focus: 'sizes',
     },
     {
       id: 'every-step',
@@ -31,6 +31,7 @@ export const density: Lesson = {
     },
     {
       id: 'every-step-at-27',
+      focus: ['checkpoints'],
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '到这里已经存了 28 份，文章的设计只存了 8 份：每步一存，慢且冗余。',
@@ -38,7 +39,6 @@ export const density: Lesson = {
       },
       shows: { state: 'waiting_approval', step: 27, checkpoints: 28 },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
-      focus: 'checkpoints',
     },
     {
       id: 'before-key-actions',
@@ -52,6 +52,7 @@ export const density: Lesson = {
     },
     {
       id: 'at-step-14',
+      focus: ['step', 'newest'],
       move: { kind: 'wait', state: 'running', step: 14 },
       caption: {
         zh: '跑到第 14 步。最新的存档是第 7 步导出阶段开始时那份。',
@@ -59,10 +60,10 @@ export const density: Lesson = {
       },
       shows: { state: 'running', step: 14, newest: { step: 7, trigger: 'phase_switch' } },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
-      focus: 'checkpoints',
     },
     {
       id: 'crash-at-14',
+      focus: ['down', 'stored'],
       move: { kind: 'command', command: { type: 'CRASH' } },
       caption: {
         zh: '进程崩了：内存里的东西全没了，盘上的存档还在。',
@@ -73,6 +74,7 @@ export const density: Lesson = {
     },
     {
       id: 'restart-from-7',
+      focus: ['step'],
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',
@@ -88,6 +90,7 @@ export const density: Lesson = {
     },
     {
       id: 'seven-wasted',
+      focus: ['wasted', 'step'],
       move: { kind: 'wait', state: 'running', step: 14 },
       caption: {
         zh: '第 7–13 步重做了一遍：白干 7 步。导出不碰外部世界，重做只费时间；碰外部世界的步骤前都先存了档。',
@@ -95,7 +98,6 @@ export const density: Lesson = {
       },
       shows: { state: 'running', step: 14, wasted: 7 },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
-      focus: 'meters',
     },
   ],
 };

@@ -24,6 +24,7 @@ export const everyN: Lesson = {
     },
     {
       id: 'at-step-20',
+      focus: ['newest', 'step'],
       move: { kind: 'wait', state: 'running', step: 20 },
       caption: {
         zh: '做完了 19 步。最新的存档是第 11 步那份（第 10 步做完时存的）。',
@@ -31,10 +32,10 @@ export const everyN: Lesson = {
       },
       shows: { state: 'running', step: 20, newest: { step: 11, trigger: 'every_n' } },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
-      focus: 'checkpoints',
     },
     {
       id: 'crash-at-20',
+      focus: ['down', 'stored'],
       move: { kind: 'command', command: { type: 'CRASH' } },
       caption: {
         zh: '进程崩了，盘上的存档还在。',
@@ -45,6 +46,7 @@ export const everyN: Lesson = {
     },
     {
       id: 'restart-from-11',
+      focus: ['step'],
       move: { kind: 'command', command: { type: 'RESTART' } },
       predict: 'step',
       caption: {
@@ -56,6 +58,7 @@ export const everyN: Lesson = {
     },
     {
       id: 'nine-wasted',
+      focus: ['wasted', 'step'],
       move: { kind: 'wait', state: 'running', step: 20 },
       caption: {
         zh: '回到第 20 步时，白干了 9 步。',
@@ -63,7 +66,6 @@ export const everyN: Lesson = {
       },
       shows: { state: 'running', step: 20, wasted: 9 },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
-      focus: 'meters',
     },
     {
       id: 'article-density',
@@ -77,6 +79,7 @@ export const everyN: Lesson = {
     },
     {
       id: 'article-at-20',
+      focus: ['newest', 'step'],
       move: { kind: 'wait', state: 'running', step: 20 },
       caption: {
         zh: '又做完 19 步。最新的存档在第 15 步，转换阶段开始时存的。',
@@ -84,10 +87,10 @@ export const everyN: Lesson = {
       },
       shows: { state: 'running', step: 20, newest: { step: 15, trigger: 'phase_switch' } },
       source: '边界与取舍 · Checkpoint 的密度是个折中',
-      focus: 'checkpoints',
     },
     {
       id: 'article-crash',
+      focus: ['down'],
       move: { kind: 'command', command: { type: 'CRASH' } },
       caption: { zh: '同样的崩溃。', en: 'The same crash.' },
       shows: { state: 'running', step: 20, down: 'crash' },
@@ -95,6 +98,7 @@ export const everyN: Lesson = {
     },
     {
       id: 'restart-from-15',
+      focus: ['step'],
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',

@@ -10,6 +10,7 @@ export const fuse: Lesson = {
   stops: [
     {
       id: 'at-step-3',
+      focus: ['step', 'loop'],
       move: { kind: 'wait', state: 'running', step: 3 },
       caption: {
         zh: '跑到第 3 步。计数器盯的是「工具 + 参数 + 错误类型」。',
@@ -20,6 +21,7 @@ export const fuse: Lesson = {
     },
     {
       id: 'count-1',
+      focus: ['loop', 'ledger'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
       yourTurn: {
         control: 'btn-fail',
@@ -32,10 +34,10 @@ export const fuse: Lesson = {
       },
       shows: { state: 'tool_failed', step: 3, loop: 'counting', count: 1, ledger: 3, message: 'recovery-hint' },
       source: '其余技术定义 · 步骤账本',
-      focus: 'ledger',
     },
     {
       id: 'remind-2',
+      focus: ['loop', 'channel'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
       caption: {
         zh: '第二段：提醒。同一个键数到 2，经 system-reminder 通道注入一条提醒。',
@@ -43,10 +45,10 @@ export const fuse: Lesson = {
       },
       shows: { state: 'tool_failed', step: 3, loop: 'reminded', count: 2, message: 'reminder' },
       source: '其余技术定义 · 死循环识别与行为干预',
-      focus: 'channel',
     },
     {
       id: 'fuse-3',
+      focus: ['loop', 'ended'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'not_found' } },
       yourTurn: {
         control: 'btn-fail',
@@ -73,6 +75,7 @@ export const fuse: Lesson = {
     },
     {
       id: 'new-key-no-fuse',
+      focus: ['ledger', 'loop', 'ended'],
       move: { kind: 'wait', state: 'completed' },
       caption: {
         zh: '每次换了参数，就是新的键、新的计数：失败六次，第 7 个配置成功，没有熔断。',
@@ -80,10 +83,10 @@ export const fuse: Lesson = {
       },
       shows: { state: 'completed', ended: 'completed', ledger: 10 },
       source: '边界与取舍 · 熔断会误伤正当的绕路',
-      focus: 'ledger',
     },
     {
       id: 'coarse-guard',
+      focus: ['guard'],
       move: { kind: 'segment', design: 'article', scenario: 'enumerate', config: { guard: 'tool-only' } },
       caption: {
         zh: '换一个粗粒度的守卫：只看工具、不看参数，也不先提醒，同一个工具失败三次就熔断。尝试上限仍是 10，高于提醒阈值。看设计标签。',
@@ -94,6 +97,7 @@ export const fuse: Lesson = {
     },
     {
       id: 'coarse-fuse-trips',
+      focus: ['loop', 'ended', 'ledger'],
       move: { kind: 'finish' },
       caption: {
         zh: '试到第 3 个配置就熔断（loop_fuse），可第 7 个本来能通：这就是误伤正当的绕路。文章的键带上参数，还先提醒，才放得过它。',

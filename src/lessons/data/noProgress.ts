@@ -10,6 +10,7 @@ export const noProgress: Lesson = {
   stops: [
     {
       id: 'at-step-5',
+      focus: ['step'],
       move: { kind: 'wait', state: 'running', step: 5 },
       caption: { zh: '跑到第 5 步。', en: 'At step 5.' },
       shows: { state: 'running', step: 5, loop: 'none' },
@@ -17,6 +18,7 @@ export const noProgress: Lesson = {
     },
     {
       id: 'no-progress-1',
+      focus: ['loop', 'ledger'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
       caption: {
         zh: '同一个调用返回和上次一样，没有工具报错，照样记一次：无失败也查。文章在 running 里查出它；模拟器记成合成的 no_progress 失败，所以图上经过 tool_failed。',
@@ -24,10 +26,10 @@ export const noProgress: Lesson = {
       },
       shows: { state: 'tool_failed', step: 5, loop: 'counting', count: 1, message: 'recovery-hint' },
       source: '动手：转移、存档与熔断',
-      focus: 'ledger',
     },
     {
       id: 'no-progress-remind',
+      focus: ['channel', 'loop'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
       caption: {
         zh: '第二次没有进展：注入提醒，说的是「没有进展：同一个调用已经 2 次返回同样的结果」，不是「失败了」。',
@@ -35,10 +37,10 @@ export const noProgress: Lesson = {
       },
       shows: { state: 'tool_failed', step: 5, loop: 'reminded', count: 2, message: 'reminder' },
       source: '其余技术定义 · 死循环识别与行为干预',
-      focus: 'channel',
     },
     {
       id: 'no-progress-fuse',
+      focus: ['loop', 'ended'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'no_progress' } },
       yourTurn: {
         control: 'btn-fail',

@@ -15,6 +15,7 @@ export const plans: Lesson = {
   stops: [
     {
       id: 'one-shot',
+      focus: ['cp-plan', 'plan'],
       move: { kind: 'wait', state: 'running', step: 3 },
       caption: {
         zh: '一次性计划：开工前拆完全部 40 步。计划不会变，存档里的计划快照只要一个指针：版本 1、游标、总步数。',
@@ -22,10 +23,10 @@ export const plans: Lesson = {
       },
       shows: { state: 'running', step: 3, plan: { version: 1, steps: 40 } },
       source: '八状态与转移',
-      focus: 'checkpoints',
     },
     {
       id: 'dynamic-v1',
+      focus: ['plan'],
       move: { kind: 'segment', design: 'article', scenario: 'dynamic-plan' },
       caption: {
         zh: '动态计划：边跑边调整。一个六步的小迁移，先按第 1 版计划跑。',
@@ -36,6 +37,7 @@ export const plans: Lesson = {
     },
     {
       id: 'at-step-5',
+      focus: ['step', 'plan'],
       move: { kind: 'wait', state: 'running', step: 5 },
       caption: {
         zh: '跑到第 5 步，计划还是第 1 版，六步。',
@@ -46,6 +48,7 @@ export const plans: Lesson = {
     },
     {
       id: 'replan',
+      focus: ['diagram', 'step'],
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '第 5 步发现一张没列出的表，模型改计划：running → planning。这条回边是本模拟器为动态计划加的扩展，文章的图只有两条回边（图上画成虚线）。',
@@ -53,10 +56,10 @@ export const plans: Lesson = {
       },
       shows: { state: 'planning', step: 5, plan: { version: 2, steps: 9 } },
       source: '八状态与转移',
-      focus: 'diagram',
     },
     {
       id: 'plan-v2',
+      focus: ['plan', 'cp-plan', 'newest'],
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '回到 running，第 2 版计划九步。这回存档里的计划快照带着版本 2 和剩下的步骤本身：动态计划里计划也是要存档的一部分。',
@@ -64,10 +67,10 @@ export const plans: Lesson = {
       },
       shows: { state: 'running', step: 5, plan: { version: 2, steps: 9 }, newest: { step: 5 } },
       source: 'Checkpoint 存什么',
-      focus: 'checkpoints',
     },
     {
       id: 'crash-after-replan',
+      focus: ['down'],
       move: { kind: 'command', command: { type: 'CRASH' } },
       caption: {
         zh: '进程崩了：内存里的计划和清单都没了。',
@@ -78,6 +81,7 @@ export const plans: Lesson = {
     },
     {
       id: 'todo-read-back',
+      focus: ['cp-todos', 'cp-plan', 'plan', 'step'],
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',
@@ -93,10 +97,10 @@ export const plans: Lesson = {
       },
       shows: { state: 'running', step: 5, down: null, plan: { version: 2, steps: 9 } },
       source: '八状态与转移',
-      focus: 'checkpoints',
     },
     {
       id: 'completed-v2',
+      focus: ['ended', 'plan'],
       move: { kind: 'finish' },
       caption: {
         zh: '按第 2 版跑完九步。',

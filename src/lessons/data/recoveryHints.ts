@@ -14,6 +14,7 @@ export const recoveryHints: Lesson = {
   stops: [
     {
       id: 'at-step-3',
+      focus: ['step', 'channel'],
       move: { kind: 'wait', state: 'running', step: 3 },
       caption: {
         zh: '这个任务会两次碰到同一个错：第 3 步和第 27 步都是 not_found。盯住上下文通道里的恢复提示。',
@@ -24,6 +25,7 @@ export const recoveryHints: Lesson = {
     },
     {
       id: 'not-found-hint',
+      focus: ['channel', 'step'],
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '第 3 步读配置：文件没找到。这一步之前没有任何产物改过名，提示说：多半是路径写错或文件还没写出来，先看一眼目录、核对路径再试。',
@@ -31,10 +33,10 @@ export const recoveryHints: Lesson = {
       },
       shows: { state: 'tool_failed', step: 3, loop: 'counting', count: 1, message: 'recovery-hint' },
       source: '其余技术定义 · 上下文感知的错误恢复提示',
-      focus: 'channel',
     },
     {
       id: 'path-fixed-asks-27',
+      focus: ['step', 'requests'],
       move: { kind: 'wait', state: 'waiting_approval', step: 27 },
       caption: {
         zh: '模型照提示核对了路径（.yaml 不是 .yml），第 3 步过了。一路跑到第 27 步，这一步要改库结构，先等人批。',
@@ -45,6 +47,7 @@ export const recoveryHints: Lesson = {
     },
     {
       id: 'approved',
+      focus: ['step'],
       move: { kind: 'command', command: { type: 'APPROVE' } },
       yourTurn: {
         control: 'btn-approve',
@@ -60,6 +63,7 @@ export const recoveryHints: Lesson = {
     },
     {
       id: 'renamed-hint',
+      focus: ['channel'],
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '同样是 not_found，提示却不同：产物引用显示第 18 步把 orders.csv 改名为 orders_v2.csv，它直说用新名字。只说「没找到，请重试」，模型会对着旧名再撞一次。',
@@ -67,10 +71,10 @@ export const recoveryHints: Lesson = {
       },
       shows: { state: 'tool_failed', step: 27, loop: 'counting', count: 1, message: 'recovery-hint' },
       source: '其余技术定义 · 上下文感知的错误恢复提示',
-      focus: 'channel',
     },
     {
       id: 'completed',
+      focus: ['ended', 'ledger'],
       move: { kind: 'finish' },
       caption: {
         zh: '用新名字一次就过，任务跑完。提示 = 错误本身 + 任务做过什么（账本、产物引用、计划）。',

@@ -17,6 +17,7 @@ export const remindRecover: Lesson = {
   stops: [
     {
       id: 'at-step-4',
+      focus: ['step', 'loop'],
       move: { kind: 'wait', state: 'running', step: 4 },
       caption: {
         zh: '第 4 步要数每张表的行数。这条查询原样去跑每次都会超时，除非模型换一种做法。这次的模型听得进提醒。',
@@ -27,6 +28,7 @@ export const remindRecover: Lesson = {
     },
     {
       id: 'timeout-counts-1',
+      focus: ['loop', 'ledger'],
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '超时：转 tool_failed，账本记下，这个键（工具 + 参数 + 错误类型）数到 1，附一条恢复提示。',
@@ -34,10 +36,10 @@ export const remindRecover: Lesson = {
       },
       shows: { state: 'tool_failed', step: 4, loop: 'counting', count: 1, message: 'recovery-hint' },
       source: '其余技术定义 · 死循环识别与行为干预',
-      focus: 'ledger',
     },
     {
       id: 'reminder-at-2',
+      focus: ['loop', 'channel'],
       move: { kind: 'command', command: { type: 'TICK' }, times: 2 },
       caption: {
         zh: '它原样重试，又超时：同一个键数到 2，达到提醒阈值，下一次重试前经 system-reminder 注入一条提醒：「同一操作已失败 2 次……请换一种做法」。',
@@ -45,10 +47,10 @@ export const remindRecover: Lesson = {
       },
       shows: { state: 'tool_failed', step: 4, loop: 'reminded', count: 2, message: 'reminder' },
       source: '其余技术定义 · 死循环识别与行为干预',
-      focus: 'channel',
     },
     {
       id: 'changes-approach',
+      focus: ['channel', 'loop'],
       move: { kind: 'command', command: { type: 'TICK' } },
       yourTurn: {
         control: 'btn-step',
@@ -67,6 +69,7 @@ export const remindRecover: Lesson = {
     },
     {
       id: 'new-key-step-5',
+      focus: ['step', 'ledger', 'loop'],
       move: { kind: 'command', command: { type: 'TICK' } },
       caption: {
         zh: '新做法通过了，跑到第 5 步。新查询是一个新的键，它从 0 数起；旧键的 2 次留在账本里。文章说「先提醒（计数重置）」，本模拟器的读法是：换了键才重新计数，光提醒不清零。',
@@ -81,7 +84,6 @@ export const remindRecover: Lesson = {
         call: { step: 4, args: '{"sql":"SELECT relname, n_live_tup FROM pg_stat_user_tables"}', changed: true },
       },
       source: '其余技术定义 · 死循环识别与行为干预',
-      focus: 'ledger',
     },
     {
       id: 'deaf-model',
@@ -95,6 +97,7 @@ export const remindRecover: Lesson = {
     },
     {
       id: 'deaf-model-fuses',
+      focus: ['loop', 'ended'],
       move: { kind: 'wait', state: 'failed' },
       caption: {
         zh: '提醒过了它还是原样重试，第三次超时就熔断：转 failed 交还给人。提醒给模型一次自己改的机会；熔断管的是它不改的时候。',
@@ -105,6 +108,7 @@ export const remindRecover: Lesson = {
     },
     {
       id: 'coarse-no-reminder',
+      focus: ['guard'],
       move: { kind: 'segment', design: 'article', config: { heedReminder: 1, guard: 'tool-only' } },
       caption: {
         zh: '再换回听得进提醒的模型，但用不提醒的粗粒度守卫。',
@@ -115,6 +119,7 @@ export const remindRecover: Lesson = {
     },
     {
       id: 'coarse-fuses',
+      focus: ['loop', 'ended', 'guard'],
       move: { kind: 'wait', state: 'failed' },
       caption: {
         zh: '没有提醒，模型就不知道该换做法：三次超时后熔断。跳过提醒，能自己走出来的任务也被掐断了。',

@@ -10,6 +10,7 @@ export const replayTakeover: Lesson = {
   stops: [
     {
       id: 'at-step-4',
+      focus: ['step'],
       move: { kind: 'wait', state: 'running', step: 4 },
       caption: { zh: '跑到第 4 步：统计各表行数。', en: 'At step 4: count the rows of each table.' },
       shows: { state: 'running', step: 4 },
@@ -17,6 +18,7 @@ export const replayTakeover: Lesson = {
     },
     {
       id: 'failure-saved',
+      focus: ['newest', 'loop'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'permission_denied' } },
       yourTurn: {
         control: 'btn-fail',
@@ -35,10 +37,10 @@ export const replayTakeover: Lesson = {
         newest: { step: 4, trigger: 'failure', state: 'tool_failed' },
       },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
-      focus: 'checkpoints',
     },
     {
       id: 'failure-replay',
+      focus: ['ledger', 'loop'],
       move: { kind: 'replay_failure' },
       caption: {
         zh: '失败复现：用记下的输入和种子原地重放，得到同一个错误。',
@@ -46,10 +48,10 @@ export const replayTakeover: Lesson = {
       },
       shows: { state: 'tool_failed', step: 4, count: 1, ledger: 4 },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
-      focus: 'replay',
     },
     {
       id: 'fuse-to-person',
+      focus: ['loop', 'ended', 'channel'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'permission_denied' }, times: 2 },
       caption: {
         zh: '再错两次：提醒，然后熔断，交还给人。',
@@ -60,6 +62,7 @@ export const replayTakeover: Lesson = {
     },
     {
       id: 'human-takeover',
+      focus: ['newest', 'ledger'],
       move: { kind: 'takeover', edit: { kind: 'mark_done', step: 4 } },
       caption: {
         zh: '人工接管：人从存档接手，手工把第 4 步标成完成（账本记为 human），再交还。存档对人是可读的。',
@@ -67,10 +70,10 @@ export const replayTakeover: Lesson = {
       },
       shows: { state: 'running', step: 5, ended: null, newest: { step: 5, trigger: 'manual', state: 'running' } },
       source: '其余技术定义 · 中断恢复、失败复现与人工接管',
-      focus: 'takeover',
     },
     {
       id: 'completed',
+      focus: ['ended', 'requests'],
       move: { kind: 'finish' },
       caption: {
         zh: '从第 5 步接着跑到完成（第 27 步照常批准）。中断恢复、失败复现、人工接管，共用同一份存档。',

@@ -10,6 +10,7 @@ export const simpleMode: Lesson = {
   stops: [
     {
       id: 'script-starts',
+      focus: ['diagram'],
       move: { kind: 'command', command: { type: 'START' } },
       caption: {
         zh: '一个五分钟的一次性脚本：只有四个状态——待跑、在跑、完成，加一个失败。',
@@ -17,10 +18,10 @@ export const simpleMode: Lesson = {
       },
       shows: { state: 'running', step: 1, loop: null, ledger: 0 },
       source: '边界与取舍 · 简单任务不需要八状态',
-      focus: 'diagram',
     },
     {
       id: 'script-completes',
+      focus: ['checkpoints', 'ledger', 'ended'],
       move: { kind: 'wait', state: 'completed' },
       caption: {
         zh: '五步五分钟跑完。它只在内存里记着一张待办清单，一份存档都没写、一行账本都没记：打断了就重跑，最多亏五分钟。',
@@ -45,6 +46,7 @@ export const simpleMode: Lesson = {
     },
     {
       id: 'fails-straight',
+      focus: ['ended', 'ledger', 'loop', 'channel'],
       move: { kind: 'command', command: { type: 'FAIL_NOW', error: 'timeout' } },
       yourTurn: {
         control: 'btn-fail',
@@ -61,6 +63,7 @@ export const simpleMode: Lesson = {
     },
     {
       id: 'long-task',
+      focus: ['diagram'],
       move: { kind: 'segment', design: 'article', scenario: 'migration-40' },
       caption: {
         zh: '跨天、多人、带审批的长任务才值得完整八态。',
@@ -71,6 +74,7 @@ export const simpleMode: Lesson = {
     },
     {
       id: 'eight-states-earn',
+      focus: ['diagram', 'step'],
       move: { kind: 'wait', state: 'waiting_approval' },
       caption: {
         zh: '四十步的迁移走到第 27 步等人：这里挂起、存档、熔断都用得上。',
@@ -78,7 +82,6 @@ export const simpleMode: Lesson = {
       },
       shows: { state: 'waiting_approval', step: 27, checkpoints: 8 },
       source: '边界与取舍 · 简单任务不需要八状态',
-      focus: 'diagram',
     },
   ],
 };

@@ -10,6 +10,7 @@ export const smells: Lesson = {
   stops: [
     {
       id: 'no-refs',
+      focus: ['cp-refs'],
       move: { kind: 'segment', design: 'no-refs', story: 'opening-story' },
       caption: {
         zh: '坏味道一：存档里只有位置，没有产物引用。',
@@ -20,6 +21,7 @@ export const smells: Lesson = {
     },
     {
       id: 'no-refs-killed',
+      focus: ['cp-refs', 'down', 'clock', 'step'],
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '走到第 27 步等审批，存档照样写了，只是没有行李清单。夜里进程被超时杀掉，直到早上都没人管。',
@@ -33,10 +35,10 @@ export const smells: Lesson = {
         clock: { day: 2, from: '08:00', to: '10:00' },
       },
       source: '坏味道预警',
-      focus: 'checkpoints',
     },
     {
       id: 'restart-no-refs',
+      focus: ['rereads', 'cp-refs', 'step'],
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',
@@ -61,6 +63,7 @@ export const smells: Lesson = {
     },
     {
       id: 'approved',
+      focus: ['step'],
       move: { kind: 'command', command: { type: 'APPROVE' } },
       caption: {
         zh: '批准后它回到 running，从第 27 步接着做。',
@@ -71,6 +74,7 @@ export const smells: Lesson = {
     },
     {
       id: 'rereads-cost',
+      focus: ['rereads', 'tokens', 'ended'],
       move: { kind: 'finish' },
       caption: {
         zh: '跑完了，但那 19 次重读是多花的工具调用和 token：存档里带着产物引用就不必花。',
@@ -78,10 +82,10 @@ export const smells: Lesson = {
       },
       shows: { state: 'completed', ended: 'completed', rereads: 19 },
       source: '坏味道预警',
-      focus: 'meters',
     },
     {
       id: 'blocking-wait',
+      focus: ['side'],
       move: { kind: 'segment', design: 'blocking-wait', story: 'opening-story' },
       caption: {
         zh: '坏味道二：等审批时阻塞整个进程。后面还排着一个只需半小时的小任务。',
@@ -92,6 +96,7 @@ export const smells: Lesson = {
     },
     {
       id: 'night-blocked',
+      focus: ['side', 'clock', 'down', 'step'],
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '走到第 27 步等审批。一整夜进程都被占着，直到天亮前被看门狗杀掉；到了早上，排在后面的任务一分钟也没跑。',
@@ -105,10 +110,10 @@ export const smells: Lesson = {
         clock: { day: 2, from: '08:00', to: '10:00' },
       },
       source: '坏味道预警',
-      focus: 'meters',
     },
     {
       id: 'queue-runs-late',
+      focus: ['side', 'clock', 'ended'],
       move: { kind: 'beat', story: 'opening-story', beat: 2 },
       caption: {
         zh: '早上重启、批准之后它才轮到，整个任务到中午才跑完。挂起的该是状态机，不是主循环：文章的设计里它当晚就跑完了。',
@@ -116,7 +121,6 @@ export const smells: Lesson = {
       },
       shows: { state: 'completed', ended: 'completed', side: 'done', clock: { day: 2, from: '11:30', to: '13:00' } },
       source: '坏味道预警',
-      focus: 'meters',
     },
   ],
 };

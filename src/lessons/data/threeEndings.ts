@@ -26,6 +26,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'asks-at-27',
+      focus: ['step', 'newest', 'clock'],
       move: { kind: 'beat', story: 'opening-story', beat: 0 },
       caption: {
         zh: '傍晚，第 27 步要改数据库结构，得有人批。挂起前先落盘一次（before_suspend）。这时你走开了。',
@@ -39,10 +40,10 @@ export const threeEndings: Lesson = {
         newest: { step: 27, trigger: 'before_suspend', state: 'waiting_approval' },
       },
       source: 'Checkpoint 存什么',
-      focus: 'checkpoints',
     },
     {
       id: 'back-in-ten',
+      focus: ['step', 'wasted'],
       move: { kind: 'command', command: { type: 'APPROVE' } },
       yourTurn: {
         control: 'btn-approve',
@@ -71,6 +72,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'waits-all-night',
+      focus: ['clock', 'tokens', 'requests', 'step'],
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '一整夜停在 waiting_approval：每十分钟看一眼有没有批复，不调模型、不花 token、不重发请求。你第二天早上才回来：一批，它就从第 27 步接着跑。',
@@ -88,6 +90,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'no-checkpoint-watchdog',
+      focus: ['checkpoints'],
       move: { kind: 'segment', design: 'no-checkpoint', story: 'opening-story' },
       caption: {
         zh: '另一支：早被超时杀掉。这次什么都不存档，看门狗 8 小时后杀进程。',
@@ -98,6 +101,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'killed-in-night',
+      focus: ['down', 'clock', 'stored', 'checkpoints', 'step'],
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '走到第 27 步等审批，夜里被超时杀掉。第二天早上你回来了：盘上没有任何存档。',
@@ -112,10 +116,10 @@ export const threeEndings: Lesson = {
         clock: { day: 2, from: '08:00', to: '10:00' },
       },
       source: '先从三种「从头再来」说起',
-      focus: 'checkpoints',
     },
     {
       id: 'restart-from-1',
+      focus: ['step'],
       move: { kind: 'command', command: { type: 'RESTART' } },
       caption: {
         zh: '重启后无档可读，只能从头来：重新受理、重新拆计划，从第 1 步起。',
@@ -126,6 +130,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'steps-wasted-26',
+      focus: ['wasted', 'ended'],
       move: { kind: 'beat', story: 'opening-story', beat: 2 },
       caption: {
         zh: '跑完时，前 26 步白干了一遍。',
@@ -133,7 +138,6 @@ export const threeEndings: Lesson = {
       },
       shows: { state: 'completed', ended: 'completed', wasted: 26 },
       source: '先从三种「从头再来」说起',
-      focus: 'meters',
     },
     {
       id: 'article-watchdog',
@@ -147,6 +151,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'killed-checkpoint-kept',
+      focus: ['down', 'stored', 'clock'],
       move: { kind: 'beat', story: 'opening-story', beat: 0, through: 1 },
       caption: {
         zh: '一样在夜里被超时杀掉——可到了早上，存档还在盘上。',
@@ -163,6 +168,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'restart-from-27',
+      focus: ['step', 'requests'],
       move: { kind: 'command', command: { type: 'RESTART' } },
       yourTurn: {
         control: 'btn-restart',
@@ -198,6 +204,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'retried-until-timeout',
+      focus: ['tokens', 'clock', 'down'],
       move: { kind: 'beat', story: 'opening-story-failing', beat: 0, through: 2 },
       caption: {
         zh: '同一个调用、同一个错，重试到天亮：token 烧了一晚上，就在同一个坑里打转，最后被超时杀掉。',
@@ -211,7 +218,6 @@ export const threeEndings: Lesson = {
         clock: { day: 2, from: '05:00', to: '06:30' },
       },
       source: '先从三种「从头再来」说起',
-      focus: 'meters',
     },
     {
       id: 'article-failing',
@@ -225,6 +231,7 @@ export const threeEndings: Lesson = {
     },
     {
       id: 'remind-then-fuse',
+      focus: ['loop', 'channel', 'ended', 'ledger', 'tokens'],
       move: { kind: 'beat', story: 'opening-story-failing', beat: 0, through: 2 },
       caption: {
         zh: '第二次失败先注入提醒，第三次就熔断：转 failed，带着整本账交还给人，不再烧 token。',
@@ -232,7 +239,6 @@ export const threeEndings: Lesson = {
       },
       shows: { state: 'failed', step: 27, ended: 'loop_fuse', loop: 'fused', count: 3 },
       source: '其余技术定义 · 死循环识别与行为干预',
-      focus: 'ledger',
     },
   ],
 };

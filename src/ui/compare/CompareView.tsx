@@ -70,13 +70,14 @@ function CompareRunView({ config, search, reset }: { config: CompareConfig; sear
 
   const story = STORIES[config.script];
   // Two diagrams share the width: each draws the compact drawing (names at 12 px or more at
-  // 1366x768), presenter mode's own at a projector.
-  const variant: DiagramVariant = pageMode(search) === 'present' ? 'present' : 'compact';
+  // 1366x768), at a projector too, where the verdict, the figures and the chart come first.
+  const present = pageMode(search) === 'present';
+  const variant: DiagramVariant = 'compact';
   const [a, b] = run.panes.map((p) => p.meters);
   const verdict = a && b ? verdictOf(a, b) : null;
   return (
     <main
-      className={variant === 'present' ? 'hs-compare hs-compare--present' : 'hs-compare'}
+      className={present ? 'hs-compare hs-compare--present' : 'hs-compare'}
       data-testid="compare-view"
       data-app-mode="compare"
     >

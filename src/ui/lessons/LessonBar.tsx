@@ -5,6 +5,7 @@ import { useSimStore } from '../../store/simStore';
 import { predictThenGo, usePredictInLesson } from '../predict/lessonAsk';
 import { followArticle, openArticle } from '../article/articleOpen';
 import { TurnControl } from '../controls/Controls';
+import { setCitedStop } from '../present/cited';
 import { useT } from '../useT';
 import './lessons.css';
 
@@ -53,6 +54,9 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
   // Forward to a stop whose move is an injected command asks the student first (predict-then-reveal).
   const forward = (l: Lesson, k: number) => predictThenGo(l, k, () => setWanted(replay(l, k)));
   usePredictInLesson(pos?.at);
+  // The stop shown, for presenter mode's read-outs of what its caption cites.
+  useEffect(() => setCitedStop(pos ? { lesson: pos.lesson.id, at: pos.at } : null), [pos]);
+  useEffect(() => () => setCitedStop(null), []);
   // A presentation remote sends PageDown and PageUp: they step the lesson as next and back do.
   // The handler reads the stop through a ref set before paint: a passive effect would leave the
   // previous handler in place for a moment after the new stop shows, and drop a quick press.

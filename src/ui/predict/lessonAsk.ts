@@ -1,21 +1,19 @@
 import { useEffect } from 'react';
 import { predictionAt, type Lesson } from '../../lessons';
 import { ask, dismissResult, predictor, setPredictOn } from '../../store/predict';
-import { pageMode } from '../present/mode';
 
 /** The lesson stop whose question the shown result answers (null: none, or the page's own press). */
 let answeredAt: number | null = null;
 
 /**
  * In a lesson predict is on (the student may turn it off); it asks before each injected stop.
- * Not in presenter mode: there a remote's PageDown steps the lesson and the room answers aloud.
- * A result belongs to the stop it answered: once the lesson is at another stop (`at`, 0-based),
- * it is closed, so stop 14 never shows what was guessed at stop 8.
+ * Presenter mode too: the class predicts aloud (or on phones) before the presenter picks the
+ * answer it gave, and the reveal shows in type the back of the room reads (present.css). A
+ * result belongs to the stop it answered: once the lesson is at another stop (`at`, 0-based), it
+ * is closed, so stop 14 never shows what was guessed at stop 8.
  */
 export function usePredictInLesson(at?: number): void {
-  useEffect(() => {
-    if (pageMode(window.location.search) !== 'present') setPredictOn(true);
-  }, []);
+  useEffect(() => setPredictOn(true), []);
   useEffect(() => {
     if (at === undefined || answeredAt === at) return;
     answeredAt = null;
