@@ -77,10 +77,10 @@ async function measure(browser: Browser, url: string, scenario: string): Promise
     progress(
       `timeline (page): ${scenario} at ${state} with ${nodeEvents} events, ${((performance.now() - t0) / 1000).toFixed(1)} s after the link`,
     );
+    // A second for the page to settle (the track catches up when the page is idle).
     await page.evaluate(() => new Promise((r) => setTimeout(r, 1000)));
-    await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'toplevel', 'blink.user_timing'],
-    });
+    // Only the marks: a wider trace (devtools.timeline) would add its own cost to every task timed.
+    await browser.startTracing(page, { categories: ['blink.user_timing'] });
     const run = await within(
       page.evaluate(seekSamples, { n: SEEKS, seed: SEED }),
       SEEK_LIMIT,
