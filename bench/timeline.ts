@@ -7,10 +7,15 @@
  * Seek time is wall time (the page waits for it) next to this process's CPU time: on a shared
  * machine the wall time reads high by the load (run.ts prints how busy other processes kept it),
  * the CPU time does not. The A/B beside the default interval is speed.md's keyframe device.
+ *
+ * Then the page (bench/timeline/browser.ts): the same run opened from a share link in the
+ * production build in Chromium, its timeline slider moved as a drag moves it, from the input to
+ * the frame that shows the moment, beside a 40-step run's.
  */
 import { KEYFRAME_EVERY, type Sim } from '../src/engine';
 import { atMost, figure, median, percentile, progress, type Figure } from './lib';
 import { longRun, trial, type SeekTrial } from './engine/timeline';
+import { browserFigures } from './timeline/browser';
 
 const SEEKS = 200;
 /** The 100 ms issue 41 asks for: a seek shows the moment within it. */
@@ -66,5 +71,7 @@ export async function run(): Promise<Figure[]> {
   progress('timeline: no keyframe but the first (A/B floor, 10 seeks)');
   const none = trial(sim, sim.moves.length + 1, 10);
   out.push(...figures(none, 'no keyframes (replay from its beginning)', false));
+  // The same run in the page: what a person dragging the slider waits for (timeline/browser.ts).
+  out.push(...(await browserFigures()));
   return out;
 }

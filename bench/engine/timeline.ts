@@ -5,10 +5,11 @@ import { START, TICK, APPROVE, scenario } from './runs';
 /**
  * A 4,000-step run as a class might take it, failures along the way: migration-4000 ticked to
  * its end, a fault every 97 events (the fail button, or one queued for the next execution), a
- * crash and a restart every 499, the approval at step 27 given when asked.
+ * crash and a restart every 499, the approval at step 27 given when asked. `id`: another
+ * scenario driven the same way (migration-40: no fault comes before its end).
  */
-export function longRun(): Sim {
-  const sim = new Sim({ scenario: scenario('migration-4000'), onCheckpoint: () => {} });
+export function longRun(id = 'migration-4000'): Sim {
+  const sim = new Sim({ scenario: scenario(id), onCheckpoint: () => {} });
   sim.send(START);
   for (let n = 1; !isTerminal(sim.state) && n < 20_000; n++) {
     let cmd: SimCommand = sim.state === 'waiting_approval' ? APPROVE : TICK;
