@@ -2,6 +2,7 @@ import { memo, useEffect, useMemo, useReducer, useRef, useState, type CSSPropert
 import type { Lang, TimelineEvent, TimelineOrigin } from '../../engine';
 import { formatClock } from '../../i18n';
 import { seekShown, timelineOf, useSimStore } from '../../store/simStore';
+import { isPlaying } from '../../store/player';
 import type { LessonStopMark, Seek } from '../../store/types';
 import type { SimView } from '../../store/view';
 import { useT, type T } from '../useT';
@@ -84,8 +85,8 @@ const whenIdle = (fn: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 500 }) : setTimeout(fn, 0);
 
 /**
- * The live run's view, caught up with a little after it changes, when the page is idle: the
- * track is not what a tick must draw in its own frame (the tick-to-screen figure, speed.md), and
+ * The live run's view, caught up with a little after it changes while the run plays, when the
+ * page is idle: the track is not what a tick must draw in its own frame (the tick-to-screen figure, speed.md), and
  * catching up replays the new events once for the lot. A seek or another run redraws at once.
  */
 function useLiveViewLater(): SimView {
@@ -95,6 +96,12 @@ function useLiveViewLater(): SimView {
     let timer = 0;
     const unsubscribe = useSimStore.subscribe((s, prev) => {
       if (s.view === prev.view || due) return;
+      // A press (the run not playing) is drawn at once: the track is never a move behind a
+      // student who goes on to drag it.
+      if (!isPlaying(s.player.getSnapshot())) {
+        bump();
+        return;
+      }
       due = true;
       timer = window.setTimeout(
         () =>
