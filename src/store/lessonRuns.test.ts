@@ -3,6 +3,7 @@ import { LESSONS, findLesson, playTo, type Lesson } from '../lessons';
 import type { SimCommand } from '../engine';
 import { isLessonRun, lessonRunIds } from './lessonRuns';
 import { stepsAtRisk, useSimStore } from './simStore';
+import { settled, st } from './testkit';
 
 /**
  * A lesson's runs in storage (issue 39, item 3) and the meters after the student's own press
@@ -11,17 +12,7 @@ import { stepsAtRisk, useSimStore } from './simStore';
 
 vi.stubGlobal('window', { location: { href: 'http://localhost/' }, history: { replaceState: () => undefined } });
 
-const st = () => useSimStore.getState();
 const lesson = (id: string): Lesson => findLesson(id)!;
-// The state too: a move that changes only the state (a retry back to running) keeps the context.
-const settled = () =>
-  vi.waitFor(
-    () =>
-      expect(
-        st().writesPending === 0 && st().view.context === st().sim.context && st().view.state === st().sim.state,
-      ).toBe(true),
-    { timeout: 2000 },
-  );
 /** The stop of `l` whose English caption says `words`. */
 const stopSaying = (l: Lesson, words: string) => l.stops.findIndex((s) => s.caption.en.includes(words));
 

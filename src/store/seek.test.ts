@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bytesAt, momentView, seekShown, shownView, stepsAtRisk, timelineOf, useSimStore } from './simStore';
+import { bytesAt, momentView, seekShown, shownView, stepsAtRisk, timelineOf } from './simStore';
 import { isPlaying } from './player';
 import { COMMANDS, press } from '../ui/controls/commands';
+import { drive, st } from './testkit';
 
 /**
  * The timeline's seek (seek.ts) as the page uses it: a past moment shown everywhere the page
@@ -10,17 +11,6 @@ import { COMMANDS, press } from '../ui/controls/commands';
  */
 
 vi.stubGlobal('window', { location: { href: 'http://localhost/' }, history: { replaceState: () => undefined } });
-
-const st = () => useSimStore.getState();
-const settled = () =>
-  vi.waitFor(() => expect(st().writesPending === 0 && st().view.context === st().sim.context).toBe(true), {
-    timeout: 2000,
-  });
-
-async function drive(ticks: number) {
-  for (let i = 0; i < ticks; i++) st().send(st().sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
-  await settled();
-}
 
 beforeEach(async () => {
   st().setSettings({ density: 'every_step' });

@@ -3,6 +3,7 @@ import { stepsAtRisk, useSimStore } from './simStore';
 import { isPlaying } from './player';
 import { MAX_WRITES_IN_FLIGHT } from './play';
 import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type CheckpointStore } from '../persistence';
+import { drive, settled, st } from './testkit';
 
 /**
  * The store as the page uses it, on fake IndexedDB: publishing, a failed write said out loud,
@@ -10,18 +11,6 @@ import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type Check
  */
 
 vi.stubGlobal('window', { location: { href: 'http://localhost/' }, history: { replaceState: () => undefined } });
-
-const st = () => useSimStore.getState();
-const settled = () =>
-  vi.waitFor(() => expect(st().writesPending === 0 && st().view.context === st().sim.context).toBe(true), {
-    timeout: 2000,
-  });
-
-/** Drives the run by hand until `n` checkpoints were asked for. */
-async function drive(ticks: number) {
-  for (let i = 0; i < ticks; i++) st().send(st().sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
-  await settled();
-}
 
 beforeEach(async () => {
   st().setSettings({ density: 'every_step' });
