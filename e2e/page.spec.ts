@@ -5,6 +5,8 @@ import { axeViolations, expectState, freshRun, int, open, text } from './helpers
 test('the default scenario on one page, a fresh run for each flow: diagram, fuse, keys, cancel, replan, reject, keyboard, axe', async ({
   page,
 }) => {
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(120_000);
   await test.step('the diagram draws the eight states and the edges of SPEC §2, the active one marked', async () => {
     await open(page, '?lang=en');
     for (const s of STATE_NAMES) await expect(page.getByTestId(`state-${s}`)).toBeVisible();
@@ -132,6 +134,8 @@ test('other scenarios and the language: approval, replan on a dynamic plan, the 
   page,
   browser,
 }) => {
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(90_000);
   await test.step('approval: one request at step 27, no tokens while waiting, approve moves on', async () => {
     await open(page, '?lang=en&scenario=migration-40');
     await page.getByTestId('btn-start').click();

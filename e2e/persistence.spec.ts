@@ -4,6 +4,8 @@ import { driveThenDriveHere, expectReady, expectState, newestItem, open } from '
 test('one page, a new run by the address for each: saved before Start, reloads, crash, fork, preview, replay, import, then corrupt storage', async ({
   page,
 }) => {
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(120_000);
   await test.step('a fresh run is saved before Start, and the address loses run=new', async () => {
     await open(page, '?lang=en&run=new');
     expect(page.url()).not.toContain('run=new');
@@ -185,6 +187,8 @@ test('without checkpoints a restart begins at step 1 and the redone steps are wa
 });
 
 test('takeover from an older checkpoint, then a checkpoint every step, on one page', async ({ page }) => {
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(60_000);
   await test.step('takeover from an older checkpoint starts a branch; the run it came from stays as it was', async () => {
     await open(page, '?lang=en&run=new');
     await page.getByTestId('btn-start').click();
@@ -252,6 +256,8 @@ test('IndexedDB unavailable: the simulator runs in memory and says a reload will
 });
 
 test('pruning, then the overnight ending, on one page', async ({ page }) => {
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(60_000);
   await test.step('pruning: a person deletes an older run, after confirming; the current one cannot be', async () => {
     await open(page, '?lang=en&run=new');
     await page.getByTestId('btn-new-run').click();
