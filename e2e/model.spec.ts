@@ -11,7 +11,7 @@ const prompt = (page: Page) => page.getByTestId('predict-prompt');
 const result = (page: Page) => page.getByTestId('predict-result');
 const caption = (page: Page) => page.getByTestId('lesson-caption');
 
-test('the model and the guard on one page: limits, a prediction’s stop, a stall, remind-recover, the approval’s backup (en, zh)', async ({
+test('the model and the guard on one page: limits, a prediction’s stop, a stall, remind-recover, the approval’s backup (en, zh), the simple mode’s question (zh)', async ({
   page,
 }) => {
   // Steps that were tests of 30 s each, on a busy machine.
@@ -76,21 +76,20 @@ test('the model and the guard on one page: limits, a prediction’s stop, a stal
       await expect(page.getByTestId('approval-requests')).toHaveText('2');
     });
   }
-});
-
-test('the simple mode asks with its four states by their names, and no fuse question (zh)', async ({ page }) => {
-  await open(page, '?lang=zh&lesson=simple-mode&at=3');
-  await expect(caption(page)).toHaveAttribute('data-at', '3');
-  await page.getByTestId('btn-lesson-next').click();
-  await expect(prompt(page)).toBeVisible();
-  await expect(prompt(page).getByTestId('predict-choice')).toHaveText(['待跑', '在跑', '完成', '失败']);
-  await expect(prompt(page).getByTestId('predict-fuse')).toHaveCount(0);
-  await expect(prompt(page)).not.toContainText('熔断');
-  await prompt(page).locator('[data-testid="predict-choice"][data-choice="running"]').click();
-  await expect(result(page)).toHaveAttribute('data-correct', 'true');
-  await expect(result(page)).toContainText('「在跑」');
-  await expect(result(page)).not.toContainText('熔断');
-  await expect(result(page)).toContainText('你猜的是 在跑');
+  await test.step('the simple mode asks with its four states by their names, and no fuse question (zh)', async () => {
+    await open(page, '?lang=zh&lesson=simple-mode&at=3');
+    await expect(caption(page)).toHaveAttribute('data-at', '3');
+    await page.getByTestId('btn-lesson-next').click();
+    await expect(prompt(page)).toBeVisible();
+    await expect(prompt(page).getByTestId('predict-choice')).toHaveText(['待跑', '在跑', '完成', '失败']);
+    await expect(prompt(page).getByTestId('predict-fuse')).toHaveCount(0);
+    await expect(prompt(page)).not.toContainText('熔断');
+    await prompt(page).locator('[data-testid="predict-choice"][data-choice="running"]').click();
+    await expect(result(page)).toHaveAttribute('data-correct', 'true');
+    await expect(result(page)).toContainText('「在跑」');
+    await expect(result(page)).not.toContainText('熔断');
+    await expect(result(page)).toContainText('你猜的是 在跑');
+  });
 });
 
 /** The calls the ledger shows, oldest first: [tool, args, outcome] from each row's hooks. */
