@@ -8,11 +8,11 @@ async function toStep(page: import('@playwright/test').Page, n: number) {
   while ((await int(page, 'current-step')) < n) await page.getByTestId('btn-step').click();
 }
 
-test('one page, a new run by the address for each: the full machine, the fuse across a crash and a reload, approval, no-fuse, the simple mode, a saved design', async ({
+test('one page, a new run by the address for each: the full machine, the fuse across a crash and a reload, approval, no-fuse, the simple mode, a saved design, the opening story', async ({
   page,
 }) => {
   // Steps that were tests of 30 s each, on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await test.step('the full machine says data-machine="full"', async () => {
     await open(page, '?lang=en&run=new');
     await expect(page.getByTestId('app')).toHaveAttribute('data-machine', 'full');
@@ -103,10 +103,6 @@ test('one page, a new run by the address for each: the full machine, the fuse ac
     await expectReady(page);
     await expect(page.getByTestId('design-name')).toHaveAttribute('data-design', 'blocking-wait');
   });
-});
-
-test('the opening story played on the page, a new run for each design', async ({ page }) => {
-  test.setTimeout(150_000);
   for (const [design, wasted] of [
     ['article', '0'],
     ['no-checkpoint', '26'],
