@@ -142,44 +142,48 @@ for (const lang of LANGS) {
   });
 }
 
-test('the help overlay and the lesson list link to the guide, keeping the language', async ({ page }) => {
-  await open(page, '?lang=zh');
-  await page.getByTestId('btn-help').click();
-  const fromHelp = page.getByTestId('help-overlay').getByTestId('link-guide');
-  await expect(fromHelp).toHaveText('教师指南');
-  await expect(fromHelp).toHaveAttribute('href', '?guide=1&lang=zh');
-  await fromHelp.click();
-  await expect(page.getByTestId('guide')).toBeVisible();
-  await expect(page).toHaveURL(/[?&]lang=zh(&|$)/);
-
-  await open(page, '?lang=en');
-  const list = page.locator('.hs-lesson-list');
-  await expect(list.getByTestId('lesson-list')).toBeVisible();
-  const fromList = list.getByTestId('link-guide');
-  await expect(fromList).toHaveText('Teacher’s guide');
-  await fromList.click();
-  await expect(page.getByTestId('guide')).toBeVisible();
-  await expect(page.getByTestId('guide-section')).toHaveCount(13);
-  await expect(page).toHaveURL(/[?&]lang=en(&|$)/);
-});
-
-test('the guide runs under the page’s Content-Security-Policy without a violation', async ({ page }) => {
-  const seen: string[] = [];
-  await page.exposeFunction('__cspViolation', (v: string) => void seen.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation;
-      void report(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+test('the guide under the page’s policy, then reached from the help overlay and the lesson list', async ({ page }) => {
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(60_000);
+  await test.step('the guide runs under the page’s Content-Security-Policy without a violation', async () => {
+    // First: its watcher is put in before the guide's first document.
+    const seen: string[] = [];
+    await page.exposeFunction('__cspViolation', (v: string) => void seen.push(v));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation;
+        void report(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+      });
     });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) seen.push(`console: ${m.text()}`);
+    });
+    await page.goto('/?guide=1&lang=zh');
+    await expect(page.getByTestId('guide-section')).toHaveCount(13);
+    await page.getByTestId('btn-lang').click();
+    await expect(page.getByTestId('guide').locator('h1')).toHaveText(/Teacher’s guide/);
+    await page.emulateMedia({ media: 'print' });
+    await page.pdf({ format: 'A4' });
+    expect(seen).toEqual([]);
   });
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) seen.push(`console: ${m.text()}`);
+  await test.step('the help overlay and the lesson list link to the guide, keeping the language', async () => {
+    await open(page, '?lang=zh');
+    await page.getByTestId('btn-help').click();
+    const fromHelp = page.getByTestId('help-overlay').getByTestId('link-guide');
+    await expect(fromHelp).toHaveText('教师指南');
+    await expect(fromHelp).toHaveAttribute('href', '?guide=1&lang=zh');
+    await fromHelp.click();
+    await expect(page.getByTestId('guide')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]lang=zh(&|$)/);
+
+    await open(page, '?lang=en');
+    const list = page.locator('.hs-lesson-list');
+    await expect(list.getByTestId('lesson-list')).toBeVisible();
+    const fromList = list.getByTestId('link-guide');
+    await expect(fromList).toHaveText('Teacher’s guide');
+    await fromList.click();
+    await expect(page.getByTestId('guide')).toBeVisible();
+    await expect(page.getByTestId('guide-section')).toHaveCount(13);
+    await expect(page).toHaveURL(/[?&]lang=en(&|$)/);
   });
-  await page.goto('/?guide=1&lang=zh');
-  await expect(page.getByTestId('guide-section')).toHaveCount(13);
-  await page.getByTestId('btn-lang').click();
-  await expect(page.getByTestId('guide').locator('h1')).toHaveText(/Teacher’s guide/);
-  await page.emulateMedia({ media: 'print' });
-  await page.pdf({ format: 'A4' });
-  expect(seen).toEqual([]);
 });
