@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { driveThenDriveHere, expectReady, expectState, newestItem, open } from './helpers';
 
-test('one page, a new run by the address for each: saved before Start, reloads, crash, fork, preview, replay, import, then corrupt storage', async ({
+test('one page, a new run by the address for each: saved before Start, reloads, crash, fork, preview, replay, import, then corrupt storage, then a design without checkpoints', async ({
   page,
 }) => {
   // Steps that were tests of 30 s each, on a busy machine.
@@ -169,21 +169,20 @@ test('one page, a new run by the address for each: saved before Start, reloads, 
     await expect(page.getByTestId('current-step')).toHaveText(String(newest.step));
     await expect(page.getByTestId('fatal-error')).toHaveCount(0);
   });
-});
-
-test('without checkpoints a restart begins at step 1 and the redone steps are wasted', async ({ page }) => {
-  await open(page, '?lang=en&run=new');
-  await page.getByTestId('select-design').selectOption('no-checkpoint');
-  await page.getByTestId('btn-new-run').click();
-  await page.getByTestId('btn-start').click();
-  await page.getByTestId('btn-fast-forward-approval').click();
-  await expect(page.getByTestId('current-step')).toHaveText('27');
-  await expect(page.getByTestId('checkpoint-count')).toHaveText('0');
-  await page.getByTestId('btn-crash').click();
-  await page.getByTestId('btn-restart').click();
-  await page.getByTestId('btn-fast-forward-approval').click();
-  await expect(page.getByTestId('current-step')).toHaveText('27');
-  await expect(page.getByTestId('steps-wasted')).toHaveText('26');
+  await test.step('without checkpoints a restart begins at step 1 and the redone steps are wasted', async () => {
+    await open(page, '?lang=en&run=new');
+    await page.getByTestId('select-design').selectOption('no-checkpoint');
+    await page.getByTestId('btn-new-run').click();
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('btn-fast-forward-approval').click();
+    await expect(page.getByTestId('current-step')).toHaveText('27');
+    await expect(page.getByTestId('checkpoint-count')).toHaveText('0');
+    await page.getByTestId('btn-crash').click();
+    await page.getByTestId('btn-restart').click();
+    await page.getByTestId('btn-fast-forward-approval').click();
+    await expect(page.getByTestId('current-step')).toHaveText('27');
+    await expect(page.getByTestId('steps-wasted')).toHaveText('26');
+  });
 });
 
 test('takeover from an older checkpoint, then a checkpoint every step, on one page', async ({ page }) => {
@@ -238,24 +237,7 @@ test('two tabs on one run: one drives, the other follows and can drive here', as
   await driveThenDriveHere(context, 8);
 });
 
-test('IndexedDB unavailable: the simulator runs in memory and says a reload will not resume', async ({ page }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(window, 'indexedDB', {
-      get() {
-        throw new DOMException('The user denied permission to access the database.', 'SecurityError');
-      },
-    });
-  });
-  await open(page, '?lang=en');
-  await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'memory');
-  await expect(page.getByTestId('storage-status')).toContainText('reload will not resume');
-  await page.getByTestId('btn-start').click();
-  await page.getByTestId('btn-fast-forward-approval').click();
-  await expectState(page, 'waiting_approval');
-  await expect(page.getByTestId('checkpoint-item').first()).toHaveAttribute('data-trigger', 'before_suspend');
-});
-
-test('pruning, then the overnight ending, on one page', async ({ page }) => {
+test('pruning, then the overnight ending, then IndexedDB unavailable, on one page', async ({ page }) => {
   // Steps that were tests of 30 s each, on a busy machine.
   test.setTimeout(60_000);
   await test.step('pruning: a person deletes an older run, after confirming; the current one cannot be', async () => {
@@ -284,5 +266,22 @@ test('pruning, then the overnight ending, on one page', async ({ page }) => {
     await expectState(page, 'waiting_approval');
     await expect(page.getByTestId('approval-requests')).toHaveText('1');
     await expect(page.getByTestId('resume-notice')).toContainText('before_suspend');
+  });
+  await test.step('IndexedDB unavailable: the simulator runs in memory and says a reload will not resume', async () => {
+    // Last: from here on every document of this page finds IndexedDB denied.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', {
+        get() {
+          throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+        },
+      });
+    });
+    await open(page, '?lang=en');
+    await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'memory');
+    await expect(page.getByTestId('storage-status')).toContainText('reload will not resume');
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('btn-fast-forward-approval').click();
+    await expectState(page, 'waiting_approval');
+    await expect(page.getByTestId('checkpoint-item').first()).toHaveAttribute('data-trigger', 'before_suspend');
   });
 });
