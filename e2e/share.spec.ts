@@ -37,6 +37,10 @@ test('share links on one page: scenario and seed afresh, a resumed run and a bro
     await expect(other.getByTestId('virtual-clock')).toHaveText(
       (await page.getByTestId('virtual-clock').textContent()) ?? '',
     );
+    // Done with the second tab: a tab left in front would leave this one drawn at a few frames
+    // a second (helpers.ts, driveThenDriveHere), each later click waiting on a frame.
+    await other.close();
+    await page.bringToFront();
   });
   await test.step('a run resumed from storage says its link opens the start; a broken replay is refused with a notice', async () => {
     await open(page, '?lang=en&run=new&seed=4');
