@@ -92,51 +92,6 @@ const CASES: Record<string, { solve: (p: Page) => Promise<void>; wrong: (p: Page
     },
   };
 
-test('the page lists every shipped challenge', async ({ page }) => {
-  await open(page, '?lang=en');
-  for (const id of Object.keys(CASES))
-    await expect(page.locator(`[data-testid="challenge-item"][data-challenge="${id}"]`)).toHaveCount(1);
-});
-
-for (const [id, c] of Object.entries(CASES)) {
-  test(`${id}: open at the start, fails when not solved saying which goal was missed, passes when solved (en)`, async ({
-    page,
-  }) => {
-    await open(page, `?lang=en&challenge=${id}`);
-    // The challenge's run stands once its status shows; until then no control acts.
-    await expect(status(page)).toHaveAttribute('data-status', 'open');
-    await expect(page.getByTestId('challenge-goal')).not.toBeEmpty();
-    await c.wrong(page);
-    await expect(status(page)).toHaveAttribute('data-status', 'fail');
-    await expect(status(page)).toContainText(c.because);
-    // Restart sets the challenge up afresh: the second try is judged on its own.
-    await page.getByTestId('btn-challenge-restart').click();
-    await expect(status(page)).toHaveAttribute('data-status', 'open');
-    await c.solve(page);
-    await expect(status(page)).toHaveAttribute('data-status', 'pass');
-    await expect(status(page)).toContainText('Passed');
-  });
-}
-
-test('only the allowed controls are enabled, each other one says why; restart starts it afresh (zh)', async ({
-  page,
-}) => {
-  await open(page, '?lang=zh&challenge=one-rejection');
-  await expect(status(page)).toHaveAttribute('data-status', 'open');
-  await expect(page.getByTestId('current-state')).toHaveText('waiting_approval');
-  await expect(page.getByTestId('challenge-goal')).toContainText('拒绝次数恰好为 1');
-  await expect(page.getByTestId('btn-crash')).toBeDisabled();
-  await expect(page.getByTestId('btn-crash')).toHaveAttribute('title', '这个挑战不允许用这个操作。');
-  await expect(page.getByTestId('btn-reset')).toBeDisabled();
-  await expect(page.getByTestId('btn-reject')).toBeEnabled();
-  await finish(page);
-  await expect(status(page)).toHaveAttribute('data-status', 'fail');
-  await expect(status(page)).toContainText('没做到：拒绝次数恰好为 1');
-  await page.getByTestId('btn-challenge-restart').click();
-  await expect(status(page)).toHaveAttribute('data-status', 'open');
-  await expect(page.getByTestId('current-state')).toHaveText('waiting_approval');
-});
-
 const FILE = {
   format: 'harness-sim.challenge/1',
   id: 'my-own',
@@ -150,39 +105,89 @@ const FILE = {
   goal: [{ state: 'completed' }],
 };
 
-test('a challenge file opens; a bad one is refused naming the field, and nothing else changes', async ({ page }) => {
-  await open(page, '?lang=en&run=new');
-  const input = page.getByTestId('input-challenge-file');
-  const bad = { ...FILE, seed: 'one' };
-  await input.setInputFiles({
-    name: 'bad.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(bad)),
+test('every shipped challenge, on one page: listed, then each opened, failed when not solved and passed when solved (en)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await test.step('the page lists every shipped challenge', async () => {
+    await open(page, '?lang=en');
+    for (const id of Object.keys(CASES))
+      await expect(page.locator(`[data-testid="challenge-item"][data-challenge="${id}"]`)).toHaveCount(1);
   });
-  await expect(page.getByTestId('challenge-error')).toContainText('seed');
-  await expect(status(page)).toHaveCount(0);
-  await expect(page.getByTestId('current-state')).toHaveText('created');
-  await expect(page.getByTestId('btn-start')).toBeEnabled();
-  await input.setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{ nope') });
-  await expect(page.getByTestId('challenge-error')).toContainText('H102 file');
-  await input.setInputFiles({
-    name: 'mine.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(FILE)),
-  });
-  await expect(page.getByTestId('challenge-error')).toHaveCount(0);
-  await expect(page.getByTestId('challenge')).toHaveAttribute('data-challenge', 'my-own');
-  await expect(page.getByTestId('current-state')).toHaveText('waiting_approval');
-  await finish(page);
-  await expect(status(page)).toHaveAttribute('data-status', 'pass');
+  for (const [id, c] of Object.entries(CASES)) {
+    await test.step(`${id}: open at the start, fails when not solved saying which goal was missed, passes when solved (en)`, async () => {
+      await open(page, `?lang=en&challenge=${id}`);
+      // The challenge's run stands once its status shows; until then no control acts.
+      await expect(status(page)).toHaveAttribute('data-status', 'open');
+      await expect(page.getByTestId('challenge-goal')).not.toBeEmpty();
+      await c.wrong(page);
+      await expect(status(page)).toHaveAttribute('data-status', 'fail');
+      await expect(status(page)).toContainText(c.because);
+      // Restart sets the challenge up afresh: the second try is judged on its own.
+      await page.getByTestId('btn-challenge-restart').click();
+      await expect(status(page)).toHaveAttribute('data-status', 'open');
+      await c.solve(page);
+      await expect(status(page)).toHaveAttribute('data-status', 'pass');
+      await expect(status(page)).toContainText('Passed');
+    });
+  }
 });
 
-test('the share link carries the open challenge', async ({ page, context }) => {
-  await open(page, '?lang=en&challenge=detour-no-fuse');
-  await page.getByTestId('btn-share').click();
-  const link = await page.getByTestId('share-link').inputValue();
-  expect(new URL(link).searchParams.get('challenge')).toBe('detour-no-fuse');
-  const other = await context.newPage();
-  await open(other, new URL(link).search);
-  await expect(other.getByTestId('challenge')).toHaveAttribute('data-challenge', 'detour-no-fuse');
+test('one page: the allowed controls (zh), a challenge file, the share link of a challenge', async ({
+  page,
+  context,
+}) => {
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(90_000);
+  await test.step('only the allowed controls are enabled, each other one says why; restart starts it afresh (zh)', async () => {
+    await open(page, '?lang=zh&challenge=one-rejection');
+    await expect(status(page)).toHaveAttribute('data-status', 'open');
+    await expect(page.getByTestId('current-state')).toHaveText('waiting_approval');
+    await expect(page.getByTestId('challenge-goal')).toContainText('拒绝次数恰好为 1');
+    await expect(page.getByTestId('btn-crash')).toBeDisabled();
+    await expect(page.getByTestId('btn-crash')).toHaveAttribute('title', '这个挑战不允许用这个操作。');
+    await expect(page.getByTestId('btn-reset')).toBeDisabled();
+    await expect(page.getByTestId('btn-reject')).toBeEnabled();
+    await finish(page);
+    await expect(status(page)).toHaveAttribute('data-status', 'fail');
+    await expect(status(page)).toContainText('没做到：拒绝次数恰好为 1');
+    await page.getByTestId('btn-challenge-restart').click();
+    await expect(status(page)).toHaveAttribute('data-status', 'open');
+    await expect(page.getByTestId('current-state')).toHaveText('waiting_approval');
+  });
+  await test.step('a challenge file opens; a bad one is refused naming the field, and nothing else changes', async () => {
+    await open(page, '?lang=en&run=new');
+    const input = page.getByTestId('input-challenge-file');
+    const bad = { ...FILE, seed: 'one' };
+    await input.setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(bad)),
+    });
+    await expect(page.getByTestId('challenge-error')).toContainText('seed');
+    await expect(status(page)).toHaveCount(0);
+    await expect(page.getByTestId('current-state')).toHaveText('created');
+    await expect(page.getByTestId('btn-start')).toBeEnabled();
+    await input.setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{ nope') });
+    await expect(page.getByTestId('challenge-error')).toContainText('H102 file');
+    await input.setInputFiles({
+      name: 'mine.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(FILE)),
+    });
+    await expect(page.getByTestId('challenge-error')).toHaveCount(0);
+    await expect(page.getByTestId('challenge')).toHaveAttribute('data-challenge', 'my-own');
+    await expect(page.getByTestId('current-state')).toHaveText('waiting_approval');
+    await finish(page);
+    await expect(status(page)).toHaveAttribute('data-status', 'pass');
+  });
+  await test.step('the share link carries the open challenge', async () => {
+    await open(page, '?lang=en&challenge=detour-no-fuse');
+    await page.getByTestId('btn-share').click();
+    const link = await page.getByTestId('share-link').inputValue();
+    expect(new URL(link).searchParams.get('challenge')).toBe('detour-no-fuse');
+    const other = await context.newPage();
+    await open(other, new URL(link).search);
+    await expect(other.getByTestId('challenge')).toHaveAttribute('data-challenge', 'detour-no-fuse');
+  });
 });

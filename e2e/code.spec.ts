@@ -42,92 +42,113 @@ async function expectNone(page: Page, why: RegExp) {
   expect(await active(page)).toEqual([]);
 }
 
-test('the plain page hides the code until the toggle shows it; one line, the move’s, follows the run', async ({
+test('the code beside the plain page, a new run by the address for each: the toggle and the lit line, the fuse (zh), the simple mode', async ({
   page,
 }) => {
-  await open(page, '?lang=en');
-  await expect(page.getByTestId('toggle-code')).not.toBeChecked();
-  await expect(page.getByTestId('code-view')).toHaveCount(0);
-  await page.getByTestId('toggle-code').check();
-  await expect(page.getByTestId('code-view')).toBeVisible();
-  // One line per line of the article's listing, numbered from 1 in order.
-  const numbers = await page
-    .getByTestId('code-line')
-    .evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.line)));
-  expect(numbers).toEqual(numbers.map((_, i) => i + 1));
-  expect(numbers).toHaveLength(39);
-  await expectNone(page, /No move yet/);
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(90_000);
+  await test.step('the plain page hides the code until the toggle shows it; one line, the move’s, follows the run', async () => {
+    await open(page, '?lang=en');
+    await expect(page.getByTestId('toggle-code')).not.toBeChecked();
+    await expect(page.getByTestId('code-view')).toHaveCount(0);
+    await page.getByTestId('toggle-code').check();
+    await expect(page.getByTestId('code-view')).toBeVisible();
+    // One line per line of the article's listing, numbered from 1 in order.
+    const numbers = await page
+      .getByTestId('code-line')
+      .evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.line)));
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    expect(numbers).toHaveLength(39);
+    await expectNone(page, /No move yet/);
 
-  // START (created → planning): the listing has no line for it.
-  await page.getByTestId('btn-start').click();
-  await expectState(page, 'planning');
-  await expectNone(page, /no line for this move/);
+    // START (created → planning): the listing has no line for it.
+    await page.getByTestId('btn-start').click();
+    await expectState(page, 'planning');
+    await expectNone(page, /no line for this move/);
 
-  // The plan is made and checkpointed: the loop-top checkpoint(task), which writes it.
-  await page.getByTestId('btn-step').click();
-  await expectState(page, 'running');
-  await expectLit(page, 'planning.TICK.running', 7);
-  // A step done: task.advance().
-  await page.getByTestId('btn-step').click();
-  await expectLit(page, 'running.TICK.running', 'task.advance()');
+    // The plan is made and checkpointed: the loop-top checkpoint(task), which writes it.
+    await page.getByTestId('btn-step').click();
+    await expectState(page, 'running');
+    await expectLit(page, 'planning.TICK.running', 7);
+    // A step done: task.advance().
+    await page.getByTestId('btn-step').click();
+    await expectLit(page, 'running.TICK.running', 'task.advance()');
 
-  // A failure: one line, the else branch's task.state = "tool_failed" (was five lines of two branches).
-  await page.getByTestId('btn-fail').click();
-  await expectState(page, 'tool_failed');
-  await expectLit(page, 'running.TICK.tool_failed', 18);
-  await expect(page.getByTestId('code-now')).toContainText('The listing draws no checkpoint(task) call');
+    // A failure: one line, the else branch's task.state = "tool_failed" (was five lines of two branches).
+    await page.getByTestId('btn-fail').click();
+    await expectState(page, 'tool_failed');
+    await expectLit(page, 'running.TICK.tool_failed', 18);
+    await expect(page.getByTestId('code-now')).toContainText('The listing draws no checkpoint(task) call');
 
-  // The retry: line 25, not a checkpoint (none is written).
-  const count = await int(page, 'checkpoint-count');
-  await page.getByTestId('btn-step').click();
-  await expectState(page, 'running');
-  await expectLit(page, 'tool_failed.TICK.running', 25);
-  expect(await int(page, 'checkpoint-count')).toBe(count);
+    // The retry: line 25, not a checkpoint (none is written).
+    const count = await int(page, 'checkpoint-count');
+    await page.getByTestId('btn-step').click();
+    await expectState(page, 'running');
+    await expectLit(page, 'tool_failed.TICK.running', 25);
+    expect(await int(page, 'checkpoint-count')).toBe(count);
 
-  // An approval request: the step's result sets waiting_approval; the poll then.
-  await page.getByTestId('btn-request-approval').click();
-  await page.getByTestId('btn-step').click();
-  await expectState(page, 'waiting_approval');
-  await expectLit(page, 'running.TICK.waiting_approval', 16);
-  await page.getByTestId('btn-step').click();
-  await expectLit(page, 'waiting_approval.TICK.waiting_approval', 'v = poll_decision(task)');
+    // An approval request: the step's result sets waiting_approval; the poll then.
+    await page.getByTestId('btn-request-approval').click();
+    await page.getByTestId('btn-step').click();
+    await expectState(page, 'waiting_approval');
+    await expectLit(page, 'running.TICK.waiting_approval', 16);
+    await page.getByTestId('btn-step').click();
+    await expectLit(page, 'waiting_approval.TICK.waiting_approval', 'v = poll_decision(task)');
 
-  // Approve: line 29 (读档续跑) alone, and the checkpoint count does not move.
-  const before = await int(page, 'checkpoint-count');
-  await page.getByTestId('btn-approve').click();
-  await expectState(page, 'running');
-  await expectLit(page, 'waiting_approval.APPROVE.running', 29);
-  await expect(page.getByTestId('code-now')).toContainText('Line 29');
-  await expect(page.getByTestId('code-now')).toContainText('read the checkpoint and go on');
-  expect(await int(page, 'checkpoint-count')).toBe(before);
+    // Approve: line 29 (读档续跑) alone, and the checkpoint count does not move.
+    const before = await int(page, 'checkpoint-count');
+    await page.getByTestId('btn-approve').click();
+    await expectState(page, 'running');
+    await expectLit(page, 'waiting_approval.APPROVE.running', 29);
+    await expect(page.getByTestId('code-now')).toContainText('Line 29');
+    await expect(page.getByTestId('code-now')).toContainText('read the checkpoint and go on');
+    expect(await int(page, 'checkpoint-count')).toBe(before);
 
-  // A crash: the process is down, nothing executes; a restart is no move of the listing.
-  await page.getByTestId('btn-crash').click();
-  await expectNone(page, /the process is down/);
-  await page.getByTestId('btn-restart').click();
-  await expectNone(page, /started again/);
+    // A crash: the process is down, nothing executes; a restart is no move of the listing.
+    await page.getByTestId('btn-crash').click();
+    await expectNone(page, /the process is down/);
+    await page.getByTestId('btn-restart').click();
+    await expectNone(page, /started again/);
 
-  // Cancel: set from outside the loop, no line.
-  await page.getByTestId('btn-cancel').click();
-  await expectState(page, 'cancelled');
-  await expectNone(page, /outside the loop/);
+    // Cancel: set from outside the loop, no line.
+    await page.getByTestId('btn-cancel').click();
+    await expectState(page, 'cancelled');
+    await expectNone(page, /outside the loop/);
 
-  // The choice is the person's: unchecked, the view goes.
-  await page.getByTestId('toggle-code').uncheck();
-  await expect(page.getByTestId('code-view')).toHaveCount(0);
-});
-
-test('the fuse lights remind_or_fuse alone, for the edge tool_failed → failed (zh)', async ({ page }) => {
-  await open(page, '?lang=zh');
-  await page.getByTestId('toggle-code').check();
-  await page.getByTestId('btn-start').click();
-  await page.getByTestId('btn-step').click();
-  await page.getByTestId('btn-step').click();
-  for (let i = 0; i < 3; i++) await page.getByTestId('btn-fail').click();
-  await expectState(page, 'failed');
-  await expect(page.getByTestId('run-ended')).toHaveAttribute('data-reason', 'loop_fuse');
-  await expectLit(page, 'tool_failed.TICK.failed', 'task.remind_or_fuse()');
-  await expect(page.getByTestId('code-now')).toContainText('第 10 行');
+    // The choice is the person's: unchecked, the view goes.
+    await page.getByTestId('toggle-code').uncheck();
+    await expect(page.getByTestId('code-view')).toHaveCount(0);
+  });
+  await test.step('the fuse lights remind_or_fuse alone, for the edge tool_failed → failed (zh)', async () => {
+    await open(page, '?lang=zh&run=new');
+    await page.getByTestId('toggle-code').check();
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('btn-step').click();
+    await page.getByTestId('btn-step').click();
+    for (let i = 0; i < 3; i++) await page.getByTestId('btn-fail').click();
+    await expectState(page, 'failed');
+    await expect(page.getByTestId('run-ended')).toHaveAttribute('data-reason', 'loop_fuse');
+    await expectLit(page, 'tool_failed.TICK.failed', 'task.remind_or_fuse()');
+    await expect(page.getByTestId('code-now')).toContainText('第 10 行');
+  });
+  await test.step('the simple mode shows its own four-state sketch, never the ledger or checkpoint lines', async () => {
+    await open(page, '?lang=en&run=new&scenario=script-5min');
+    await page.getByTestId('toggle-code').check();
+    const view = page.getByTestId('code-view');
+    await expect(view).toHaveAttribute('data-listing', 'simple');
+    await expect(page.getByTestId('code-line')).toHaveCount(10);
+    await expect(view).not.toContainText('checkpoint');
+    await expect(view).not.toContainText('task.record');
+    await page.getByTestId('btn-start').click();
+    await expectLit(page, 'created.START.running', 'task.state = "running"');
+    // The move in the diagram's own words for the simple mode's states.
+    await expect(page.getByTestId('code-now')).toContainText('pending → running (START)');
+    await page.getByTestId('btn-step').click();
+    await expectLit(page, 'running.TICK.running', 'task.advance()');
+    await page.getByTestId('btn-fail').click();
+    await expectState(page, 'failed');
+    await expectLit(page, 'running.TICK.failed', 'task.state = "failed"');
+  });
 });
 
 test('a lesson shows the code on; a checkpoint pressed by hand is no move: the lit line stays', async ({ page }) => {
@@ -152,23 +173,4 @@ test('a lesson shows the code on; a checkpoint pressed by hand is no move: the l
     }, lit[0]);
     expect(shown).toBe(true);
   }
-});
-
-test('the simple mode shows its own four-state sketch, never the ledger or checkpoint lines', async ({ page }) => {
-  await open(page, '?lang=en&scenario=script-5min');
-  await page.getByTestId('toggle-code').check();
-  const view = page.getByTestId('code-view');
-  await expect(view).toHaveAttribute('data-listing', 'simple');
-  await expect(page.getByTestId('code-line')).toHaveCount(10);
-  await expect(view).not.toContainText('checkpoint');
-  await expect(view).not.toContainText('task.record');
-  await page.getByTestId('btn-start').click();
-  await expectLit(page, 'created.START.running', 'task.state = "running"');
-  // The move in the diagram's own words for the simple mode's states.
-  await expect(page.getByTestId('code-now')).toContainText('pending → running (START)');
-  await page.getByTestId('btn-step').click();
-  await expectLit(page, 'running.TICK.running', 'task.advance()');
-  await page.getByTestId('btn-fail').click();
-  await expectState(page, 'failed');
-  await expectLit(page, 'running.TICK.failed', 'task.state = "failed"');
 });

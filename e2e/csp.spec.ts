@@ -42,38 +42,37 @@ async function watchViolations(page: Page): Promise<string[]> {
   return seen;
 }
 
-test('the built page carries the policy in a meta tag ahead of every script', async ({ page }) => {
-  await open(page, '?lang=en');
-  const meta = page.locator('head meta[http-equiv="Content-Security-Policy"]');
-  await expect(meta).toHaveCount(1);
-  const directives = Object.fromEntries(
-    ((await meta.getAttribute('content')) ?? '')
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((d) => d[0])
-      .map(([name, ...values]) => [name, values.join(' ')]),
-  );
-  expect(directives).toEqual(EXPECTED);
-  // A policy in a meta tag governs only what comes after it.
-  const first = await page.evaluate(() => {
-    const el = document.querySelector('head meta[http-equiv="Content-Security-Policy"]');
-    return [...document.querySelectorAll('script, link, style')].every(
-      (s) => el !== null && (el.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
-    );
-  });
-  expect(first).toBe(true);
-});
-
 test.describe('with its service worker', () => {
   // The config blocks service workers (a precache a test; this test reads what the worker does).
   test.use({ serviceWorkers: 'allow' });
-  test('a whole session runs with no CSP violation: play, approve, a lesson, the compare view, export, import', async ({
+  test('the policy in a meta tag, then a whole session runs with no CSP violation: play, approve, a lesson, the compare view, export, import', async ({
     page,
   }) => {
     test.setTimeout(90_000);
     const violations = await watchViolations(page);
 
     await open(page, '?lang=en&run=new');
+    // The page's first document, before its service worker takes it: the policy as built.
+    await test.step('the built page carries the policy in a meta tag ahead of every script', async () => {
+      const meta = page.locator('head meta[http-equiv="Content-Security-Policy"]');
+      await expect(meta).toHaveCount(1);
+      const directives = Object.fromEntries(
+        ((await meta.getAttribute('content')) ?? '')
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .filter((d) => d[0])
+          .map(([name, ...values]) => [name, values.join(' ')]),
+      );
+      expect(directives).toEqual(EXPECTED);
+      // A policy in a meta tag governs only what comes after it.
+      const first = await page.evaluate(() => {
+        const el = document.querySelector('head meta[http-equiv="Content-Security-Policy"]');
+        return [...document.querySelectorAll('script, link, style')].every(
+          (s) => el !== null && (el.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+        );
+      });
+      expect(first).toBe(true);
+    });
     await page.getByTestId('btn-start').click();
     await page.getByTestId('btn-fast-forward-approval').click();
     await expectState(page, 'waiting_approval');

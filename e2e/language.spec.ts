@@ -83,25 +83,29 @@ async function tour(page: Page, lang: string) {
   return seen;
 }
 
-test('in zh, no English UI word shows (ids, tool names and JSON excepted)', async ({ page }) => {
-  const seen = await tour(page, 'zh');
-  const bad = [
-    ...new Set(seen.flatMap((s) => englishIn(s.text).map((w) => `${w}  (in "${s.text.slice(0, 60)}", ${s.where})`))),
-  ];
-  expect(bad).toEqual([]);
-});
-
-test('in en, no Chinese UI word shows (the language switch, marked lang="zh", excepted)', async ({ page }) => {
-  const seen = await tour(page, 'en');
-  const bad = [
-    ...new Set(seen.flatMap((s) => chineseIn(s.text).map((w) => `${w}  (in "${s.text.slice(0, 60)}", ${s.where})`))),
-  ];
-  expect(bad).toEqual([]);
-});
-
-test('zh reads durations as Chinese: "3 分钟前", not "3 分前"', async ({ page }) => {
-  await open(page, '?lang=zh&run=new');
-  await expect(page.getByTestId('app')).not.toContainText(/\d 分前/);
+test('one UI language at a time, a new run by the address for each: zh durations, a tour in zh, a tour in en', async ({
+  page,
+}) => {
+  // Steps that were tests of 30 s each, on a busy machine.
+  test.setTimeout(90_000);
+  await test.step('zh reads durations as Chinese: "3 分钟前", not "3 分前"', async () => {
+    await open(page, '?lang=zh&run=new');
+    await expect(page.getByTestId('app')).not.toContainText(/\d 分前/);
+  });
+  await test.step('in zh, no English UI word shows (ids, tool names and JSON excepted)', async () => {
+    const seen = await tour(page, 'zh');
+    const bad = [
+      ...new Set(seen.flatMap((s) => englishIn(s.text).map((w) => `${w}  (in "${s.text.slice(0, 60)}", ${s.where})`))),
+    ];
+    expect(bad).toEqual([]);
+  });
+  await test.step('in en, no Chinese UI word shows (the language switch, marked lang="zh", excepted)', async () => {
+    const seen = await tour(page, 'en');
+    const bad = [
+      ...new Set(seen.flatMap((s) => chineseIn(s.text).map((w) => `${w}  (in "${s.text.slice(0, 60)}", ${s.where})`))),
+    ];
+    expect(bad).toEqual([]);
+  });
 });
 
 test.describe('each language is fetched on its own', () => {

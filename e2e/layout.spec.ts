@@ -123,23 +123,8 @@ for (const lang of LANGS) {
         await regionsApart(page, size);
       });
     }
-    // … then running, where every edge label is drawn.
-    await page.getByTestId('btn-start').click();
-    await page.getByTestId('btn-step').click();
-    for (const size of SIZES) {
-      await test.step(`${size.width}x${size.height}, running`, async () => {
-        await resizeTo(page, size);
-        await labelsApart(page);
-      });
-    }
-  });
-}
-
-test.describe('at 1366x768', () => {
-  test.use({ viewport: { width: 1366, height: 768 } });
-  for (const lang of LANGS) {
-    test(`every text in the state nodes is drawn at 12 px or more (${lang})`, async ({ page }) => {
-      await open(page, `?lang=${lang}&run=new`);
+    await test.step(`at 1366x768 > every text in the state nodes is drawn at 12 px or more (${lang})`, async () => {
+      await resizeTo(page, { width: 1366, height: 768 });
       const sizes = await page.evaluate(() => {
         const vp = document.querySelector('.react-flow__viewport') as HTMLElement;
         const zoom = new DOMMatrixReadOnly(getComputedStyle(vp).transform).a;
@@ -156,5 +141,14 @@ test.describe('at 1366x768', () => {
       expect(sizes.length).toBeGreaterThan(10);
       expect(sizes.filter((s) => s.px < 12)).toEqual([]);
     });
-  }
-});
+    // … then running, where every edge label is drawn.
+    await page.getByTestId('btn-start').click();
+    await page.getByTestId('btn-step').click();
+    for (const size of SIZES) {
+      await test.step(`${size.width}x${size.height}, running`, async () => {
+        await resizeTo(page, size);
+        await labelsApart(page);
+      });
+    }
+  });
+}

@@ -40,57 +40,57 @@ test.describe('the default build (relative base) in a subfolder', () => {
     host = await serveStatic('dist', FOLDER, PORT);
   });
 
-  test('from a subfolder of a plain static server the page runs, and asks for nothing outside its folder', async ({
-    page,
-  }) => {
-    await page.goto(`${host.url}?lang=en&run=new`);
-    await ready(page);
-    await page.getByTestId('btn-start').click();
-    // The first tick plans, the next ones run steps: one step done and written down.
-    for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();
-    await expect(page.getByTestId('current-state')).toHaveText('running');
-    await expect(page.getByTestId('ledger-row')).not.toHaveCount(0);
-    await controlled(page);
-    // The worker's scope is the folder, so two courses on one host keep separate copies.
-    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(host.url);
-    expect(host.paths.filter((p) => !p.startsWith(FOLDER))).toEqual([]);
-    // The help overlay tells the class the page now works offline.
-    await page.keyboard.press('?');
-    await expect(page.getByTestId('offline-status')).toHaveAttribute('data-status', 'ready');
-    await expect(page.getByTestId('offline-status')).toContainText('Available offline');
-  });
-
-  test('offline after one visit: the network and the server gone, a reload still plays the lesson, and the compare view opens', async ({
+  test('from a subfolder, then offline after one visit: asks for nothing outside its folder; with the network and the server gone a reload plays the lesson and the compare view opens', async ({
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
-    await page.goto(`${host.url}?lang=en&lesson=three-endings`);
-    await ready(page);
-    const caption = page.getByTestId('lesson-caption');
-    await expect(caption).toHaveAttribute('data-at', '1');
-    await controlled(page);
+    test.setTimeout(120_000);
+    await test.step('from a subfolder of a plain static server the page runs, and asks for nothing outside its folder', async () => {
+      await page.goto(`${host.url}?lang=en&run=new`);
+      await ready(page);
+      await page.getByTestId('btn-start').click();
+      // The first tick plans, the next ones run steps: one step done and written down.
+      for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();
+      await expect(page.getByTestId('current-state')).toHaveText('running');
+      await expect(page.getByTestId('ledger-row')).not.toHaveCount(0);
+      await controlled(page);
+      // The worker's scope is the folder, so two courses on one host keep separate copies.
+      expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(host.url);
+      expect(host.paths.filter((p) => !p.startsWith(FOLDER))).toEqual([]);
+      // The help overlay tells the class the page now works offline.
+      await page.keyboard.press('?');
+      await expect(page.getByTestId('offline-status')).toHaveAttribute('data-status', 'ready');
+      await expect(page.getByTestId('offline-status')).toContainText('Available offline');
+    });
+    // The same page, its service worker already in control: the visit the next step needs.
+    await test.step('offline after one visit: the network and the server gone, a reload still plays the lesson, and the compare view opens', async () => {
+      await page.goto(`${host.url}?lang=en&lesson=three-endings`);
+      await ready(page);
+      const caption = page.getByTestId('lesson-caption');
+      await expect(caption).toHaveAttribute('data-at', '1');
+      await controlled(page);
 
-    await context.setOffline(true);
-    await host.close();
-    await page.reload();
-    await ready(page);
-    await expect(caption).toBeVisible();
-    const before = Number(await caption.getAttribute('data-at'));
-    await page.getByTestId('btn-lesson-next').click();
-    await answerPrediction(page); // predict is on in a lesson: it asks first
-    await expect(caption).toHaveAttribute('data-at', String(before + 1));
-    await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
-    await page.getByTestId('btn-lang').click();
-    await page.keyboard.press('?');
-    await expect(page.getByTestId('offline-status')).toContainText('可离线使用');
-    await page.keyboard.press('Escape');
+      await context.setOffline(true);
+      await host.close();
+      await page.reload();
+      await ready(page);
+      await expect(caption).toBeVisible();
+      const before = Number(await caption.getAttribute('data-at'));
+      await page.getByTestId('btn-lesson-next').click();
+      await answerPrediction(page); // predict is on in a lesson: it asks first
+      await expect(caption).toHaveAttribute('data-at', String(before + 1));
+      await expect(page.getByTestId('lesson-source')).not.toBeEmpty();
+      await page.getByTestId('btn-lang').click();
+      await page.keyboard.press('?');
+      await expect(page.getByTestId('offline-status')).toContainText('可离线使用');
+      await page.keyboard.press('Escape');
 
-    // A page not opened online: another query of the same index.html, and the compare chunk.
-    await page.goto(`${host.url}?lang=en&compare=article,no-checkpoint&script=opening-story`);
-    await page.getByTestId('btn-compare-run').click();
-    for (const pane of await page.getByTestId('compare-pane').all())
-      await expect(pane.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
+      // A page not opened online: another query of the same index.html, and the compare chunk.
+      await page.goto(`${host.url}?lang=en&compare=article,no-checkpoint&script=opening-story`);
+      await page.getByTestId('btn-compare-run').click();
+      for (const pane of await page.getByTestId('compare-pane').all())
+        await expect(pane.getByTestId('compare-result')).toBeVisible({ timeout: 60_000 });
+    });
   });
 });
 
@@ -163,41 +163,45 @@ test.describe('the service worker and the teacher', () => {
     );
   });
 
-  test("a teacher's own file under the site is fetched as itself, not answered with the page", async ({ page }) => {
-    await page.goto(`${host.url}?lang=en`);
-    await ready(page);
-    await controlled(page);
-    const file = await page.goto(`${host.url}handouts/challenge.json`);
-    expect(file?.status()).toBe(404);
-    expect(await page.locator('[data-testid="app"]').count()).toBe(0);
-    // The page itself, with any query, still comes from the worker's copy.
-    await page.goto(`${host.url}index.html?lang=en&lesson=approval`);
-    await ready(page);
-  });
-
-  test('a reloaded tab is told a new version is ready, and its button reloads onto it', async ({ page }) => {
-    await page.goto(`${host.url}?lang=zh`);
-    await ready(page);
-    await controlled(page);
-    await expect(page.getByTestId('update-ready')).toHaveCount(0);
-    const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-    deploy = 2;
-    await page.reload();
-    await ready(page);
-    await expect(page.getByTestId('update-ready')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('update-ready')).toContainText('新版本');
-    const reloaded = page.waitForEvent('load');
-    await page.getByTestId('btn-update').click();
-    await reloaded;
-    await ready(page);
-    await expect(page.getByTestId('update-ready')).toHaveCount(0);
-    // Now the new worker controls the page (it took over; the old one is gone).
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
-    expect(
-      await page.evaluate(async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        return { waiting: reg?.waiting ?? null, active: reg?.active?.state };
-      }),
-    ).toEqual({ waiting: null, active: 'activated' });
+  test("a teacher's own file is fetched as itself, then a reloaded tab is told a new version is ready and reloads onto it", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await test.step("a teacher's own file under the site is fetched as itself, not answered with the page", async () => {
+      await page.goto(`${host.url}?lang=en`);
+      await ready(page);
+      await controlled(page);
+      const file = await page.goto(`${host.url}handouts/challenge.json`);
+      expect(file?.status()).toBe(404);
+      expect(await page.locator('[data-testid="app"]').count()).toBe(0);
+      // The page itself, with any query, still comes from the worker's copy.
+      await page.goto(`${host.url}index.html?lang=en&lesson=approval`);
+      await ready(page);
+    });
+    await test.step('a reloaded tab is told a new version is ready, and its button reloads onto it', async () => {
+      await page.goto(`${host.url}?lang=zh`);
+      await ready(page);
+      await controlled(page);
+      await expect(page.getByTestId('update-ready')).toHaveCount(0);
+      const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+      deploy = 2;
+      await page.reload();
+      await ready(page);
+      await expect(page.getByTestId('update-ready')).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('update-ready')).toContainText('新版本');
+      const reloaded = page.waitForEvent('load');
+      await page.getByTestId('btn-update').click();
+      await reloaded;
+      await ready(page);
+      await expect(page.getByTestId('update-ready')).toHaveCount(0);
+      // Now the new worker controls the page (it took over; the old one is gone).
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
+      expect(
+        await page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return { waiting: reg?.waiting ?? null, active: reg?.active?.state };
+        }),
+      ).toEqual({ waiting: null, active: 'activated' });
+    });
   });
 });
