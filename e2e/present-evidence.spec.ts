@@ -92,6 +92,17 @@ for (const lang of LANGS) {
     await atBoth(page, async () => {
       const min = await smallest(page, '.hs-deck > .hs-code');
       expect(min.px, min.text).toBeGreaterThanOrEqual(13);
+      // The lit line is in sight inside its listing, however little height the deck leaves it.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const line = document.querySelector('[data-testid="code-line"][data-active="true"]');
+            const box = line?.closest('ol')?.getBoundingClientRect();
+            const r = line?.getBoundingClientRect();
+            return !!box && !!r && r.top >= box.top - 0.5 && r.top + 20 <= box.bottom + 0.5;
+          }),
+        )
+        .toBe(true);
     });
     // Back at stop 1 nothing has changed yet: the step is cited, not marked.
     await page.keyboard.press('PageUp');

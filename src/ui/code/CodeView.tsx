@@ -34,10 +34,20 @@ export const CodeView = memo(function CodeView() {
     const el = box.current;
     const line = lit === null ? null : el?.querySelector<HTMLElement>(`[data-line="${lit}"]`);
     if (!el || !line) return;
-    const top = line.offsetTop;
-    const bottom = top + line.offsetHeight;
-    if (top >= el.scrollTop && bottom <= el.scrollTop + el.clientHeight) return;
-    el.scrollTop = top - line.offsetHeight * LEAD_LINES;
+    const follow = () => {
+      const top = line.offsetTop;
+      const bottom = top + line.offsetHeight;
+      if (top >= el.scrollTop && bottom <= el.scrollTop + el.clientHeight) return;
+      // The lead lines above it, as many as fit: a short box still shows the lit line.
+      el.scrollTop = top - Math.max(0, Math.min(line.offsetHeight * LEAD_LINES, el.clientHeight - line.offsetHeight));
+    };
+    follow();
+    // The box's height is the layout's (a projector's deck gives it what the caption leaves):
+    // when it changes, the lit line is brought back in sight.
+    if (typeof ResizeObserver !== 'function') return;
+    const watch = new ResizeObserver(follow);
+    watch.observe(el);
+    return () => watch.disconnect();
   }, [lit, status.listing]);
   const gloss = lang === 'en' && lit !== null ? (lines[lit - 1]?.gloss ?? null) : null;
   const simple = status.listing === 'simple';
