@@ -17,7 +17,7 @@ const fail = (error: Problem): ChallengeResult => ({ ok: false, error });
 /**
  * Reads a challenge file (its text), refusing bad input with the first problem found, numbered
  * and naming the field: too large, not JSON, JSON that is not a challenge of ours, unknown keys,
- * wrong types or values. Written by hand: the format is small and valibot is not a dependency.
+ * wrong types or values. Written by hand, not with valibot (which the persistence schemas use).
  */
 export function parseChallenge(text: string): ChallengeResult {
   const bytes = utf8Length(text);

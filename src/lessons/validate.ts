@@ -6,7 +6,7 @@ import { isBilingual, isObject, problem, unknownKeys, type Problem } from './pro
 import { END_REASONS, isInt, isState, showsProblem } from './validateShows';
 
 /**
- * Checks a lesson by hand (valibot is not a dependency, and the shape is small): the first
+ * Checks a lesson by hand, not with valibot (which the persistence schemas use): the first
  * problem found, numbered and naming its field, or the lesson itself.
  */
 export type LessonResult = { ok: true; lesson: Lesson } | { ok: false; error: Problem };
