@@ -18,7 +18,7 @@ import { useCodeShown } from './code/useCodeShown';
 import { leavePresentHref, pageMode } from './present/mode';
 // The timeline's box is in index.html's first paint: its styles come with the page's own.
 import './timeline/timeline.css';
-import { useT } from './useT';
+import { useDocumentLang, useT } from './useT';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
@@ -98,7 +98,6 @@ export function App() {
   // Ready (ui-contract) once the run stands and the first screen's panels are there;
   // `data-panels="all"` once the panels below it are too.
   const ready = useSimStore((s) => s.ready);
-  const lang = useSimStore((s) => s.lang);
   const t = useT();
   // ui-contract: "simple" for the four-state machine of script-5min, "full" for the eight states.
   const machine = useSimStore((s) => (shownView(s).simple ? 'simple' : 'full'));
@@ -129,9 +128,7 @@ export function App() {
     const id = requestAnimationFrame(() => startTransition(() => setRest(true)));
     return () => cancelAnimationFrame(id);
   }, [pageReady]);
-  useEffect(() => {
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-  }, [lang]);
+  useDocumentLang();
   return (
     <div
       className="hs-app"

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSimStore } from '../store/simStore';
 import { translatorFor, type T } from './translator';
 
@@ -8,4 +8,16 @@ export type { T } from './translator';
 export function useT(): T {
   const lang = useSimStore((s) => s.lang);
   return useMemo(() => translatorFor(lang), [lang]);
+}
+
+/**
+ * The document follows the page's language: `<html lang>` (screen readers, fonts, hyphens) and,
+ * for a view with a title of its own (guide, worksheet, traces), the tab's title in that language.
+ */
+export function useDocumentLang(title?: string): void {
+  const lang = useSimStore((s) => s.lang);
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    if (title !== undefined) document.title = `${title} · Harness Sim`;
+  }, [lang, title]);
 }

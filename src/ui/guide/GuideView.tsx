@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { classPlan } from '../../lessons/guide';
 import { useSimStore } from '../../store/simStore';
 import { LangButton } from '../LangButton';
-import { useT } from '../useT';
+import { useDocumentLang, useT } from '../useT';
 import { GuideLesson } from './GuideLesson';
 import { GuideReadings, GuideSelfTest } from './GuideExtras';
 import { GuideHomework } from './GuideHomework';
@@ -30,10 +30,7 @@ function TeacherGuide() {
   const lang = useSimStore((s) => s.lang);
   // Every lesson is replayed once (its predictions' answers, its length): a few hundred ms, once.
   const plan = useMemo(() => classPlan(), []);
-  useEffect(() => {
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-    document.title = `${t('guide.title')} · Harness Sim`;
-  }, [lang, t]);
+  useDocumentLang(t('guide.title'));
   const homework = plan.lessons.filter((g) => g.homework !== null).length;
   return (
     <main className="hs-guide" data-testid="guide">

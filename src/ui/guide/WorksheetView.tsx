@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { Lang } from '../../engine';
 import type { SelfTestQuestion } from '../../lessons/selftest';
 import { classPlan, worksheetOf } from '../../lessons/guide';
 import { useSimStore } from '../../store/simStore';
 import { LangButton } from '../LangButton';
 import type { T } from '../useT';
-import { useT } from '../useT';
+import { useDocumentLang, useT } from '../useT';
 import { WorksheetLesson } from './WorksheetLesson';
 import './guide.css';
 import './worksheet.css';
@@ -47,10 +47,7 @@ export function WorksheetView() {
   const lang = useSimStore((s) => s.lang);
   // The plan replays every lesson once, as the guide does: the same lessons in class and at home.
   const sheet = useMemo(() => worksheetOf(classPlan()), []);
-  useEffect(() => {
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-    document.title = `${t('sheet.title')} · Harness Sim`;
-  }, [lang, t]);
+  useDocumentLang(t('sheet.title'));
   return (
     <main className="hs-sheet" data-testid="worksheet">
       <header className="hs-sheet__head">

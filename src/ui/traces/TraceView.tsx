@@ -8,7 +8,7 @@ import {
 } from '../../traces';
 import { useSimStore } from '../../store/simStore';
 import { LangButton } from '../LangButton';
-import { useT } from '../useT';
+import { useDocumentLang, useT } from '../useT';
 import { traceFile } from './files';
 import { dropPickedTrace, pickedTrace } from './handoff';
 import { defaultKeyActionsText, keyActionsRule } from './keyActions';
@@ -53,10 +53,7 @@ export function TraceView({ search }: { search: string }) {
   // The newest open wins: a slow file read must not replace one opened after it.
   const latest = useRef(0);
 
-  useEffect(() => {
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-    document.title = `${t('traces.title')} · Harness Sim`;
-  }, [lang, t]);
+  useDocumentLang(t('traces.title'));
 
   /** Opens a trace from `text`; on success the address says `trace=<address>` (never the file's name or text). */
   const open = useCallback(
