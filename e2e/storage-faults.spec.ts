@@ -63,6 +63,8 @@ test('a write that hangs is said after the watchdog: play stops, the page shows 
   await page.getByTestId('btn-start').click();
   for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();
   await expect(page.getByTestId('storage-status')).toHaveAttribute('data-status', 'indexeddb');
+  // The third step is shown once its checkpoint is durable: read the step only then.
+  await expect(page.getByTestId('current-step')).toHaveText('3');
   const step = await text(page, 'current-step');
   await page.evaluate(() => ((window as unknown as { hangWrites: boolean }).hangWrites = true));
   await page.getByTestId('btn-checkpoint').click();
