@@ -22,7 +22,17 @@ export type {
   TodoStatus,
   ToolName,
 } from 'harness-core';
-export { ACTIVE_STATES, GUARD_KINDS, INJECTABLE_ERRORS, STATE_NAMES, TERMINAL_STATES, isTerminal } from 'harness-core';
+export {
+  ACTIVE_STATES,
+  END_REASONS,
+  ERROR_TYPES,
+  GUARD_KINDS,
+  INJECTABLE_ERRORS,
+  STATE_NAMES,
+  TASK_EVENT_TYPES,
+  TERMINAL_STATES,
+  isTerminal,
+} from 'harness-core';
 export { isObject, utf8Length } from 'harness-core';
 export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from 'harness-core';
 export { isSeed, parseSeed } from './random';
@@ -72,6 +82,7 @@ export { DAY_STARTS_AT, clockAt, timeOfDay } from './timeOfDay';
 export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core';
 export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';
+export { SIM_COMMAND_TYPES, type SimCommandType } from './simTypes';
 export { type Move, type Origin, type PassTime } from './moves';
 export {
   KEYFRAME_EVERY,
@@ -120,6 +131,7 @@ export {
 export {
   CHECKPOINT_SCHEMA_V,
   DESIGN_SCHEMA,
+  END_REASON_SCHEMA,
   STATE_SCHEMA,
   TRIGGER_SCHEMA,
   checkAgainst,

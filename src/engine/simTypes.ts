@@ -1,3 +1,4 @@
+import { TASK_EVENT_TYPES } from 'harness-core';
 import type {
   ApprovalRequest,
   Config,
@@ -9,6 +10,10 @@ import type {
   DesignId,
 } from 'harness-core';
 import type { Scenario } from './scenarios';
+
+/** Every command a Sim takes, once: the machine's events, then the process's fate. */
+export const SIM_COMMAND_TYPES = [...TASK_EVENT_TYPES, 'CRASH', 'RESTART'] as const;
+export type SimCommandType = (typeof SIM_COMMAND_TYPES)[number];
 
 /** Commands beyond the machine's events: the process's fate and compound button presses. */
 export type SimCommand =

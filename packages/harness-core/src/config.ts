@@ -1,4 +1,4 @@
-import { GUARD_KINDS, type Config, type DensityPolicy } from './types.js';
+import { DENSITY_POLICIES, GUARD_KINDS, type Config, type DensityPolicy } from './types.js';
 import { errorText } from './errors.js';
 
 const MINUTE = 60_000;
@@ -17,7 +17,7 @@ export const DEFAULT_CONFIG: Config = {
   guard: 'article',
 };
 
-const DENSITIES: readonly DensityPolicy[] = ['key_actions', 'every_step', 'every_n'];
+const DENSITIES: readonly DensityPolicy[] = DENSITY_POLICIES;
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; error: string };
 

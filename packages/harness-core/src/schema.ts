@@ -1,6 +1,21 @@
 import * as v from 'valibot';
 import type { Checkpoint, TakeoverEdit } from './checkpointShape.js';
-import { GUARD_KINDS, STATE_NAMES, type Step, type StoredConfig } from './types.js';
+import {
+  CHECKPOINT_TRIGGERS,
+  DENSITY_POLICIES,
+  DESIGN_IDS,
+  END_REASONS,
+  ERROR_TYPES,
+  GUARD_KINDS,
+  INJECTABLE_ERRORS,
+  OUTCOMES,
+  PLAN_MODES,
+  STATE_NAMES,
+  STEP_EFFECTS,
+  TOOL_NAMES,
+  type Step,
+  type StoredConfig,
+} from './types.js';
 import { inert, quote } from './quote.js';
 
 /**
@@ -38,28 +53,12 @@ const dict = <T extends v.GenericSchema>(key: ReturnType<typeof safeKey>, value:
   );
 
 export const STATE_SCHEMA = v.picklist(STATE_NAMES);
-export const TRIGGER_SCHEMA = v.picklist([
-  'phase_switch',
-  'before_side_effect',
-  'before_risky',
-  'before_suspend',
-  'terminal',
-  'manual',
-  'every_step',
-  'every_n',
-  'failure',
-]);
-export const DESIGN_SCHEMA = v.picklist([
-  'article',
-  'no-checkpoint',
-  'no-fuse',
-  'every-step',
-  'no-refs',
-  'blocking-wait',
-]);
-const INJECTABLE = v.picklist(['not_found', 'timeout', 'permission_denied', 'conflict', 'no_progress']);
-const ERROR_TYPE = v.picklist(['not_found', 'timeout', 'permission_denied', 'conflict', 'no_progress', 'rejected']);
-const TOOL = v.picklist(['read_file', 'write_file', 'run_sql', 'http_call', 'shell']);
+export const TRIGGER_SCHEMA = v.picklist(CHECKPOINT_TRIGGERS);
+export const DESIGN_SCHEMA = v.picklist(DESIGN_IDS);
+export const END_REASON_SCHEMA = v.picklist(END_REASONS);
+const INJECTABLE = v.picklist(INJECTABLE_ERRORS);
+const ERROR_TYPE = v.picklist(ERROR_TYPES);
+const TOOL = v.picklist(TOOL_NAMES);
 
 export const ARGS_SCHEMA = v.pipe(
   dict(safeKey(/^.{1,64}$/su), v.union([text(), v.pipe(v.number(), v.finite()), v.boolean()])),
@@ -72,7 +71,7 @@ export const STEP_SCHEMA = v.strictObject({
   title: bilingual,
   tool: TOOL,
   args: ARGS_SCHEMA,
-  effect: v.picklist(['none', 'side_effect', 'risky']),
+  effect: v.picklist(STEP_EFFECTS),
   phase: text(100),
   produces: v.exactOptional(text(200)),
   renames: v.exactOptional(text(200)),
@@ -83,7 +82,7 @@ export const CONFIG_SCHEMA = v.strictObject({
   remindAt: pos,
   fuseAt: pos,
   maxAttemptsPerStep: pos,
-  density: v.picklist(['key_actions', 'every_step', 'every_n']),
+  density: v.picklist(DENSITY_POLICIES),
   everyN: pos,
   processTimeoutMs: v.nullable(pos),
   pollMs: pos,
@@ -97,7 +96,7 @@ const ranges = text(200_000);
 const LEDGER_ROW = v.strictObject({
   step: nat,
   attempt: nat,
-  outcome: v.picklist(['ok', 'error', 'rejected', 'skipped', 'edited']),
+  outcome: v.picklist(OUTCOMES),
   at: nat,
   args: v.exactOptional(ARGS_SCHEMA),
   fault: v.exactOptional(INJECTABLE),
@@ -120,7 +119,7 @@ export const CHECKPOINT_SCHEMA_V = v.strictObject({
   refs: list(REF),
   todos: v.strictObject({ in_progress: ranges, pending: ranges, skipped: ranges }),
   plan: v.strictObject({
-    mode: v.picklist(['one_shot', 'dynamic']),
+    mode: v.picklist(PLAN_MODES),
     version: nat,
     total: nat,
     revisions: list(nat, 10_000),
@@ -143,7 +142,7 @@ export const CHECKPOINT_SCHEMA_V = v.strictObject({
   config: CONFIG_SCHEMA,
   meters: v.strictObject({ clock: nat, tokens: nat }),
   waitingSince: v.nullable(nat),
-  ended: v.nullable(v.picklist(['completed', 'loop_fuse', 'retries_exhausted', 'cancelled', 'step_failed'])),
+  ended: v.nullable(END_REASON_SCHEMA),
   time: v.strictObject({ virtual: nat, wall: nat }),
   branch: v.exactOptional(v.strictObject({ from: v.pipe(v.string(), v.minLength(1), v.maxLength(200)), seq: nat })),
   design: v.exactOptional(DESIGN_SCHEMA),

@@ -40,6 +40,24 @@ export type TaskEvent =
 
 export type TaskEventType = TaskEvent['type'];
 
+/** Every event type, once: lesson and challenge validators, share links and controls read this list. */
+export const TASK_EVENT_TYPES = [
+  'START',
+  'TICK',
+  'APPROVE',
+  'REJECT',
+  'CANCEL',
+  'REPLAN',
+  'INJECT_FAULT',
+  'CHANGE_APPROACH',
+  'REQUEST_APPROVAL',
+  'CHECKPOINT',
+] as const satisfies readonly TaskEventType[];
+/** Compile-time: the list names every event of the union (a new event must be listed). */
+export const TASK_EVENTS_LISTED: Exclude<TaskEventType, (typeof TASK_EVENT_TYPES)[number]> extends never
+  ? true
+  : never = true;
+
 export { checkpointBeforeStep, type CheckpointDue } from './triggers.js';
 
 /** What the machine tells its host: checkpoints are due (in order), a request goes out. */

@@ -16,10 +16,12 @@ export interface Bilingual {
 
 export type Lang = keyof Bilingual;
 
-export type ToolName = 'read_file' | 'write_file' | 'run_sql' | 'http_call' | 'shell';
+export const TOOL_NAMES = ['read_file', 'write_file', 'run_sql', 'http_call', 'shell'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** `risky` needs a person's approval; `side_effect` changes the world outside the harness. */
-export type StepEffect = 'none' | 'side_effect' | 'risky';
+export const STEP_EFFECTS = ['none', 'side_effect', 'risky'] as const;
+export type StepEffect = (typeof STEP_EFFECTS)[number];
 
 /** Argument values of a tool call: JSON, no functions. */
 export type Args = Readonly<Record<string, string | number | boolean>>;
@@ -40,7 +42,8 @@ export interface Step {
   minutes?: number;
 }
 
-export type PlanMode = 'one_shot' | 'dynamic';
+export const PLAN_MODES = ['one_shot', 'dynamic'] as const;
+export type PlanMode = (typeof PLAN_MODES)[number];
 
 export interface Plan {
   mode: PlanMode;
@@ -65,7 +68,15 @@ export interface PlanAnswer {
 export type TodoStatus = 'pending' | 'in_progress' | 'done' | 'skipped';
 
 /** Error types a tool can fail with; `rejected` and `no_progress` are produced by the harness. */
-export type ErrorType = 'not_found' | 'timeout' | 'permission_denied' | 'conflict' | 'no_progress' | 'rejected';
+export const ERROR_TYPES = [
+  'not_found',
+  'timeout',
+  'permission_denied',
+  'conflict',
+  'no_progress',
+  'rejected',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
 
 /** Error types a person can inject with the fail button (and a script can too). */
 export const INJECTABLE_ERRORS = [
@@ -93,7 +104,8 @@ export interface AttemptInput {
   fault?: InjectableError;
 }
 
-export type Outcome = 'ok' | 'error' | 'rejected' | 'skipped' | 'edited';
+export const OUTCOMES = ['ok', 'error', 'rejected', 'skipped', 'edited'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 /** One row of the step ledger (步骤账本): every attempt, and every human act on a step. */
 export interface Attempt {
@@ -138,7 +150,8 @@ export interface ContextMessage {
   tokens: number;
 }
 
-export type DensityPolicy = 'key_actions' | 'every_step' | 'every_n';
+export const DENSITY_POLICIES = ['key_actions', 'every_step', 'every_n'] as const;
+export type DensityPolicy = (typeof DENSITY_POLICIES)[number];
 
 /**
  * The loop guard's key (SPEC §3, §10): `article`, the article's triple tool + canonical args +
@@ -179,16 +192,18 @@ export interface Config {
 /** A config as a checkpoint holds it: one stored before `heedReminder` or `guard` existed lacks it. */
 export type StoredConfig = Omit<Config, 'heedReminder' | 'guard'> & Partial<Pick<Config, 'heedReminder' | 'guard'>>;
 
-export type CheckpointTrigger =
-  | 'phase_switch'
-  | 'before_side_effect'
-  | 'before_risky'
-  | 'before_suspend'
-  | 'terminal'
-  | 'manual'
-  | 'failure'
-  | 'every_step'
-  | 'every_n';
+export const CHECKPOINT_TRIGGERS = [
+  'phase_switch',
+  'before_side_effect',
+  'before_risky',
+  'before_suspend',
+  'terminal',
+  'manual',
+  'every_step',
+  'every_n',
+  'failure',
+] as const;
+export type CheckpointTrigger = (typeof CHECKPOINT_TRIGGERS)[number];
 
 export type StateName =
   'created' | 'planning' | 'running' | 'tool_failed' | 'waiting_approval' | 'completed' | 'failed' | 'cancelled';
@@ -209,7 +224,8 @@ const TERMINAL: ReadonlySet<string> = new Set(TERMINAL_STATES);
 export const isTerminal = (state: string): state is (typeof TERMINAL_STATES)[number] => TERMINAL.has(state);
 
 /** Why a run ended; `step_failed` is the simple mode's one failure (no retry, no fuse). */
-export type EndReason = 'completed' | 'loop_fuse' | 'retries_exhausted' | 'cancelled' | 'step_failed';
+export const END_REASONS = ['completed', 'loop_fuse', 'retries_exhausted', 'cancelled', 'step_failed'] as const;
+export type EndReason = (typeof END_REASONS)[number];
 
 /** Inputs from the simulated world that are not the task's own decisions. */
 export interface WorldQueue {
