@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import { createTaskContext, designOf, errorText, restoreContext, toCheckpoint, validateConfig } from 'harness-core';
 import type {
   ApprovalRequest,
@@ -11,7 +11,7 @@ import type {
 } from 'harness-core';
 import { findScenario, type Scenario } from './scenarios';
 import { Meters } from './meters';
-import { accountMove, failNow, replanDue, rereadOnResume, stalled } from './simRules';
+import { accountMove, replanDue, rereadOnResume, stalled } from './simRules';
 import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
 import { CommandRecord } from './commandRecord';
 import { originOf, type Move, type Origin } from './moves';
@@ -27,7 +27,11 @@ export type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
  * property test drives it with plain-data commands.
  */
 
-/** Events the log shows even when the state stays (a tick in running is a step done). */
+/**
+ * Events the log shows even when the state stays (a tick in running is a step done). The log
+ * has a line per transition the machine takes, raised ones included: the fail button's FAIL_NOW
+ * shows as the TICKs it raises (the step failing, then the fuse), as the code view expects.
+ */
 const LOGGED: ReadonlySet<string> = new Set(['TICK', 'START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN']);
 
 export class Sim {
@@ -61,8 +65,8 @@ export class Sim {
   readonly origin: Origin;
   private readonly moveList: Move[] = [];
   private last: TaskSnapshot;
-  /** Checkpoints kept so far: a move's record says how many it wrote (TransitionRecord.wrote). */
-  private kept = 0;
+  /** The machine's microsteps of the event being delivered (its inspector fills it), else null. */
+  private steps: { type: string; snapshot: TaskSnapshot }[] | null = null;
 
   constructor(opts: SimOptions) {
     const scenario = typeof opts.scenario === 'string' ? findScenario(opts.scenario) : opts.scenario;
@@ -118,14 +122,25 @@ export class Sim {
   private spawn(context: TaskContext, state: StateName): TaskSnapshot {
     // A run in `created` needs no resolved snapshot: the initial state has no entry actions,
     // so starting from the input is the same run, without resolveState's walk of the context.
+    const inspect = this.inspector();
     const actor =
-      state === 'created' ? createActor(this.machine, { input: context }) : resumeActor(this.machine, context, state);
+      state === 'created'
+        ? createActor(this.machine, { input: context, inspect })
+        : resumeActor(this.machine, context, state, inspect);
     this.start(actor);
     this.startedAt = context.clock;
     const snap = actor.getSnapshot();
     this.started = stateOf(snap) !== 'created';
     this.meters.adopt(snap.context.task);
     return snap;
+  }
+
+  /** Records each microstep of a delivered event (InspectedMicrostepEvent's public fields only). */
+  private inspector(): (e: InspectionEvent) => void {
+    return (e) => {
+      if (e.type === '@xstate.microstep')
+        this.steps?.push({ type: e.event.type, snapshot: e.snapshot as TaskSnapshot });
+    };
   }
 
   private start(actor: TaskActor): void {
@@ -158,12 +173,13 @@ export class Sim {
       log: [...this.log],
       record: this.record.copy(),
       moveList: [...this.moveList],
+      steps: null,
     });
     // The context is immutable data but for its run's memo (harness-core's RunMemo, one per
     // run): the copy goes on with an empty one of its own.
     const ctx = this.context;
     const task = { ...ctx, memo: new (ctx.memo.constructor as new () => TaskContext['memo'])() };
-    if (this.actor) c.start(resumeActor(this.machine, task, this.state));
+    if (this.actor) c.start(resumeActor(this.machine, task, this.state, c.inspector()));
     else c.last = this.machine.resolveState({ value: this.state, context: { task } });
     return c;
   }
@@ -186,7 +202,6 @@ export class Sim {
     if (!this.checkpointing) return;
     const cp = toCheckpoint(e.context, e.state, e.trigger, this.wallClock());
     this.newest = cp;
-    this.kept++;
     this.onCheckpoint?.(cp, e.context);
   }
 
@@ -260,8 +275,6 @@ export class Sim {
         return this.restart(cmd.from === undefined ? this.newest : cmd.from);
       case 'APPROVE':
         return this.approve('from' in cmd && cmd.from !== undefined ? cmd.from : this.newest);
-      case 'FAIL_NOW':
-        return failNow(this, (e) => this.deliver(e), cmd.error);
       default:
         return this.deliver(cmd);
     }
@@ -273,21 +286,39 @@ export class Sim {
     if (event.type === 'TICK' && replanDue(this.scenario, this.state, this.context)) event = { type: 'REPLAN' };
     const before = actor.getSnapshot();
     if (before.status !== 'active') return false;
-    const kept = this.kept;
-    actor.send(event);
+    const steps: NonNullable<Sim['steps']> = [];
+    this.steps = steps;
+    try {
+      actor.send(event);
+    } finally {
+      this.steps = null;
+    }
     const after = actor.getSnapshot();
     // XState keeps the same snapshot when no transition was enabled: nothing happened.
     if (after === before) return false;
     this.last = after;
-    const from = stateOf(before);
-    const to = stateOf(after);
-    if (from !== to || LOGGED.has(event.type)) {
-      const wrote = this.kept - kept;
-      this.log.push({ at: after.context.task.clock, event: event.type, from, to, ...(wrote > 0 ? { wrote } : {}) });
+    // Without microsteps (an XState that stops reporting them) the event is one line, as sent.
+    if (steps.length === 0) steps.push({ type: event.type, snapshot: after });
+    let prev: TaskSnapshot = before;
+    for (const step of steps) {
+      this.logStep(step.type, prev, step.snapshot);
+      prev = step.snapshot;
     }
     if (event.type === 'START') this.started = true;
     this.account(before, after);
     return true;
+  }
+
+  /** One line of the log for a transition the machine took (none when it changed nothing shown). */
+  private logStep(event: string, before: TaskSnapshot, after: TaskSnapshot): void {
+    if (after === before) return;
+    const from = stateOf(before);
+    const to = stateOf(after);
+    if (from === to && !LOGGED.has(event)) return;
+    // Each checkpoint the machine declares counts one in the context's seq (triggers.ts).
+    const wrote = this.checkpointing ? after.context.task.seq - before.context.task.seq : 0;
+    const type = event as TransitionRecord['event'];
+    this.log.push({ at: after.context.task.clock, event: type, from, to, ...(wrote > 0 ? { wrote } : {}) });
   }
 
   /** Meters that outlive the process, and what the world does on its own after a transition. */

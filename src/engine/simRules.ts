@@ -1,49 +1,9 @@
-import {
-  type InjectableError,
-  type StateName,
-  type TaskContext,
-  type TaskEvent,
-  type Design,
-  attemptsExhausted,
-  loopFused,
-  rejectionAnswer,
-} from 'harness-core';
+import { type StateName, type TaskContext, type Design, rejectionAnswer } from 'harness-core';
 import { simulatedWorld } from './simWorld';
 import type { Meters } from './meters';
 import { stateOf, type TaskSnapshot } from './machines';
 import type { Scenario } from './scenarios';
 import { REREAD_MS, REREAD_TOKENS } from './world';
-
-/** What the host of a run needs for the rules below: where it stands. */
-interface Host {
-  readonly alive: boolean;
-  readonly state: StateName;
-  readonly context: TaskContext;
-}
-
-/**
- * The fail button (ui-contract): the current step's next execution fails with `error`, and
- * the run goes on until that failure and where it leads show: tool_failed below the fuse,
- * failed when it trips the fuse or uses up the step's attempts.
- */
-export function failNow(host: Host, deliver: (e: TaskEvent) => boolean, error: InjectableError): boolean {
-  const state = (): StateName => host.state;
-  if (!host.alive) return false;
-  if (state() === 'tool_failed') {
-    if (!deliver({ type: 'TICK' })) return false;
-    if (state() !== 'running') return true;
-  }
-  if (state() !== 'running') return false;
-  const failures = host.context.ledger.length;
-  deliver({ type: 'INJECT_FAULT', error });
-  deliver({ type: 'TICK' });
-  // A risky step suspends before it runs: the fault stays queued for its execution.
-  const c = host.context;
-  if (state() === 'tool_failed' && c.ledger.length > failures && (loopFused(c) || attemptsExhausted(c))) {
-    deliver({ type: 'TICK' });
-  }
-  return true;
-}
 
 /** Virtual time since the run last made progress: the wait's start, else the last step done. */
 function stillSince(ctx: TaskContext, state: StateName): number {

@@ -1,30 +1,24 @@
 import { TASK_EVENT_TYPES } from 'harness-core';
-import type {
-  ApprovalRequest,
-  Config,
-  InjectableError,
-  StateName,
-  TaskContext,
-  Checkpoint,
-  TaskEvent,
-  DesignId,
-} from 'harness-core';
+import type { ApprovalRequest, Config, StateName, TaskContext, Checkpoint, TaskEvent, DesignId } from 'harness-core';
 import type { Scenario } from './scenarios';
 
 /** Every command a Sim takes, once: the machine's events, then the process's fate. */
 export const SIM_COMMAND_TYPES = [...TASK_EVENT_TYPES, 'CRASH', 'RESTART'] as const;
 export type SimCommandType = (typeof SIM_COMMAND_TYPES)[number];
 
-/** Commands beyond the machine's events: the process's fate and compound button presses. */
+/** Commands beyond the machine's events: the process's fate, and an approval that reads its checkpoint. */
 export type SimCommand =
   | TaskEvent
   | { type: 'CRASH' }
   /** Start the process again from `from` (what the disk holds; null: nothing) or the newest kept. */
   | { type: 'RESTART'; from?: Checkpoint | null }
   /** Approve by reading the `before_suspend` checkpoint (`from`, else the newest kept) and resuming from it. */
-  | { type: 'APPROVE'; from?: Checkpoint | null }
-  /** The fail button: the current step's next execution fails, run until that shows. */
-  | { type: 'FAIL_NOW'; error: InjectableError };
+  | { type: 'APPROVE'; from?: Checkpoint | null };
+
+/** Compile-time: SIM_COMMAND_TYPES names every command, and nothing else. */
+export const SIM_COMMANDS_LISTED: [SimCommand['type'], SimCommandType] extends [SimCommandType, SimCommand['type']]
+  ? true
+  : never = true;
 
 export interface SimOptions {
   scenario: Scenario | string;

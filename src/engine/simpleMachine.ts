@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, raise, setup } from 'xstate';
 import type { Scenario } from './scenarios';
 import { simulatedWorld } from './simWorld';
 import {
@@ -32,7 +32,9 @@ export function createSimpleMachine(scenario: Scenario) {
         task: withTask(context.task, { todos: setTodo(context.task.todos, 1, 'in_progress') }),
       })),
       injectFault: assign(({ context, event }) =>
-        event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context,
+        event.type === 'INJECT_FAULT' || event.type === 'FAIL_NOW'
+          ? { task: injectFault(context.task, event.error) }
+          : context,
       ),
       runStep: assign(({ context }) => ({ task: executeSimpleStep(world, context.task) })),
       failRun: assign(({ context }) => ({
@@ -56,6 +58,8 @@ export function createSimpleMachine(scenario: Scenario) {
             { target: 'running', actions: 'runStep' },
           ],
           INJECT_FAULT: { actions: 'injectFault' },
+          // The fail button: the step fails now (no retry here, so the run fails). No edge of its own.
+          FAIL_NOW: { actions: ['injectFault', raise({ type: 'TICK' })] },
         },
       },
       completed: { type: 'final' },

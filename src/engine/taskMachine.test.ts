@@ -240,3 +240,63 @@ describe('terminal states', () => {
     expect(t.checkpoints).toHaveLength(n);
   });
 });
+
+describe('the fail button is one machine event (FAIL_NOW)', () => {
+  const STATES_WITH_FAIL = ['running', 'tool_failed'];
+
+  it('the machine takes it exactly in running and tool_failed, and it draws no edge', () => {
+    const t = drive();
+    const seen = new Map<string, boolean>();
+    const look = () => seen.set(t.state, t.sim.can({ type: 'FAIL_NOW', error: 'timeout' }));
+    look();
+    t.send({ type: 'START' });
+    look();
+    t.tick();
+    look();
+    t.send({ type: 'FAIL_NOW', error: 'timeout' });
+    look();
+    t.untilState('waiting_approval');
+    look();
+    t.send({ type: 'CANCEL' });
+    look();
+    expect([...seen.keys()].sort()).toEqual(
+      ['cancelled', 'created', 'planning', 'running', 'tool_failed', 'waiting_approval'].sort(),
+    );
+    for (const [state, can] of seen) expect(can, state).toBe(STATES_WITH_FAIL.includes(state));
+    for (const id of ['migration-40', 'script-5min']) {
+      const events = machineEdges(machineFor(findScenario(id)!)).flatMap((e) => e.events);
+      expect(events).not.toContain('FAIL_NOW');
+      expect(events.join()).not.toMatch(/FAIL/);
+    }
+  });
+
+  it('logs the TICKs it raises: the step failing, then the fuse, each with its checkpoint', () => {
+    const t = drive().start();
+    t.send({ type: 'FAIL_NOW', error: 'not_found' }, { type: 'FAIL_NOW', error: 'not_found' });
+    const before = t.sim.log.length;
+    t.send({ type: 'FAIL_NOW', error: 'not_found' }).expectToBeIn('failed');
+    const lines = t.sim.log.slice(before).map(({ event, from, to, wrote }) => ({ event, from, to, wrote }));
+    expect(lines).toEqual([
+      { event: 'TICK', from: 'tool_failed', to: 'running', wrote: undefined },
+      { event: 'TICK', from: 'running', to: 'tool_failed', wrote: 1 },
+      { event: 'TICK', from: 'tool_failed', to: 'failed', wrote: 1 },
+    ]);
+  });
+
+  it('a risky step suspends before it runs, its fault queued for its execution', () => {
+    const t = drive().start().send({ type: 'REQUEST_APPROVAL' }, { type: 'FAIL_NOW', error: 'conflict' });
+    t.expectToBeIn('waiting_approval');
+    expect(t.ctx.world.faults).toEqual(['conflict']);
+    t.send({ type: 'APPROVE' }).tick().expectToBeIn('tool_failed');
+    expect(t.ctx.ledger.at(-1)?.error?.type).toBe('conflict');
+  });
+
+  it('in the simple mode the step fails and so does the run; before START it does nothing', () => {
+    const t = drive('script-5min');
+    expect(t.sim.can({ type: 'FAIL_NOW', error: 'timeout' })).toBe(false);
+    t.send({ type: 'START' });
+    expect(t.sim.can({ type: 'FAIL_NOW', error: 'timeout' })).toBe(true);
+    t.send({ type: 'FAIL_NOW', error: 'timeout' }).expectToBeIn('failed');
+    expect(t.ctx.ended).toBe('step_failed');
+  });
+});

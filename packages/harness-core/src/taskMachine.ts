@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, raise, setup } from 'xstate';
 import type { TaskWorld } from './world.js';
 import type { ApprovalRequest, CheckpointTrigger, InjectableError, StateName, TaskContext } from './types.js';
 import {
@@ -23,8 +23,9 @@ import { designOf } from './designs.js';
 
 /**
  * Events: one vocabulary, UPPER_SNAKE verbs as SPEC §2 writes them. The first six move the
- * machine between its eight states and are drawn on the diagram's edges; the last four are
- * inputs from the simulated world (and a person's "checkpoint now") that change only context.
+ * machine between its eight states and are drawn on the diagram's edges; the others are
+ * inputs from the simulated world (and a person's "checkpoint now") that change only context,
+ * or, like FAIL_NOW, raise the first six (so they draw no edge of their own).
  */
 export type TaskEvent =
   | { type: 'START' }
@@ -34,11 +35,26 @@ export type TaskEvent =
   | { type: 'CANCEL' }
   | { type: 'REPLAN' }
   | { type: 'INJECT_FAULT'; error: InjectableError }
+  /**
+   * The fail button (ui-contract): the current step's next execution fails with `error`, and the
+   * run goes on until that failure and where it leads show: tool_failed below the fuse, failed
+   * when it trips the fuse or uses up the step's attempts. In tool_failed it retries first. A
+   * risky step suspends before it runs, its fault queued for its execution.
+   */
+  | { type: 'FAIL_NOW'; error: InjectableError }
   | { type: 'CHANGE_APPROACH' }
   | { type: 'REQUEST_APPROVAL' }
   | { type: 'CHECKPOINT' };
 
 export type TaskEventType = TaskEvent['type'];
+
+/**
+ * Raised by the machine itself, never sent by a host: FAIL_NOW's second half, once the failed
+ * step's TICK has been taken (it settles a failure that trips the fuse or uses up the attempts).
+ */
+export interface TaskInternalEvent {
+  type: 'FAIL_SETTLE';
+}
 
 /** Every event type, once: lesson and challenge validators, share links and controls read this list. */
 export const TASK_EVENT_TYPES = [
@@ -49,6 +65,7 @@ export const TASK_EVENT_TYPES = [
   'CANCEL',
   'REPLAN',
   'INJECT_FAULT',
+  'FAIL_NOW',
   'CHANGE_APPROACH',
   'REQUEST_APPROVAL',
   'CHECKPOINT',
@@ -72,7 +89,7 @@ export type TaskEmitted =
  */
 export const TASK_MACHINE_TYPES = {
   context: {} as { task: TaskContext },
-  events: {} as TaskEvent,
+  events: {} as TaskEvent | TaskInternalEvent,
   /** The context to start from: a fresh one (`createTaskContext`) or a restored one. */
   input: {} as TaskContext,
   emitted: {} as TaskEmitted,
@@ -160,8 +177,14 @@ export function createTaskMachine(world: TaskWorld) {
       ),
       replan: assign(({ context }) => ({ task: replan(world, context.task) })),
       injectFault: assign(({ context, event }) =>
-        event.type === 'INJECT_FAULT' ? { task: injectFault(context.task, event.error) } : context,
+        event.type === 'INJECT_FAULT' || event.type === 'FAIL_NOW'
+          ? { task: injectFault(context.task, event.error) }
+          : context,
       ),
+      /** A failure that trips the fuse or uses up the step's attempts goes on to failed at once. */
+      settleFailure: enqueueActions(({ context, enqueue }) => {
+        if (loopFused(context.task) || attemptsExhausted(context.task)) enqueue.raise({ type: 'TICK' });
+      }),
       changeApproach: assign(({ context }) => ({ task: changeApproach(context.task) })),
       markRisky: assign(({ context }) => ({ task: markRisky(context.task) })),
       requestApproval: assign(({ context }) => ({ task: requestApproval(context.task) })),
@@ -231,6 +254,8 @@ export function createTaskMachine(world: TaskWorld) {
             { target: 'running', actions: 'applyStep' },
           ],
           REPLAN: { guard: 'mayReplan', target: 'planning', actions: 'replan' },
+          // Targetless, so the diagram draws no edge: the raised TICK takes the step's own edge.
+          FAIL_NOW: { actions: ['injectFault', raise({ type: 'TICK' }), raise({ type: 'FAIL_SETTLE' })] },
           REQUEST_APPROVAL: { guard: 'notYetRisky', actions: 'markRisky' },
           CHANGE_APPROACH: { guard: 'failedHere', actions: 'changeApproach' },
         },
@@ -253,6 +278,9 @@ export function createTaskMachine(world: TaskWorld) {
             },
             { target: 'running' },
           ],
+          // Retry first; back in running the same press fails the step (in failed it is absorbed).
+          FAIL_NOW: { actions: [raise({ type: 'TICK' }), raise(({ event }) => event)] },
+          FAIL_SETTLE: { actions: 'settleFailure' },
           CHANGE_APPROACH: { guard: 'failedHere', actions: 'changeApproach' },
         },
       },
