@@ -83,6 +83,7 @@ export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput 
 export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';
 export { SIM_COMMAND_TYPES, type SimCommandType } from './simTypes';
+export { canAll, canTake, nextMove } from './can';
 export { type Move, type Origin, type PassTime } from './moves';
 export {
   KEYFRAME_EVERY,

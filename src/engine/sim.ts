@@ -14,6 +14,7 @@ import { Meters } from './meters';
 import { accountMove, replanDue, rereadOnResume, stalled } from './simRules';
 import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
 import { CommandRecord } from './commandRecord';
+import { canTake } from './can';
 import { originOf, type Move, type Origin } from './moves';
 import { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 
@@ -227,9 +228,9 @@ export class Sim {
     return () => this.listeners.delete(listener);
   }
 
-  /** Would the machine take this event now? (Buttons are enabled by this.) */
-  can(event: TaskEvent): boolean {
-    return this.actor !== null && this.actor.getSnapshot().can(event);
+  /** Would the run take this command now? Its machine says (can.ts); buttons are enabled by this. */
+  can(cmd: SimCommand): boolean {
+    return canTake(this.snapshot, this.alive, cmd);
   }
 
   /** Sends an event or runs a command. Returns false when nothing happened. */

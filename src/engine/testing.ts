@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { Checkpoint, StateName } from 'harness-core';
+import { isTerminal, type Checkpoint, type StateName } from 'harness-core';
 import { Sim, type SimCommand, type SimOptions } from './sim';
+import { nextMove } from './can';
 
 /**
  * A tiny driver so tests read like the spec (tldraw's GeoShapeTool.test.ts style):
@@ -49,16 +50,13 @@ export function drive(scenario: SimOptions['scenario'] = 'migration-40', opts: P
         i < limit && !(sim.context.cursor === n && sim.state === 'running') && !isTerminal(sim.state);
         i++
       ) {
-        if (sim.state === 'waiting_approval') sim.send({ type: 'APPROVE' });
-        else sim.send({ type: 'TICK' });
+        sim.send(nextMove(sim, true));
       }
       return t;
     },
     /** Runs to a terminal state, approving every request. */
     finish(limit = 100_000) {
-      for (let i = 0; i < limit && !isTerminal(sim.state); i++) {
-        sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
-      }
+      for (let i = 0; i < limit && !isTerminal(sim.state); i++) sim.send(nextMove(sim, true));
       return t;
     },
     expectToBeIn(state: StateName) {
@@ -69,4 +67,4 @@ export function drive(scenario: SimOptions['scenario'] = 'migration-40', opts: P
   return t;
 }
 
-export const isTerminal = (s: StateName): boolean => s === 'completed' || s === 'failed' || s === 'cancelled';
+export { isTerminal } from 'harness-core';

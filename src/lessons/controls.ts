@@ -1,9 +1,10 @@
-import type { SimCommand } from '../engine';
+import type { SimCommand, SimCommandType } from '../engine';
 
 /**
  * The page's controls that a lesson or a challenge may name, by their ui-contract test ids,
- * and the command each one sends. One table, so a lesson's "your turn" and a challenge's
- * allowed controls cannot drift from what the buttons do.
+ * and the command each one sends. One table: the buttons (ui/controls/commands.ts) send and are
+ * enabled by these commands, so a lesson's "your turn" and a challenge's allowed controls
+ * cannot drift from what the buttons do.
  */
 export const CONTROL_COMMANDS = {
   'btn-start': 'START',
@@ -21,7 +22,7 @@ export const CONTROL_COMMANDS = {
   'btn-crash': 'CRASH',
   'btn-restart': 'RESTART',
   'btn-checkpoint': 'CHECKPOINT',
-} as const satisfies Record<string, SimCommand['type']>;
+} as const satisfies Record<string, SimCommandType>;
 
 export type ControlId = keyof typeof CONTROL_COMMANDS;
 export const CONTROL_IDS = Object.keys(CONTROL_COMMANDS) as ControlId[];

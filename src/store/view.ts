@@ -1,4 +1,5 @@
 import {
+  canAll,
   isSimpleMachine,
   type Checkpoint,
   type Design,
@@ -9,6 +10,7 @@ import {
   type TaskMachine,
   type TransitionRecord,
   type Scenario,
+  type SimCommandType,
 } from '../engine';
 
 /**
@@ -48,6 +50,11 @@ export interface SimView {
   /** The newest log lines, oldest first, and how many there are in all. */
   log: readonly TransitionRecord[];
   logLength: number;
+  /**
+   * Which commands the run would take, asked of the machine in the snapshot shown (engine/can.ts):
+   * what enables every control, so a button and what the page shows never disagree.
+   */
+  can: Readonly<Record<SimCommandType, boolean>>;
 }
 
 /** The picture of a Sim, or of a moment of its timeline (a replay's reading, engine/timeline.ts). */
@@ -72,5 +79,6 @@ export function viewOf(sim: SimReading): SimView {
     newest: sim.newest,
     log: sim.log.slice(-LOG_KEPT),
     logLength: sim.log.length,
+    can: canAll(sim.snapshot, sim.alive),
   };
 }

@@ -162,6 +162,8 @@ export function createTaskMachine(world: TaskWorld) {
       mayReplan: ({ context }) => mayReplan(world, context.task),
       /** Not yet in a terminal state (every way into one records why it ended). */
       active: ({ context }) => context.task.ended === null,
+      /** A person's "checkpoint now": while active, in a design that keeps checkpoints at all. */
+      keepsCheckpoints: ({ context: { task } }) => task.ended === null && designOf(task.design).checkpoints,
       failedHere: ({ context }) => hasFailureHere(context.task),
       notYetRisky: ({ context: { task } }) => {
         const step = currentStep(task);
@@ -225,7 +227,7 @@ export function createTaskMachine(world: TaskWorld) {
         actions: [{ type: 'endAs', params: { reason: 'cancelled' } }, ...checkpoint('terminal', 'cancelled')],
       },
       INJECT_FAULT: { guard: 'active', actions: 'injectFault' },
-      CHECKPOINT: { guard: 'active', actions: ['emitManualCheckpoint', 'bumpSeq'] },
+      CHECKPOINT: { guard: 'keepsCheckpoints', actions: ['emitManualCheckpoint', 'bumpSeq'] },
     },
     states: {
       created: {

@@ -70,7 +70,6 @@ function useCommandState(): CommandState {
     useShallow((s) => ({
       ready: s.ready,
       role: s.role,
-      sim: s.sim,
       view: s.view,
     })),
   );
