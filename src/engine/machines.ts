@@ -1,4 +1,4 @@
-import { createActor, type Actor, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import type { Scenario } from './scenarios';
 import { simulatedWorld } from './simWorld';
 import { type StateName, type TaskContext, createTaskMachine } from 'harness-core';
@@ -41,13 +41,8 @@ export function stateOf(snapshot: TaskSnapshot): StateName {
 }
 
 /** An actor resumed at a checkpoint: the state it records, the context it stands for. */
-export function resumeActor(
-  machine: TaskMachine,
-  context: TaskContext,
-  state: StateName,
-  inspect?: (e: InspectionEvent) => void,
-): TaskActor {
+export function resumeActor(machine: TaskMachine, context: TaskContext, state: StateName): TaskActor {
   // No invokes or delayed events in this machine, so the resolved snapshot is complete.
   const snapshot = machine.resolveState({ value: state, context: { task: context } });
-  return createActor(machine, { snapshot, input: context, ...(inspect ? { inspect } : {}) });
+  return createActor(machine, { snapshot, input: context });
 }

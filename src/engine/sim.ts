@@ -1,4 +1,4 @@
-import { createActor, type InspectionEvent } from 'xstate';
+import { createActor } from 'xstate';
 import { createTaskContext, designOf, errorText, restoreContext, toCheckpoint, validateConfig } from 'harness-core';
 import type {
   ApprovalRequest,
@@ -35,6 +35,9 @@ export type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
  */
 const LOGGED: ReadonlySet<string> = new Set(['TICK', 'START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN']);
 
+/** Events whose transitions raise others (taskMachine.ts, simpleMachine.ts). */
+const RAISES: ReadonlySet<string> = new Set(['FAIL_NOW']);
+
 export class Sim {
   readonly scenario: Scenario;
   readonly machine: TaskMachine;
@@ -66,8 +69,6 @@ export class Sim {
   readonly origin: Origin;
   private readonly moveList: Move[] = [];
   private last: TaskSnapshot;
-  /** The machine's microsteps of the event being delivered (its inspector fills it), else null. */
-  private steps: { type: string; snapshot: TaskSnapshot }[] | null = null;
 
   constructor(opts: SimOptions) {
     const scenario = typeof opts.scenario === 'string' ? findScenario(opts.scenario) : opts.scenario;
@@ -123,25 +124,14 @@ export class Sim {
   private spawn(context: TaskContext, state: StateName): TaskSnapshot {
     // A run in `created` needs no resolved snapshot: the initial state has no entry actions,
     // so starting from the input is the same run, without resolveState's walk of the context.
-    const inspect = this.inspector();
     const actor =
-      state === 'created'
-        ? createActor(this.machine, { input: context, inspect })
-        : resumeActor(this.machine, context, state, inspect);
+      state === 'created' ? createActor(this.machine, { input: context }) : resumeActor(this.machine, context, state);
     this.start(actor);
     this.startedAt = context.clock;
     const snap = actor.getSnapshot();
     this.started = stateOf(snap) !== 'created';
     this.meters.adopt(snap.context.task);
     return snap;
-  }
-
-  /** Records each microstep of a delivered event (InspectedMicrostepEvent's public fields only). */
-  private inspector(): (e: InspectionEvent) => void {
-    return (e) => {
-      if (e.type === '@xstate.microstep')
-        this.steps?.push({ type: e.event.type, snapshot: e.snapshot as TaskSnapshot });
-    };
   }
 
   private start(actor: TaskActor): void {
@@ -174,13 +164,12 @@ export class Sim {
       log: [...this.log],
       record: this.record.copy(),
       moveList: [...this.moveList],
-      steps: null,
     });
     // The context is immutable data but for its run's memo (harness-core's RunMemo, one per
     // run): the copy goes on with an empty one of its own.
     const ctx = this.context;
     const task = { ...ctx, memo: new (ctx.memo.constructor as new () => TaskContext['memo'])() };
-    if (this.actor) c.start(resumeActor(this.machine, task, this.state, c.inspector()));
+    if (this.actor) c.start(resumeActor(this.machine, task, this.state));
     else c.last = this.machine.resolveState({ value: this.state, context: { task } });
     return c;
   }
@@ -287,18 +276,25 @@ export class Sim {
     if (event.type === 'TICK' && replanDue(this.scenario, this.state, this.context)) event = { type: 'REPLAN' };
     const before = actor.getSnapshot();
     if (before.status !== 'active') return false;
-    const steps: NonNullable<Sim['steps']> = [];
-    this.steps = steps;
+    // An event that raises others (FAIL_NOW) is logged as the transitions it led to, read from
+    // the machine's microsteps (InspectedMicrostepEvent's public fields). Only for those: an
+    // inspector on every event costs a quarter of the engine's throughput.
+    const steps: { type: string; snapshot: TaskSnapshot }[] = [];
+    const watch = RAISES.has(event.type)
+      ? actor.system.inspect((e) => {
+          if (e.type === '@xstate.microstep') steps.push({ type: e.event.type, snapshot: e.snapshot as TaskSnapshot });
+        })
+      : null;
     try {
       actor.send(event);
     } finally {
-      this.steps = null;
+      watch?.unsubscribe();
     }
     const after = actor.getSnapshot();
     // XState keeps the same snapshot when no transition was enabled: nothing happened.
     if (after === before) return false;
     this.last = after;
-    // Without microsteps (an XState that stops reporting them) the event is one line, as sent.
+    // Any other event is one line, as sent (so is FAIL_NOW if an XState stopped reporting microsteps).
     if (steps.length === 0) steps.push({ type: event.type, snapshot: after });
     let prev: TaskSnapshot = before;
     for (const step of steps) {
