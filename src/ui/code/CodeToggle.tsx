@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useSimStore } from '../../store/simStore';
-import { useT } from '../useT';
+import { Toggle } from '../controls/Toggle';
 import { useCodeShown } from './useCodeShown';
 import './code.css';
 
@@ -10,19 +10,16 @@ import './code.css';
  * lesson's own controls and nothing to scroll; the presenter can still turn it off.
  */
 export const CodeToggle = memo(function CodeToggle({ inLesson, present }: { inLesson: boolean; present: boolean }) {
-  const t = useT();
   const shown = useCodeShown(inLesson);
   const setCodeShown = useSimStore((s) => s.setCodeShown);
   if (present && !shown) return null;
   return (
-    <label className="hs-code-toggle">
-      <input
-        type="checkbox"
-        data-testid="toggle-code"
-        checked={shown}
-        onChange={(e) => setCodeShown(e.target.checked)}
-      />
-      {t('code.toggle')}
-    </label>
+    <Toggle
+      testId="toggle-code"
+      label="code.toggle"
+      className="hs-code-toggle"
+      checked={shown}
+      onChange={setCodeShown}
+    />
   );
 });

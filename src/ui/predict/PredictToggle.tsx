@@ -2,6 +2,7 @@ import { Suspense, lazy, memo } from 'react';
 import { useSelector } from '@xstate/react';
 import { predictor, setPredictOn } from '../../store/predict';
 import { useT } from '../useT';
+import { Toggle } from '../controls/Toggle';
 import './predict.css';
 
 /** The prompt and the reveal load only once predict is on (a lesson turns it on). */
@@ -15,15 +16,13 @@ export const PredictToggle = memo(function PredictToggle() {
   return (
     <div className="hs-predict">
       <div className="hs-predict__bar">
-        <label className="hs-predict__toggle">
-          <input
-            type="checkbox"
-            data-testid="toggle-predict"
-            checked={on}
-            onChange={(e) => setPredictOn(e.target.checked)}
-          />
-          {t('predict.toggle')}
-        </label>
+        <Toggle
+          testId="toggle-predict"
+          label="predict.toggle"
+          className="hs-predict__toggle"
+          checked={on}
+          onChange={setPredictOn}
+        />
         {asked > 0 && (
           <span className="hs-predict__score" data-testid="predict-score" data-right={right} data-asked={asked}>
             {t('predict.score', { right, asked })}
