@@ -29,7 +29,7 @@ export const CONTROL_IDS = Object.keys(CONTROL_COMMANDS) as ControlId[];
 
 export const isControlId = (v: unknown): v is ControlId => typeof v === 'string' && Object.hasOwn(CONTROL_COMMANDS, v);
 
-/** The first control that sends `cmd` (INJECT_FAULT has none: it is the fail button's inner half). */
+/** The first control that sends `cmd` (INJECT_FAULT has none: a world input, what a script injects). */
 export function controlOf(cmd: SimCommand): ControlId | null {
   for (const id of CONTROL_IDS) if (CONTROL_COMMANDS[id] === cmd.type) return id;
   return null;

@@ -8,6 +8,7 @@ import {
   type Config,
   type InjectableError,
   type SimCommand,
+  type SimCommandType,
 } from '../engine';
 
 /**
@@ -84,29 +85,39 @@ function tokensOf(commands: readonly SimCommand[]): Token[] {
   return out;
 }
 
-const PLAIN: Partial<Record<SimCommand['type'], string>> = {
+/**
+ * Each command's letter in a link, one per command type (a new command cannot be left out);
+ * `T` is run-length, and R, I and F carry their field after a colon.
+ */
+const LETTER: Record<SimCommandType, string> = {
   START: 'S',
+  TICK: 'T',
   APPROVE: 'A',
+  REJECT: 'R',
   CANCEL: 'C',
   REPLAN: 'P',
+  INJECT_FAULT: 'I',
+  FAIL_NOW: 'F',
   CHANGE_APPROACH: 'H',
   REQUEST_APPROVAL: 'Q',
   CHECKPOINT: 'K',
   CRASH: 'X',
   RESTART: 'Z',
 };
-const BY_LETTER = new Map(Object.entries(PLAIN).map(([type, letter]) => [letter, type]));
+const BY_LETTER = new Map(Object.entries(LETTER).map(([type, letter]) => [letter, type as SimCommandType]));
+/** The commands a letter alone stands for (no field, and not the run-length TICK). */
+const PLAIN: ReadonlySet<string> = new Set(Object.values(LETTER).filter((l) => !'TRIF'.includes(l)));
 
 function tokenOf(c: SimCommand): Token {
+  const letter = LETTER[c.type];
   switch (c.type) {
     case 'REJECT':
-      return `R:${c.reason}`;
+      return `${letter}:${c.reason}`;
     case 'INJECT_FAULT':
-      return `I:${c.error}`;
     case 'FAIL_NOW':
-      return `F:${c.error}`;
+      return `${letter}:${c.error}`;
     default:
-      return PLAIN[c.type]!;
+      return letter;
   }
 }
 
@@ -129,12 +140,12 @@ function commandsOf(tokens: readonly unknown[]): { ok: true; commands: SimComman
     const head = colon < 0 ? t : t.slice(0, colon);
     const rest = colon < 0 ? null : t.slice(colon + 1);
     if (rest === null) {
-      const type = BY_LETTER.get(head);
+      const type = PLAIN.has(head) ? BY_LETTER.get(head) : undefined;
       if (!type) return { ok: false, at: i };
       commands.push({ type } as SimCommand);
     } else if (head === 'R' && rest.length <= MAX_REASON) commands.push({ type: 'REJECT', reason: rest });
     else if ((head === 'I' || head === 'F') && isInjectable(rest))
-      commands.push({ type: head === 'I' ? 'INJECT_FAULT' : 'FAIL_NOW', error: rest });
+      commands.push({ type: BY_LETTER.get(head) as 'INJECT_FAULT' | 'FAIL_NOW', error: rest });
     else return { ok: false, at: i };
     if (commands.length > MAX_COMMANDS) return { ok: false, at: i };
   }
