@@ -24,13 +24,19 @@ export type {
 } from 'harness-core';
 export {
   ACTIVE_STATES,
+  CHECKPOINT_TRIGGERS,
+  DENSITY_POLICIES,
   END_REASONS,
   ERROR_TYPES,
   GUARD_KINDS,
   INJECTABLE_ERRORS,
+  OUTCOMES,
+  PLAN_MODES,
   STATE_NAMES,
+  STEP_EFFECTS,
   TASK_EVENT_TYPES,
   TERMINAL_STATES,
+  TOOL_NAMES,
   isTerminal,
 } from 'harness-core';
 export { isObject, utf8Length } from 'harness-core';
