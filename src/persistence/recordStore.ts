@@ -1,13 +1,12 @@
-import { MAX_CHECKPOINT_BYTES, findScenario, isSeed } from '../engine';
+import { findScenario, isSeed } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
 import { replaceRuns } from './batch';
 import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
 import { checkpointKey, keyText, orderKey, parseKey, runKey } from './keys';
 import { checkRunRecord, isNat, isRunId } from './records';
-import { checkCheckpointInput } from './schemas';
 import { loadTransfer, type StoreParts } from './transfer';
-import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stageWith, writeProblem } from './stored';
+import { chunksOf, listStored, newChunks, prepareWrite, readStored, seqsOf, stageWith } from './stored';
 import { RUN_SCHEMA, type CheckpointStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
 
 /**
@@ -175,15 +174,9 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
 
     async put(cp, writer) {
       const t0 = timer();
-      const problem = writeProblem(cp);
-      if (problem) return failed(storageError('E504', quote((cp as { seq?: unknown } | null)?.seq ?? '?'), problem));
-      const p = prepare(cp, cache);
-      if (p.size > MAX_CHECKPOINT_BYTES)
-        return failed(storageError('E504', cp.seq, `it is ${p.size.toLocaleString('en')} bytes; the limit is 1 MiB`));
-      // The reader's own check, before anything is written: a write is refused here, loudly, or
-      // it reads back (O(steps): 0.5 ms at step 40, 2.4 ms at step 1,000).
-      const readable = checkCheckpointInput(cp);
-      if (!readable.ok) return failed(storageError('E504', cp.seq, readable.error));
+      const w = prepareWrite(cp, cache);
+      if (!w.ok) return failed(w.error);
+      const p = w.prepared;
       try {
         const bytes = await backend.write(async (tx) => {
           // The run's index and which chunks are new, asked together: one round trip (the chunk

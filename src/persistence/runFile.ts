@@ -1,5 +1,6 @@
 import {
   MAX_CHECKPOINT_BYTES,
+  checkCheckpoint,
   checkpointBytes,
   findScenario,
   type Checkpoint,
@@ -9,7 +10,7 @@ import {
 } from '../engine';
 import { describeError, quote, storageError } from './errors';
 import { MAX_IMPORT_BYTES } from './limits';
-import { RUN_FILE_SCHEMA, checkCheckpointInput } from './schemas';
+import { RUN_FILE_SCHEMA } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
 /**
@@ -155,7 +156,7 @@ export async function parseRunFile(
       slice = performance.now();
     }
     const label = `${i + 1}`;
-    const c = checkCheckpointInput(item);
+    const c = checkCheckpoint(item);
     if (!c.ok) return refuse(storageError('E606', label, c.error));
     const cp = c.checkpoint;
     const bytes = checkpointBytes(cp);

@@ -1,13 +1,5 @@
 import * as v from 'valibot';
-import {
-  checkCheckpoint,
-  type ParseResult,
-  CHECKPOINT_SCHEMA_V,
-  DESIGN_SCHEMA,
-  STATE_SCHEMA,
-  TRIGGER_SCHEMA,
-  checkAgainst,
-} from '../engine';
+import { DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA } from '../engine';
 // packages/harness-core/src/schema.ts is not in the engine's index yet (the engine engineer wires it on merge).
 
 /**
@@ -119,16 +111,3 @@ export type StoredEnvelope = v.InferOutput<typeof STORED_CHECKPOINT_ENVELOPE>;
 export type ChunkRecordInput = v.InferOutput<typeof CHUNK_RECORD_SCHEMA>;
 export type RunFileInput = v.InferOutput<typeof RUN_FILE_SCHEMA>;
 export type TabMessageInput = v.InferOutput<typeof TAB_MESSAGE_SCHEMA>;
-
-/**
- * A checkpoint from outside the engine (storage, a file, another tab): bounded plain data,
- * then the checkpoint schema, then the engine's own cross-field checks (E205 names the field).
- */
-export function checkCheckpointInput(raw: unknown): ParseResult {
-  if (typeof raw === 'object' && raw !== null && (raw as { schema?: unknown }).schema === 'harness-sim.checkpoint/1') {
-    const s = checkAgainst(CHECKPOINT_SCHEMA_V, raw);
-    if (!s.ok) return { ok: false, error: `E205: This checkpoint is damaged: ${s.reason}.` };
-  }
-  // Other schema ids get the engine's answers (not ours, another version, a migration).
-  return checkCheckpoint(raw);
-}

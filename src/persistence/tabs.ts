@@ -1,10 +1,10 @@
-import { type Checkpoint, checkAgainst } from '../engine';
+import { type Checkpoint, checkAgainst, checkCheckpoint } from '../engine';
 import { pageLeaseLocks } from './lease';
 import type { LocksLike, TabChannel } from './tabLinks';
 import { sited } from './request';
 
 export type { LocksLike, TabChannel } from './tabLinks';
-import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
+import { TAB_MESSAGE_SCHEMA } from './schemas';
 
 /**
  * Several tabs on one run: exactly one drives it, the others follow read-only. The driver
@@ -226,7 +226,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
     // A steal's AbortError and the new driver's message race; whichever comes first counts.
     if (msg.type === 'driver' && status.locks) lostDrive();
     if (msg.type === 'checkpoint' && role === 'follower') {
-      const r = checkCheckpointInput(msg.checkpoint);
+      const r = checkCheckpoint(msg.checkpoint);
       if (r.ok && r.checkpoint.runId === runId) for (const l of cpListeners) l(r.checkpoint);
     }
   });
