@@ -93,7 +93,7 @@ export async function replaceRuns(
       return { ok: true as const, runs: stored, deleted };
     });
   } catch (e) {
-    const r = writeFailure(e, 'the runs were not saved');
-    return { ok: false, error: r.ok ? '' : r.error, quota: !r.ok && r.quota };
+    const f = writeFailure(e, 'the runs were not saved');
+    return { ok: false, error: f.reason, quota: f.quota };
   }
 }

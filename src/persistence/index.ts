@@ -1,16 +1,17 @@
-/** The storage layer's public surface: the store interface, its two implementations, tabs. */
+/** The storage layer's public surface: the page's store (harness-core's interface and the run index), its two implementations, tabs. */
 export {
   RUN_SCHEMA,
-  type CheckpointStore,
   type CheckpointSummary,
   type CreateRunResult,
   type DeleteResult,
   type ExportResult,
   type ImportResult,
   type NewRun,
+  type PageStore,
   type PutResult,
   type ReplaceResult,
   type RunBatch,
+  type RunIndex,
   type RunMeta,
   type SkipKind,
   type Skipped,

@@ -71,7 +71,7 @@ describe('two tabs without Web Locks', () => {
       if (r.ok) {
         landed.push({ tab: id, epoch: w.epoch });
         held[id] = { epoch: w.epoch, claim: false };
-      } else if (r.error.startsWith('E519') && s.role === 'driver') {
+      } else if (r.message.startsWith('E701: E519') && s.role === 'driver') {
         const e = await stores[id].claim('run-1', id);
         if (e !== null) held[id] = { epoch: e, claim: false };
       }

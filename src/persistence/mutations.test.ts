@@ -61,7 +61,7 @@ describe('a hand-edited run file', () => {
             expect((await store.listRuns()).runs).toEqual([]);
             return;
           }
-          const { checkpoint } = await store.newest(r.runId);
+          const { checkpoint } = await store.latest(r.runId);
           if (checkpoint) expect(playsToEnd(checkpoint)).toBe(true);
         }),
         { seed: 1313, numRuns: 150 },

@@ -2,15 +2,15 @@ import { findScenario, isSeed } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
 import { replaceRuns } from './batch';
-import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
+import { Refusal, describeError, isQuotaError, quote, skippedAt, storageError } from './errors';
 import { checkpointKey, keyText, orderKey, parseKey, runKey } from './keys';
 import { checkRunRecord, isNat, isRunId } from './records';
-import { loadTransfer, type StoreParts } from './transfer';
+import { loadTransfer, type StoreParts, type WriteFailure } from './transfer';
 import { chunksOf, listStored, newChunks, prepareWrite, readStored, seqsOf, stageWith } from './stored';
-import { RUN_SCHEMA, type CheckpointStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
+import { RUN_SCHEMA, type PageStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
 
 /**
- * The CheckpointStore over any Backend: the IndexedDB one and the memory one share every rule
+ * The page's store (harness-core's CheckpointStore and the run index) over any Backend: the IndexedDB one and the memory one share every rule
  * here (sequence guard, checks, skipping, messages), so the fallback behaves like the real thing.
  */
 
@@ -44,9 +44,16 @@ function touchWith(tx: Tx, raw: unknown): number {
   return next;
 }
 
-const failed = (error: string, quota = false, stale = false): PutResult => ({ ok: false, error, quota, stale });
+/** A write refused (E701: nothing written) or failed (E705), its reason under harness-core's number. */
+const failed = (code: WriteFailure['code'], reason: string, quota = false, stale = false): PutResult => ({
+  ok: false,
+  code,
+  message: `${code}: ${reason}`,
+  quota,
+  stale,
+});
 
-export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {}): CheckpointStore {
+export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {}): PageStore {
   const now = opts.now ?? (() => Date.now());
   const timer = opts.timer ?? (() => performance.now());
   const cache = new ChunkCache();
@@ -96,18 +103,18 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
   });
 
   /** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
-  const writeFailure = (e: unknown, what: string): PutResult =>
+  const writeFailure = (e: unknown, what: string): WriteFailure =>
     e instanceof Refusal
-      ? failed(e.message)
+      ? { code: 'E701', reason: e.message, quota: false }
       : isQuotaError(e)
-        ? failed(storageError('E502', describeError(e), what), true)
-        : failed(storageError('E508', describeError(e), what));
+        ? { code: 'E705', reason: storageError('E502', describeError(e), what), quota: true }
+        : { code: 'E705', reason: storageError('E508', describeError(e), what), quota: false };
 
   /** What the export and import chunk (runTransfer.ts) works with. */
   const touch = async (tx: Tx) => touchWith(tx, await tx.get(orderKey));
   const parts: StoreParts = { backend, cache, now, runIn, freshRun, advanced, putRun, touch, writeFailure };
 
-  const store: CheckpointStore = {
+  const store: PageStore = {
     kind: backend.kind,
 
     async listRuns() {
@@ -121,11 +128,11 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           const c = checkRunRecord(values[i], (parseKey(key) as { runId: string }).runId);
           // What a person sees is what the run weighs in storage, its index included.
           if (c.ok) runs.push({ ...c.value, bytes: c.value.bytes + c.bytes });
-          else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
+          else skipped.push(skippedAt(keyText(key), c.kind, c.reason));
         });
         for (const key of keys) {
           if (parseKey(key).kind === 'foreign')
-            skipped.push({ key: keyText(key), kind: 'foreign', reason: storageError('E516', quote(keyText(key))) });
+            skipped.push(skippedAt(keyText(key), 'foreign', storageError('E516', quote(keyText(key)))));
         }
         // The run this browser wrote last comes first (a reload resumes it), whatever the clock or a file says.
         runs.sort(
@@ -167,15 +174,15 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         return { ok: true, run };
       } catch (e) {
-        const r = writeFailure(e, `run ${quote(m.runId)} was not saved`);
-        return { ok: false, error: r.ok ? '' : r.error, quota: !r.ok && r.quota };
+        const f = writeFailure(e, `run ${quote(m.runId)} was not saved`);
+        return { ok: false, error: f.reason, quota: f.quota };
       }
     },
 
     async put(cp, writer) {
       const t0 = timer();
       const w = prepareWrite(cp, cache);
-      if (!w.ok) return failed(w.error);
+      if (!w.ok) return failed('E701', w.error);
       const p = w.prepared;
       try {
         const bytes = await backend.write(async (tx) => {
@@ -203,12 +210,13 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         if (typeof bytes !== 'number') {
           return 'fenced' in bytes
-            ? failed(storageError('E519', quote(cp.runId), cp.seq), false, true)
-            : failed(storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
+            ? failed('E701', storageError('E519', quote(cp.runId), cp.seq), false, true)
+            : failed('E701', storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
         }
         return { ok: true, bytes, size: p.size, ms: timer() - t0 };
       } catch (e) {
-        return writeFailure(e, `checkpoint #${cp.seq} was not saved`);
+        const f = writeFailure(e, `checkpoint #${cp.seq} was not saved`);
+        return failed(f.code, f.reason, f.quota);
       }
     },
 
@@ -236,12 +244,28 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       return { items: items.map((i) => i.summary), skipped };
     },
 
-    async get(runId, seq) {
-      const r = await backend.read((tx) => readStored(tx, runId, seq));
-      return r.ok ? r : { ok: false, error: r.reason };
-    },
+    get: (runId, seq) =>
+      backend.read(async (tx) => {
+        const key = checkpointKey(runId, seq);
+        // readStored says `missing` for an absent record and for a lost chunk alike: ask first.
+        if (!(await tx.has(key))) return null;
+        const r = await readStored(tx, runId, seq);
+        return r.ok ? r : { ok: false, skipped: skippedAt(keyText(key), r.kind, r.reason) };
+      }),
 
-    async newest(runId) {
+    seqs: (runId) => backend.read(async (tx) => (await seqsOf(tx, runId)).reverse()),
+
+    runs: () =>
+      backend.read(async (tx) => {
+        const ids = new Set<string>();
+        for (const key of await tx.keys([])) {
+          const k = parseKey(key);
+          if (k.kind === 'run' || k.kind === 'cp') ids.add(k.runId);
+        }
+        return [...ids].sort();
+      }),
+
+    async latest(runId) {
       return backend.read(async (tx) => {
         // Newest first, one record at a time: a long run's older records are never read.
         const skipped: Skipped[] = [];
@@ -249,7 +273,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         for (const seq of await seqsOf(tx, runId)) {
           const r = await readStored(tx, runId, seq, chunks);
           if (r.ok) return { checkpoint: r.checkpoint, skipped };
-          skipped.push({ key: keyText(checkpointKey(runId, seq)), kind: r.kind, reason: r.reason });
+          skipped.push(skippedAt(keyText(checkpointKey(runId, seq)), r.kind, r.reason));
         }
         return { checkpoint: null, skipped };
       });
@@ -266,8 +290,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         return { ok: true, deleted };
       } catch (e) {
-        const r = writeFailure(e, `run ${quote(runId)} was not deleted`);
-        return { ok: false, error: r.ok ? '' : r.error };
+        return { ok: false, error: writeFailure(e, `run ${quote(runId)} was not deleted`).reason };
       }
     },
 

@@ -4,7 +4,7 @@
  * loaded through transfer.ts, so the first screen never fetches it.
  */
 import { MAX_CHECKPOINT_BYTES, utf8Length, type Checkpoint } from '../engine';
-import { Refusal, quote, storageError } from './errors';
+import { Refusal, quote, skippedAt, storageError } from './errors';
 import { freeRunId, prepareAll, renamedSize } from './importing';
 import { checkpointKey, keyText, runKey } from './keys';
 import { MAX_IMPORT_BYTES } from './limits';
@@ -39,7 +39,7 @@ export async function exportRun(
     for (const seq of seqs) {
       const r = await readStored(tx, runId, seq, chunks);
       if (!r.ok) {
-        skipped.push({ key: keyText(checkpointKey(runId, seq)), kind: r.kind, reason: r.reason });
+        skipped.push(skippedAt(keyText(checkpointKey(runId, seq)), r.kind, r.reason));
         continue;
       }
       bytes += utf8Length(JSON.stringify(r.checkpoint));
@@ -89,7 +89,6 @@ export async function importRun(
     });
     return { ok: true, runId };
   } catch (e) {
-    const r = writeFailure(e, 'the run was not imported');
-    return { ok: false, error: r.ok ? '' : r.error };
+    return { ok: false, error: writeFailure(e, 'the run was not imported').reason };
   }
 }

@@ -2,7 +2,7 @@ import { MAX_CHECKPOINT_BYTES, checkCheckpoint, type Checkpoint, utf8Length } fr
 import type { Tx } from './backend';
 import { jsonOf } from './bytes';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
-import { Refusal, quote, storageError } from './errors';
+import { Refusal, quote, skippedAt, storageError } from './errors';
 import { checkpointKey, chunkKey, keyText, parseKey, runKey } from './keys';
 import { inTxSlices } from './txSlices';
 import {
@@ -227,7 +227,7 @@ export async function listStored(
       if (parsed.kind !== 'cp') return;
       const c = checkStoredCheckpoint(values[i], runId, parsed.seq);
       if (c.ok) items.push({ summary: summaryOf(c.value), record: c.value });
-      else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
+      else skipped.push(skippedAt(keyText(key), c.kind, c.reason));
     },
     turn,
   );

@@ -1,7 +1,7 @@
 import type { Backend, Tx } from './backend';
 import type { ChunkCache } from './chunks';
 import type { Checkpoint } from '../engine';
-import type { NewRun, PutResult, RunMeta } from './types';
+import type { NewRun, RunMeta } from './types';
 
 /** What the record store lends its export and import (runTransfer.ts): its backend and rules. */
 export interface StoreParts {
@@ -15,7 +15,14 @@ export interface StoreParts {
   putRun: (tx: Tx, run: RunMeta) => void;
   /** The next number of the store's write counter (RunMeta.touched), staged in `tx`. */
   touch: (tx: Tx) => Promise<number>;
-  writeFailure: (e: unknown, what: string) => PutResult;
+  writeFailure: (e: unknown, what: string) => WriteFailure;
+}
+
+/** A write that failed: refused by the store's rules (E701, nothing written) or by the disk (E705). */
+export interface WriteFailure {
+  code: 'E701' | 'E705';
+  reason: string;
+  quota: boolean;
 }
 
 /**

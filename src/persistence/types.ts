@@ -1,7 +1,9 @@
-import type { Checkpoint, CheckpointTrigger, ParseResult, StateName } from '../engine';
+import type { CheckpointStore, Latest, PutResult as CorePutResult, Skipped as CoreSkipped } from 'harness-core';
+import type { Checkpoint, CheckpointTrigger, StateName } from '../engine';
 
 /**
- * The storage layer's whole surface: the rest of the app talks only to `CheckpointStore`,
+ * The storage layer's whole surface: the rest of the app talks only to `PageStore`, harness-core's
+ * `CheckpointStore` (implemented directly, and held to its suite) plus this page's `RunIndex`,
  * whether IndexedDB or memory stands behind it. Nothing here throws for bad stored data:
  * a record that cannot be read comes back as a `Skipped` with its reason, and the rest loads.
  */
@@ -75,11 +77,12 @@ export interface NewRun {
  */
 export type SkipKind = 'corrupt' | 'foreign' | 'version' | 'oversize' | 'missing' | 'misplaced';
 
-/** A stored record that was skipped: its key as text and a numbered reason a person can read. */
-export interface Skipped {
-  key: string;
+/**
+ * A stored record that was skipped: harness-core's (where it lies, its E70n class, `E70n: E5xx: …`
+ * a person can read) and the page's finer kind.
+ */
+export interface Skipped extends CoreSkipped {
   kind: SkipKind;
-  reason: string;
 }
 
 /** One line of a run's checkpoint history (read without reassembling the checkpoint). */
@@ -99,13 +102,14 @@ export interface CheckpointSummary {
 }
 
 /**
- * The outcome of a write. `ok` once the transaction has completed (durable), with the bytes
- * it stored and how long it took. Otherwise why: `quota` when the disk is full, `stale` when a
- * newer checkpoint of the run is stored already (another tab drove on: reload from storage).
+ * The outcome of a write: harness-core's, with more said. `ok` once the transaction has completed
+ * (durable), with `bytes` (what the write added to storage), `size` (the checkpoint's own bytes
+ * as JSON) and how long it took. Otherwise its E70n and why, and: `quota` when the disk is full,
+ * `stale` when a newer checkpoint of the run is stored already or another tab drives it (E701).
  */
 export type PutResult =
-  /** `bytes`: what the write added to storage; `size`: the checkpoint's own bytes as JSON. */
-  { ok: true; bytes: number; size: number; ms: number } | { ok: false; error: string; quota: boolean; stale: boolean };
+  | (Extract<CorePutResult, { ok: true }> & { bytes: number; size: number; ms: number })
+  | (Extract<CorePutResult, { ok: false }> & { quota: boolean; stale: boolean });
 
 export type CreateRunResult = { ok: true; run: RunMeta } | { ok: false; error: string; quota: boolean };
 
@@ -128,28 +132,36 @@ export type ReplaceResult =
   /** `runs`: the index lines stored, in the order given. */
   { ok: true; runs: RunMeta[]; deleted: number } | { ok: false; error: string; quota: boolean };
 
-/** Checkpoints of runs, kept where they outlive the page (or, failing that, in memory). */
-export interface CheckpointStore {
+/** The page's store: harness-core's checkpoint store, saying more, and the run index beside it. */
+export interface PageStore extends CheckpointStore, RunIndex {
   readonly kind: 'indexeddb' | 'memory';
+  /**
+   * Stores a checkpoint; resolves once the write is durable. Never replaces a newer checkpoint
+   * of the run (sequence guard: E701); creates the run's index if the run was never saved; once
+   * a run is claimed, lands only under its driver's `writer` (the fence: E701).
+   */
+  put(cp: Checkpoint, writer?: Writer): Promise<PutResult>;
+  /** The newest checkpoint of the run that reads back whole, skipping (and reporting) damaged ones. */
+  latest(runId: string): Promise<Omit<Latest, 'skipped'> & { skipped: Skipped[] }>;
+  /** One checkpoint, reassembled and checked by the engine; null when nothing is stored there. */
+  get(
+    runId: string,
+    seq: number,
+  ): Promise<{ ok: true; checkpoint: Checkpoint } | { ok: false; skipped: Skipped } | null>;
+}
+
+/** What the page keeps beside the checkpoints: an index line per run, its driver, files. */
+export interface RunIndex {
   /** Every run, newest-updated first, and the run records that could not be read. */
   listRuns(): Promise<{ runs: RunMeta[]; skipped: Skipped[] }>;
   /** Saves a fresh run before its first checkpoint; refuses an id already used. */
   createRun(meta: NewRun): Promise<CreateRunResult>;
-  /**
-   * Stores a checkpoint; resolves once the write is durable. Never replaces a newer checkpoint
-   * of the run (sequence guard); creates the run's index if the run was never saved.
-   */
-  put(cp: Checkpoint, writer?: Writer): Promise<PutResult>;
   /** Makes `tab` the run's driver under the next epoch (returned): from then on only its writes land. Null when the run is not saved. */
   claim(runId: string, tab: string): Promise<number | null>;
   /** A run's index line as stored now, or null (absent or unreadable). */
   run(runId: string): Promise<RunMeta | null>;
   /** A run's checkpoints, newest first, and its records that could not be read. */
   list(runId: string): Promise<{ items: CheckpointSummary[]; skipped: Skipped[] }>;
-  /** One checkpoint, reassembled and checked by the engine. */
-  get(runId: string, seq: number): Promise<ParseResult>;
-  /** The newest checkpoint of the run that reads back whole, skipping (and reporting) damaged ones. */
-  newest(runId: string): Promise<{ checkpoint: Checkpoint | null; skipped: Skipped[] }>;
   /**
    * In one transaction: deletes every run whose id starts with `dropPrefix` (none when empty),
    * then stores each of `runs` fresh with all its checkpoints (a lesson's replayed runs, which
