@@ -85,7 +85,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
   /** The index line stored, once the reader's check says it will read back (or the write is refused). */
   const putRun: StoreParts['putRun'] = (tx, run) => {
     // The wall time of a claim, from builds before the counter, is dropped once rewritten.
-    const { claimedAt, ...line } = run as RunMeta & { claimedAt?: number };
+    const { claimedAt, ...line } = run;
     const c = checkRunRecord(line, line.runId);
     if (!c.ok) throw new Refusal(storageError('E509', c.reason));
     tx.put(runKey(line.runId), line);

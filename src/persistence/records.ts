@@ -1,7 +1,15 @@
-import { MAX_CHECKPOINT_BYTES, type CheckpointTrigger, type StateName, checkAgainst, isObject } from '../engine';
+import { MAX_CHECKPOINT_BYTES, checkAgainst, isObject } from '../engine';
 import { jsonOf } from './bytes';
 import { quote, storageError } from './errors';
-import { CHUNK_RECORD_SCHEMA, RUN_META_SCHEMA, STORED_CHECKPOINT_ENVELOPE } from './schemas';
+import {
+  CHUNK_RECORD_SCHEMA,
+  RUN_META_SCHEMA,
+  STORED_CHECKPOINT_ENVELOPE,
+  type ChunkRecord,
+  type StoredCheckpoint,
+} from './schemas';
+
+export type { Chain, ChunkRecord, StoredCheckpoint } from './schemas';
 import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind } from './types';
 
 /**
@@ -21,41 +29,6 @@ export const CHUNK_ROWS_OF = {
   [STORED_CHECKPOINT_SCHEMA_V1]: 64,
   [STORED_CHECKPOINT_SCHEMA]: 16,
 } as const;
-
-export type StoredCheckpointSchema = keyof typeof CHUNK_ROWS_OF;
-
-/** A list of rows stored as full chunks (newest first, linked by `prev`) plus the rows after them. */
-export interface Chain {
-  /** Hash of the newest full chunk, or null when all rows are in the tail. */
-  head: string | null;
-  /** How many full chunks the chain holds. */
-  chunks: number;
-  tail: unknown[];
-}
-
-/**
- * One checkpoint as stored: the checkpoint without its two append-only arrays (kept as `null`
- * so the reassembled checkpoint has the same key order, hence the same JSON and size), and
- * those arrays as chains of shared chunks.
- */
-export interface StoredCheckpoint {
-  /** v1 and v2 differ only in the rows per chunk their chains imply (CHUNK_ROWS_OF). */
-  schema: StoredCheckpointSchema;
-  /** UTF-8 bytes of the whole checkpoint's JSON. */
-  size: number;
-  /** Bytes this checkpoint's write added to storage: the record and its new chunks. */
-  stored: number;
-  ledger: Chain;
-  refs: Chain;
-  body: Record<string, unknown> & { ledger: null; refs: null };
-}
-
-/** A full chunk of rows; its key is the hash of this record's JSON, so it names its whole past. */
-export interface ChunkRecord {
-  schema: typeof CHUNK_SCHEMA;
-  prev: string | null;
-  rows: unknown[];
-}
 
 export type Obj = Record<string, unknown>;
 export const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -136,24 +109,15 @@ export function checkChunk(value: unknown): Checked<ChunkRecord> {
 }
 
 /** The history line of a stored checkpoint whose envelope checked out. */
-export function summaryOf(r: StoredCheckpoint): CheckpointSummary {
-  // checkStoredCheckpoint vouched for these fields.
-  const b = r.body as unknown as {
-    runId: string;
-    seq: number;
-    step: number;
-    state: StateName;
-    trigger: CheckpointTrigger;
-    time: { virtual: number; wall: number };
-  };
+export function summaryOf({ body: b, size, stored }: StoredCheckpoint): CheckpointSummary {
   return {
     runId: b.runId,
     seq: b.seq,
     step: b.step,
     state: b.state,
     trigger: b.trigger,
-    bytes: r.size,
-    storedBytes: r.stored,
+    bytes: size,
+    storedBytes: stored,
     virtual: b.time.virtual,
     wall: b.time.wall,
   };

@@ -10,7 +10,7 @@ import {
 } from '../engine';
 import { describeError, quote, storageError } from './errors';
 import { MAX_IMPORT_BYTES } from './limits';
-import { RUN_FILE_SCHEMA } from './schemas';
+import { RUN_FILE_SCHEMA, type RunFileInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
 /**
@@ -20,16 +20,7 @@ import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
  */
 
 /** Checkpoints an export left out: older ones past the size an import reads, and unreadable ones. */
-export interface Omitted {
-  older: number;
-  unreadable: number;
-}
-
-export interface RunFile {
-  format: typeof RUN_SCHEMA;
-  run: Omit<RunMeta, 'driver' | 'epoch' | 'touched'> & { omitted?: Omitted };
-  checkpoints: Checkpoint[];
-}
+type Omitted = NonNullable<RunFileInput['run']['omitted']>;
 
 /**
  * The file's text, checkpoints oldest first as a person reads a history. Indented JSON, but
@@ -39,9 +30,13 @@ export interface RunFile {
 export function runFileText(run: RunMeta, checkpoints: readonly Checkpoint[], omitted?: Omitted): string {
   // A file that leaves checkpoints out says so in itself, not only on the page that wrote it.
   // Who drives the run, under which claim, and when this browser last wrote it: not in the file.
-  const { driver, epoch, claimedAt, touched, ...own } = run as RunMeta & { claimedAt?: number };
+  const { driver, epoch, claimedAt, touched, ...own } = run;
   const head = omitted && (omitted.older > 0 || omitted.unreadable > 0) ? { ...own, omitted } : own;
-  const file: RunFile = { format: RUN_SCHEMA, run: head, checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq) };
+  const file: Omit<RunFileInput, 'checkpoints'> & { checkpoints: Checkpoint[] } = {
+    format: RUN_SCHEMA,
+    run: head,
+    checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq),
+  };
   return prettyJson(file);
 }
 

@@ -65,7 +65,7 @@ export function prepareWrite(
 
 export function prepare(cp: Checkpoint, cache = new ChunkCache()): Prepared {
   // Same key order as the checkpoint, so the reassembled one serializes byte for byte alike.
-  const body: StoredCheckpoint['body'] = { ...(cp as unknown as Record<string, unknown>), ledger: null, refs: null };
+  const body: StoredCheckpoint['body'] = { ...cp, ledger: null, refs: null };
   const ledger = chainOf(cp.ledger, cache);
   const refs = chainOf(cp.refs, cache);
   const size = utf8Length(JSON.stringify(body)) - 2 * NULL_BYTES + ledger.bytes + refs.bytes;

@@ -4,7 +4,7 @@ import type { LocksLike, TabChannel } from './tabLinks';
 import { sited } from './request';
 
 export type { LocksLike, TabChannel } from './tabLinks';
-import { TAB_MESSAGE_SCHEMA } from './schemas';
+import { TAB_MESSAGE_SCHEMA, type TabMessage } from './schemas';
 
 /**
  * Several tabs on one run: exactly one drives it, the others follow read-only. The driver
@@ -74,12 +74,6 @@ export interface TabSession {
 }
 
 const MESSAGE_SCHEMA = 'harness-sim.tab/1';
-
-type TabMessage =
-  | { schema: typeof MESSAGE_SCHEMA; type: 'checkpoint'; runId: string; from: string; checkpoint: Checkpoint }
-  | { schema: typeof MESSAGE_SCHEMA; type: 'driver'; runId: string; from: string }
-  /** A tab joined the run ("hello"), answers one that did ("here"), or leaves it ("bye"). */
-  | { schema: typeof MESSAGE_SCHEMA; type: 'hello' | 'here' | 'bye'; runId: string; from: string };
 
 export const lockName = (runId: string) => `${CHANNEL_NAME}:run:${runId}`;
 /** The tab channel, named for this site's folder (request.ts `sited`): two courses on one host do not hear each other. */

@@ -1,5 +1,5 @@
 import type { CheckpointStore, Latest, PutResult as CorePutResult, Skipped as CoreSkipped } from 'harness-core';
-import type { Checkpoint, CheckpointTrigger, StateName } from '../engine';
+import type { Checkpoint } from '../engine';
 
 /**
  * The storage layer's whole surface: the rest of the app talks only to `PageStore`, harness-core's
@@ -8,46 +8,12 @@ import type { Checkpoint, CheckpointTrigger, StateName } from '../engine';
  * a record that cannot be read comes back as a `Skipped` with its reason, and the rest loads.
  */
 
+import type { RunMeta, StoredCheckpoint } from './schemas';
+
+export type { RunMeta } from './schemas';
+
 /** Schema id of a run index record, and of this version's run file (export). */
 export const RUN_SCHEMA = 'harness-sim.run/1';
-
-/** One run as the history lists it: what its newest checkpoint says, and what it weighs. */
-export interface RunMeta {
-  schema: typeof RUN_SCHEMA;
-  runId: string;
-  scenario: string;
-  seed: number;
-  /** Set on a fork: the run and checkpoint this branch started from. */
-  branch: { from: string; seq: number } | null;
-  /** Sequence number of the newest stored checkpoint; 0 before any. It only grows. */
-  newestSeq: number;
-  /** State of the newest checkpoint, or `created` before any. */
-  state: StateName;
-  /** Step of the newest checkpoint (the step in progress or to run next); 1 before any. */
-  step: number;
-  /** Wall time (ms since 1970) the run was saved first, and last. */
-  createdAt: number;
-  updatedAt: number;
-  /** How many checkpoints were stored. */
-  checkpoints: number;
-  /** Stored bytes (UTF-8 JSON) of this run's checkpoint records and chunks; `listRuns` adds its index record's own. */
-  bytes: number;
-  /** The harness design the run was started with (absent: `article`). */
-  design?: 'article' | 'no-checkpoint' | 'no-fuse' | 'every-step' | 'no-refs' | 'blocking-wait';
-  /** The tab that drives the run (its session id): writes from any other tab are refused (fencing). */
-  driver?: string;
-  /**
-   * The fencing counter: how many times the run was claimed (absent: 0). Each claim takes the
-   * next number, and a write lands only under the number its tab claimed, so after a claim no
-   * earlier holder's write lands, whatever the clocks say.
-   */
-  epoch?: number;
-  /**
-   * This browser's count of run writes when the run was last written (created, checkpointed or
-   * imported here): what orders the runs a reload resumes, whatever a file or a clock says.
-   */
-  touched?: number;
-}
 
 /**
  * Who writes: the driving tab's session id and the run's `epoch` it writes under. A write
@@ -61,15 +27,8 @@ export interface Writer {
   claim?: boolean;
 }
 
-/** What the app says about a run it has just created (before its first checkpoint). */
-export interface NewRun {
-  runId: string;
-  scenario: string;
-  seed: number;
-  branch?: { from: string; seq: number } | null;
-  /** The harness design it follows, kept so a reload before its first checkpoint keeps it too. */
-  design?: RunMeta['design'];
-}
+/** What the app says about a run it has just created (before its first checkpoint): `design` kept so a reload before its first checkpoint keeps it too. */
+export type NewRun = Pick<RunMeta, 'runId' | 'scenario' | 'seed' | 'design'> & { branch?: RunMeta['branch'] };
 
 /**
  * Why a stored record was not read; it is left where it is. `misplaced`: a sound checkpoint
@@ -85,21 +44,14 @@ export interface Skipped extends CoreSkipped {
   kind: SkipKind;
 }
 
-/** One line of a run's checkpoint history (read without reassembling the checkpoint). */
-export interface CheckpointSummary {
-  runId: string;
-  seq: number;
-  step: number;
-  state: StateName;
-  trigger: CheckpointTrigger;
-  /** Size of the whole checkpoint as JSON (what an export holds for it). */
-  bytes: number;
-  /** What its record added to storage (shared ledger chunks are counted once, by the write that stored them). */
-  storedBytes: number;
-  /** Virtual time (ms since the run's start) and wall time (ms since 1970) of the write. */
-  virtual: number;
-  wall: number;
-}
+/**
+ * One line of a run's checkpoint history (read without reassembling the checkpoint): its stored
+ * envelope's summary fields, `bytes` (the whole checkpoint as JSON, what an export holds for it),
+ * `storedBytes` (what its record added: shared chunks count once, for the write that stored them),
+ * and its virtual (ms since the run's start) and wall (ms since 1970) time.
+ */
+export type CheckpointSummary = Pick<StoredCheckpoint['body'], 'runId' | 'seq' | 'step' | 'state' | 'trigger'> &
+  Record<'bytes' | 'storedBytes' | 'virtual' | 'wall', number>;
 
 /**
  * The outcome of a write: harness-core's, with more said. `ok` once the transaction has completed
