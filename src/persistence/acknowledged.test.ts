@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Checkpoint } from '../engine';
-import { apply, edit, hostile, type Json } from './hostileEdits';
-import { checkpointsOf, memoryHarness } from './testkit';
+import { apply, edit, hostile, type Json } from './hostileEdits.test-kit';
+import { checkpointsOf, memoryHarness } from './harness.test-kit';
 
 /**
  * Issue 26, item 2: nothing the store acknowledges is unreadable. A write is either refused

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../engine';
-import { HARNESSES, checkpointsOf } from './testkit';
+import { HARNESSES, checkpointsOf } from './harness.test-kit';
 
 /**
  * `replaceRuns` (batch.ts): a lesson's replayed runs in one transaction. What it stores reads

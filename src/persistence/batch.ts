@@ -2,9 +2,9 @@ import type { Checkpoint } from '../engine';
 import type { ChunkCache } from './chunks';
 import { Refusal, quote, storageError } from './errors';
 import { parseKey, runKey } from './keys';
-import { isRunId } from './records';
+import { isRunId, putRun, writeFailure } from './records';
 import { prepareWrite, stageWith, type Prepared } from './stored';
-import type { StoreParts } from './transfer';
+import type { StoreParts } from './recordStore';
 import type { ReplaceResult, RunBatch, RunMeta } from './types';
 
 /**
@@ -52,7 +52,7 @@ function prepareBatch(
  * Every checkpoint gets the reader's check first, as `put` gives one.
  */
 export async function replaceRuns(
-  { backend, cache, freshRun, advanced, putRun, touch, writeFailure }: StoreParts,
+  { backend, cache, freshRun, advanced, touch }: StoreParts,
   dropPrefix: string,
   runs: readonly RunBatch[],
 ): Promise<ReplaceResult> {

@@ -8,7 +8,7 @@ import { checkpointKey, runKey } from './keys';
 import { memoryBackend } from './memoryStore';
 import { createRecordStore } from './recordStore';
 import { newChunks, prepare, recordOf, stageChunks } from './stored';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 /**
  * The page's store implements harness-core's CheckpointStore directly and keeps the guarantees of

@@ -3,7 +3,7 @@ import type { Checkpoint } from '../engine';
 import type { UseStore } from 'idb-keyval';
 import { createIdbStore, openDatabase } from './idbStore';
 import { openCheckpointStore } from './open';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 /** Faults of the browser's storage that the page must survive without a reload. */
 

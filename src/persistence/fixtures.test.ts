@@ -6,10 +6,9 @@ import runV1 from './__fixtures__/run.v1.json';
 import storedV1 from './__fixtures__/stored-checkpoint.v1.json';
 import chunksV2 from './__fixtures__/chunks.v2.json';
 import storedV2 from './__fixtures__/stored-checkpoint.v2.json';
-import { contentKey } from './bytes';
-import { CHUNK_ROWS } from './chunks';
+import { CHUNK_ROWS, contentKey } from './chunks';
 import { STORED_CHECKPOINT_SCHEMA } from './records';
-import { HARNESSES, checkpointsOf, type Harness } from './testkit';
+import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 /**
  * Every stored record version is kept as a fixture, exactly as it was written, and read here

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UseStore } from 'idb-keyval';
 import type { Checkpoint } from '../engine';
 import { createIdbStore, openDatabase } from './idbStore';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 /**
  * The race of a handover: the old driver's write is still in flight when the follower claims

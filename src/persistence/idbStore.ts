@@ -2,7 +2,7 @@ import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { hasPrefix, type Backend, type Tx } from './backend';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
 import { openDatabase as openCheckpointDatabase } from 'harness-core';
-import { DB_NAME, STORE_NAME } from './request';
+import { DB_NAME, STORE_NAME } from './keys';
 import type { PageStore } from './types';
 
 /**
@@ -13,7 +13,7 @@ import type { PageStore } from './types';
  * `setMany` and `update` each cover only part of it).
  */
 
-export { DB_NAME, STORE_NAME } from './request';
+export { DB_NAME, STORE_NAME } from './keys';
 
 /**
  * How durable a write is once its transaction completes (and `put` resolves). 'relaxed' (the

@@ -24,9 +24,9 @@ export { createMemoryStore } from './memoryStore';
 export { type RecordStoreOptions } from './recordStore';
 export { CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA, STORED_CHECKPOINT_SCHEMA_V1 } from './records';
 export { CHUNK_ROWS } from './chunks';
-export { MAX_IMPORT_BYTES, fileTooBig } from './limits';
+export { MAX_IMPORT_BYTES, fileTooBig } from './records';
 export { describeError, storageError } from './errors';
-export { loadTransfer } from './transfer';
+export { loadTransfer } from './recordStore';
 export {
   CHANNEL_NAME,
   joinRun,

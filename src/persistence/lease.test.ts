@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEASE_MS, leaseLocks } from './lease';
 import { joinRun, type TabChannel, type TabSession } from './tabs';
-import { checkpointsOf, memoryHarness } from './testkit';
+import { checkpointsOf, memoryHarness } from './harness.test-kit';
 import type { Checkpoint } from '../engine';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Sim, type Checkpoint } from '../engine';
-import { apply, edit, type Json } from './hostileEdits';
+import { apply, edit, type Json } from './hostileEdits.test-kit';
 import { createMemoryStore } from './memoryStore';
 
 /**

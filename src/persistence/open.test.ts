@@ -4,7 +4,7 @@ import type { Checkpoint } from '../engine';
 import { createIdbStore, openDatabase } from './idbStore';
 import { openCheckpointStore } from './open';
 import { createMemoryStore } from './memoryStore';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 const cps = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });
 const newest = cps[cps.length - 1] as Checkpoint;

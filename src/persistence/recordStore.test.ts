@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkpointBytes, type Checkpoint } from '../engine';
-import { HARNESSES, checkpointsOf, type Harness } from './testkit';
+import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 /** The run of migration-40 up to its approval request: 8 checkpoints, the last before_suspend. */
 const toApproval = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });

@@ -1,28 +1,27 @@
-import { findScenario, isSeed } from '../engine';
+import { findScenario, isSeed, type Checkpoint } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
 import { replaceRuns } from './batch';
-import { Refusal, describeError, isQuotaError, quote, skippedAt, storageError } from './errors';
+import { Refusal, quote, skippedAt, storageError } from './errors';
 import { checkpointKey, keyText, orderKey, parseKey, runKey } from './keys';
-import { checkRunRecord, isNat, isRunId } from './records';
-import { loadTransfer, type StoreParts, type WriteFailure } from './transfer';
+import {
+  checkRunRecord,
+  isRunId,
+  mayWrite,
+  putRun,
+  runIn,
+  touchWith,
+  writeFailure,
+  type WriteFailure,
+} from './records';
 import { chunksOf, listStored, newChunks, prepareWrite, readStored, seqsOf, stageWith } from './stored';
-import { RUN_SCHEMA, type PageStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
+import { RUN_SCHEMA, type NewRun, type PageStore, type PutResult, type RunMeta, type Skipped } from './types';
 
 /**
- * The page's store (harness-core's CheckpointStore and the run index) over any Backend: the IndexedDB one and the memory one share every rule
- * here (sequence guard, checks, skipping, messages), so the fallback behaves like the real thing.
+ * The page's store (harness-core's CheckpointStore and the run index) over any Backend: the
+ * IndexedDB one and the memory one share every rule here and in records.ts (sequence guard,
+ * fence, checks, skipping, messages), so the fallback behaves like the real thing.
  */
-
-/**
- * The fence: whether `w` may write to `run` now. A run nobody claimed takes any write; a
- * claimed one only its driver's at its epoch, or a claim from the epoch before (see Writer).
- */
-const mayWrite = (w: Writer | undefined, run: RunMeta): boolean => {
-  const epoch = run.epoch ?? 0;
-  if (!w) return run.driver === undefined;
-  return (run.driver === w.tab && epoch === w.epoch) || (!!w.claim && epoch === w.epoch - 1);
-};
 
 export interface RecordStoreOptions {
   /** Wall clock for createdAt / updatedAt (ms since 1970). */
@@ -31,18 +30,24 @@ export interface RecordStoreOptions {
   timer?: () => number;
 }
 
-const ORDER_SCHEMA = 'harness-sim.order/1';
+/** What the record store lends its export and import (runTransfer.ts): its backend and rules. */
+export interface StoreParts {
+  backend: Backend;
+  cache: ChunkCache;
+  now: () => number;
+  freshRun: (meta: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'>, createdAt?: number) => RunMeta;
+  advanced: (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number) => RunMeta;
+  /** The next number of the store's write counter (RunMeta.touched), staged in `tx`. */
+  touch: (tx: Tx) => Promise<number>;
+}
 
 /**
- * The next number of the store's write counter, staged in `tx` (`raw`: the counter as read in
- * the same transaction). An unreadable counter starts again from the highest it can trust: 0.
+ * Export and import of run files (runTransfer.ts, with runFile.ts and
+ * parseOffThread.ts): a chunk of their own, which the first screen never uses. The runs panel,
+ * where a person exports and imports, asks for it as it mounts, so an import still works after
+ * the page went offline without a service worker to serve the chunk.
  */
-function touchWith(tx: Tx, raw: unknown): number {
-  const r = raw as { schema?: unknown; writes?: unknown } | undefined;
-  const next = (r?.schema === ORDER_SCHEMA && isNat(r.writes) ? r.writes : 0) + 1;
-  tx.put(orderKey, { schema: ORDER_SCHEMA, writes: next });
-  return next;
-}
+export const loadTransfer = () => import('./runTransfer');
 
 /** A write refused (E701: nothing written) or failed (E705), its reason under harness-core's number. */
 const failed = (code: WriteFailure['code'], reason: string, quota = false, stale = false): PutResult => ({
@@ -74,23 +79,6 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     bytes: 0,
   });
 
-  /** The run index inside `tx`: absent, readable, or unreadable (then nothing is written to it). */
-  async function runIn(tx: Tx, runId: string): Promise<{ run: RunMeta | null } | { error: string }> {
-    const raw = await tx.get(runKey(runId));
-    if (raw === undefined) return { run: null };
-    const c = checkRunRecord(raw, runId);
-    return c.ok ? { run: c.value } : { error: storageError('E507', quote(runId), c.reason) };
-  }
-
-  /** The index line stored, once the reader's check says it will read back (or the write is refused). */
-  const putRun: StoreParts['putRun'] = (tx, run) => {
-    // The wall time of a claim, from builds before the counter, is dropped once rewritten.
-    const { claimedAt, ...line } = run;
-    const c = checkRunRecord(line, line.runId);
-    if (!c.ok) throw new Refusal(storageError('E509', c.reason));
-    tx.put(runKey(line.runId), line);
-  };
-
   /** The index once checkpoint `cp` is stored, having added `bytes`. */
   const advanced: StoreParts['advanced'] = (run, cp, bytes) => ({
     ...run,
@@ -102,17 +90,9 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     bytes: run.bytes + bytes,
   });
 
-  /** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
-  const writeFailure = (e: unknown, what: string): WriteFailure =>
-    e instanceof Refusal
-      ? { code: 'E701', reason: e.message, quota: false }
-      : isQuotaError(e)
-        ? { code: 'E705', reason: storageError('E502', describeError(e), what), quota: true }
-        : { code: 'E705', reason: storageError('E508', describeError(e), what), quota: false };
-
   /** What the export and import chunk (runTransfer.ts) works with. */
   const touch = async (tx: Tx) => touchWith(tx, await tx.get(orderKey));
-  const parts: StoreParts = { backend, cache, now, runIn, freshRun, advanced, putRun, touch, writeFailure };
+  const parts: StoreParts = { backend, cache, now, freshRun, advanced, touch };
 
   const store: PageStore = {
     kind: backend.kind,
@@ -296,7 +276,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
 
     replaceRuns: (dropPrefix, runs) => replaceRuns(parts, dropPrefix, runs),
 
-    // Export and import are a chunk of their own (transfer.ts), loaded before any transaction
+    // Export and import are a chunk of their own (loadTransfer), loaded before any transaction
     // opens: one does not outlive a wait for a module.
     exportRun: async (runId, opts = {}) => (await loadTransfer()).exportRun(parts, runId, opts),
     importRun: async (file) => (await loadTransfer()).importRun(parts, file),

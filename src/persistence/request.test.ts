@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checkpoint } from '../engine';
 import { openCheckpointStore } from './open';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 const newest = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' }).at(-1) as Checkpoint;
 

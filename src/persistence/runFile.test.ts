@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkpointBytes, type Checkpoint } from '../engine';
-import { MAX_IMPORT_BYTES } from './limits';
+import { MAX_IMPORT_BYTES } from './records';
 import { parseRunFile, prettyJson } from './runFile';
-import { HARNESSES, checkpointsOf, type Harness } from './testkit';
+import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 const cps = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });
 const newest = cps[cps.length - 1] as Checkpoint;

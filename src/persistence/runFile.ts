@@ -9,7 +9,7 @@ import {
   utf8Length,
 } from '../engine';
 import { describeError, quote, storageError } from './errors';
-import { MAX_IMPORT_BYTES } from './limits';
+import { MAX_IMPORT_BYTES } from './records';
 import { RUN_FILE_SCHEMA, type RunFileInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
@@ -184,4 +184,35 @@ export async function parseRunFile(
     },
     checkpoints,
   };
+}
+
+/** The messages between the page (parseOffThread.ts) and runFile.worker.ts. */
+
+export type Parsed = Extract<ParsedRunFile, { ok: true }>;
+
+/** What the worker sends: a refusal, or the run and then its checkpoints in batches. */
+export type FromWorker =
+  | { kind: 'refused'; error: string }
+  | { kind: 'run'; run: Parsed['run']; count: number }
+  | { kind: 'checkpoints'; checkpoints: Checkpoint[] };
+
+/** About this many characters of checkpoints per message: the page copies each in a few ms. */
+const BATCH_CHARS = 512 * 1024;
+
+/** The checkpoints cut into runs of about BATCH_CHARS of JSON, in order. */
+export function batchesOf(checkpoints: readonly Checkpoint[], chars = BATCH_CHARS): Checkpoint[][] {
+  const out: Checkpoint[][] = [];
+  let batch: Checkpoint[] = [];
+  let size = 0;
+  for (const cp of checkpoints) {
+    batch.push(cp);
+    size += JSON.stringify(cp).length;
+    if (size >= chars) {
+      out.push(batch);
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
 }

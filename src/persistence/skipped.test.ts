@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../engine';
 import { CHUNK_ROWS } from './chunks';
-import { HARNESSES, checkpointsOf, type Harness } from './testkit';
+import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 /**
  * Stored records that cannot be read: corrupt, foreign, another version, oversize, a missing

@@ -1,14 +1,13 @@
 import { MAX_CHECKPOINT_BYTES, checkCheckpoint, type Checkpoint, utf8Length } from '../engine';
-import type { Tx } from './backend';
-import { jsonOf } from './bytes';
+import { inTxSlices, type Tx } from './backend';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
 import { Refusal, quote, skippedAt, storageError } from './errors';
 import { checkpointKey, chunkKey, keyText, parseKey, runKey } from './keys';
-import { inTxSlices } from './txSlices';
 import {
   CHUNK_ROWS_OF,
   STORED_CHECKPOINT_SCHEMA,
   checkStoredCheckpoint,
+  jsonOf,
   summaryOf,
   type Chain,
   type StoredCheckpoint,

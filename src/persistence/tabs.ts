@@ -1,9 +1,8 @@
 import { type Checkpoint, checkAgainst, checkCheckpoint } from '../engine';
-import { pageLeaseLocks } from './lease';
-import type { LocksLike, TabChannel } from './tabLinks';
-import { sited } from './request';
+import { sited } from './keys';
+import { pageLeaseLocks, type LocksLike, type TabChannel } from './lease';
 
-export type { LocksLike, TabChannel } from './tabLinks';
+export type { LocksLike, TabChannel } from './lease';
 import { TAB_MESSAGE_SCHEMA, type TabMessage } from './schemas';
 
 /**
@@ -76,7 +75,7 @@ export interface TabSession {
 const MESSAGE_SCHEMA = 'harness-sim.tab/1';
 
 export const lockName = (runId: string) => `${CHANNEL_NAME}:run:${runId}`;
-/** The tab channel, named for this site's folder (request.ts `sited`): two courses on one host do not hear each other. */
+/** The tab channel, named for this site's folder (keys.ts `sited`): two courses on one host do not hear each other. */
 export const CHANNEL_NAME = sited('harness-sim');
 
 function defaultLocks(): LocksLike | null {
