@@ -27,6 +27,7 @@ export { CHUNK_ROWS } from './chunks';
 export { MAX_IMPORT_BYTES, fileTooBig } from './records';
 export { describeError, storageError } from './errors';
 export { loadTransfer } from './recordStore';
+export { checkpointAt } from './stored';
 export {
   CHANNEL_NAME,
   joinRun,

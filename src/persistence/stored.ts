@@ -1,4 +1,5 @@
-import { MAX_CHECKPOINT_BYTES, checkCheckpoint, type Checkpoint, utf8Length } from '../engine';
+import type { CheckpointStore } from 'harness-core';
+import { MAX_CHECKPOINT_BYTES, checkCheckpoint, type Checkpoint, type ParseResult, utf8Length } from '../engine';
 import { inTxSlices, type Tx } from './backend';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
 import { Refusal, quote, skippedAt, storageError } from './errors';
@@ -232,4 +233,14 @@ export async function listStored(
   );
   items.sort((a, b) => b.summary.seq - a.summary.seq);
   return { items, skipped };
+}
+
+/**
+ * A store's `get` as the page shows it: the checkpoint, or in words why not (the skipped
+ * record's message; E517 when nothing is stored under that number).
+ */
+export async function checkpointAt(store: CheckpointStore, runId: string, seq: number): Promise<ParseResult> {
+  const r = await store.get(runId, seq);
+  if (r === null) return { ok: false, error: storageError('E517', quote(runId), seq) };
+  return r.ok ? r : { ok: false, error: r.skipped.message };
 }
