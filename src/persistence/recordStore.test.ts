@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkpointBytes, type Checkpoint } from '../engine';
+import { checkpointAt } from './stored';
 import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 /** The run of migration-40 up to its approval request: 8 checkpoints, the last before_suspend. */
@@ -97,6 +98,11 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
     it('a checkpoint that was never stored is null, not a throw', async () => {
       expect(await h.store.get('run-1', 999)).toBeNull();
       expect(await h.store.get('nobody', 1)).toBeNull();
+      // As the page shows it (the history's preview, fork and edit): a numbered reason.
+      expect(await checkpointAt(h.store, 'run-1', 999)).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^E517: .*#999/),
+      });
     });
 
     it('make the run index follow the newest checkpoint (created implicitly by the first put)', async () => {
