@@ -1,5 +1,5 @@
 import { findLesson, playTo } from '../../src/lessons';
-import type { CheckpointStore } from '../../src/persistence';
+import type { PageStore } from '../../src/persistence';
 import type { LessonStopSample } from './api';
 
 /**
@@ -18,7 +18,7 @@ function lessonRuns(freshRunId: () => string) {
 }
 
 export async function lessonStop(
-  store: CheckpointStore,
+  store: PageStore,
   freshRunId: () => string,
   samples: number,
   warmup: number,
@@ -38,7 +38,7 @@ export async function lessonStop(
       if (!created.ok) throw new Error(created.error);
       for (const cp of checkpoints) {
         const r = await store.put(cp);
-        if (!r.ok) throw new Error(`put of checkpoint #${cp.seq} failed: ${r.error}`);
+        if (!r.ok) throw new Error(`put of checkpoint #${cp.seq} failed: ${r.message}`);
       }
     }
     return performance.now() - t0;

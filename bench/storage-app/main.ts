@@ -4,7 +4,7 @@
  * `window.__storageBench` (see api.ts); playwright calls it, every timing is taken in here.
  */
 import { Sim, checkpointBytes, type Checkpoint, type StateName } from '../../src/engine';
-import { openCheckpointStore, openDatabase, type CheckpointStore, type PutResult } from '../../src/persistence';
+import { openCheckpointStore, openDatabase, type PageStore, type PutResult } from '../../src/persistence';
 import type { Backend } from '../../src/persistence/backend';
 import { idbBackend } from '../../src/persistence/idbStore';
 import { createRecordStore } from '../../src/persistence/recordStore';
@@ -48,7 +48,7 @@ function checkpointsOf(
 }
 
 function must(r: PutResult, cp: Checkpoint): asserts r is Extract<PutResult, { ok: true }> {
-  if (!r.ok) throw new Error(`put of checkpoint #${cp.seq} (step ${cp.step}) failed: ${r.error}`);
+  if (!r.ok) throw new Error(`put of checkpoint #${cp.seq} (step ${cp.step}) failed: ${r.message}`);
 }
 
 interface Marks {
@@ -88,7 +88,7 @@ async function main(): Promise<StorageBench> {
   const opened = await openCheckpointStore();
   if (opened.status !== 'indexeddb')
     throw new Error(`the store is not on IndexedDB: ${opened.notice ?? opened.status}`);
-  const store: CheckpointStore = opened.store;
+  const store: PageStore = opened.store;
   // The same record logic on the same database, through a Backend that marks each write's parts.
   const marks: Marks[] = [];
   const timedStore = createRecordStore(timedBackend(idbBackend(openDatabase(indexedDB)), marks));

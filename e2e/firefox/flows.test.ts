@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { runFileText } from '../../src/persistence/runFile';
-import { checkpointsOf, runMetaOf } from '../../src/persistence/testkit';
+import { checkpointsOf, runMetaOf } from '../../src/persistence/harness.test-kit';
 import { serveStatic, type StaticServer } from '../staticServer';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Checkpoint } from '../engine';
-import { apply, edit, hostile, type Json } from './hostileEdits';
-import { checkpointsOf, memoryHarness } from './testkit';
+import { apply, edit, hostile, type Json } from './hostileEdits.test-kit';
+import { checkpointsOf, memoryHarness } from './harness.test-kit';
 
 /**
  * Issue 26, item 2: nothing the store acknowledges is unreadable. A write is either refused
@@ -34,7 +34,7 @@ describe('a write the store acknowledges', () => {
     const h = memoryHarness();
     const r = await h.store.put(make(base) as Checkpoint);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toMatch(/^E504: Checkpoint #\d+ was not saved: /);
+    expect(!r.ok && r.message).toMatch(/^E701: E504: Checkpoint #\d+ was not saved: /);
     expect(await h.dump()).toEqual([]);
   });
 
@@ -45,14 +45,14 @@ describe('a write the store acknowledges', () => {
         const cp = edited(base, edits);
         const r = await h.store.put(cp);
         if (!r.ok) {
-          expect(r.error).toMatch(/^E50\d: /);
+          expect(r.message).toMatch(/^E701: E50\d: /);
           return;
         }
         const reopened = h.reopen();
         const back = await reopened.get(cp.runId, cp.seq);
-        expect(back.ok).toBe(true);
-        expect(back.ok && back.checkpoint).toEqual(cp);
-        expect(await reopened.newest(cp.runId)).toEqual({ checkpoint: cp, skipped: [] });
+        expect(back?.ok).toBe(true);
+        expect(back?.ok && back.checkpoint).toEqual(cp);
+        expect(await reopened.latest(cp.runId)).toEqual({ checkpoint: cp, skipped: [] });
         expect((await reopened.listRuns()).skipped).toEqual([]);
       }),
       { seed: 2626, numRuns: 200 },

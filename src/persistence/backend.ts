@@ -30,3 +30,30 @@ export interface Backend {
 export function hasPrefix(key: Key, prefix: readonly string[]): boolean {
   return Array.isArray(key) && key.length > prefix.length && prefix.every((p, i) => key[i] === p);
 }
+
+/** How long work inside one transaction runs before the page gets a turn. */
+export const TX_SLICE_MS = 8;
+
+/**
+ * `each` over `items` inside one transaction (an import's write, a run's listing), with a turn
+ * for the page whenever TX_SLICE_MS is spent. A transaction cannot wait on a timer (it commits once no
+ * request is pending), so the turn is one of its own requests (`turn`, a cheap read): its
+ * answer comes back as a task of its own. Without the turns, staging 948 checkpoints of a
+ * 19 MiB file (their `put`s and structured clones) ran in one main-thread task of 6.5 s at 4x
+ * CPU, and checking their 948 records as the imported run opened, 2.7 s (docs/BENCHMARKS.md).
+ */
+export async function inTxSlices<T>(
+  items: readonly T[],
+  each: (item: T, i: number) => Promise<void>,
+  turn: () => Promise<unknown>,
+  now: () => number = () => performance.now(),
+): Promise<void> {
+  let slice = now();
+  for (const [i, item] of items.entries()) {
+    if (now() - slice > TX_SLICE_MS) {
+      await turn();
+      slice = now();
+    }
+    await each(item, i);
+  }
+}

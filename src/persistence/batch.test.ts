@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../engine';
-import { HARNESSES, checkpointsOf } from './testkit';
+import { HARNESSES, checkpointsOf } from './harness.test-kit';
 
 /**
  * `replaceRuns` (batch.ts): a lesson's replayed runs in one transaction. What it stores reads
@@ -27,7 +27,7 @@ describe.each(HARNESSES)('the %s store replaces runs in one write', (_kind, make
       const [listed, one] = [await batch.store.list(runId), await single.store.list(runId)];
       expect(listed.items).toEqual(one.items);
       expect(listed.items).toHaveLength(cps.length);
-      expect((await batch.store.newest(runId)).checkpoint).toEqual(cps.at(-1));
+      expect((await batch.store.latest(runId)).checkpoint).toEqual(cps.at(-1));
       expect(r.runs.find((m) => m.runId === runId)?.bytes).toBe((await single.store.run(runId))?.bytes);
     }
   });

@@ -1,10 +1,10 @@
-import { MAX_CHECKPOINT_BYTES, type Checkpoint } from '../engine';
+import type { Checkpoint } from '../engine';
+import type { ChunkCache } from './chunks';
 import { Refusal, quote, storageError } from './errors';
 import { parseKey, runKey } from './keys';
-import { isRunId } from './records';
-import { checkCheckpointInput } from './schemas';
-import { prepare, stageWith, writeProblem, type Prepared } from './stored';
-import type { StoreParts } from './transfer';
+import { isRunId, putRun, writeFailure } from './records';
+import { prepareWrite, stageWith, type Prepared } from './stored';
+import type { StoreParts } from './recordStore';
 import type { ReplaceResult, RunBatch, RunMeta } from './types';
 
 /**
@@ -13,25 +13,37 @@ import type { ReplaceResult, RunBatch, RunMeta } from './types';
  * checkpoints; one strict-durability transaction each would take seconds.
  */
 
-/** Why a batch cannot be stored, checked before any transaction opens (as `put` checks one checkpoint). */
-function batchProblem(runs: readonly RunBatch[]): string | null {
+/**
+ * Every checkpoint of a batch checked and cut before any transaction opens (as `put` prepares
+ * one: stored.ts `prepareWrite`), each the next of its run; or why the batch cannot be stored.
+ */
+function prepareBatch(
+  runs: readonly RunBatch[],
+  cache: ChunkCache,
+): { ok: true; prepared: Prepared[][] } | { ok: false; error: string } {
   const ids = new Set<string>();
+  const prepared: Prepared[][] = [];
   for (const { meta, checkpoints } of runs) {
     if (!isRunId(meta.runId) || ids.has(meta.runId))
-      return storageError('E509', `run id ${quote(meta.runId)} is not a fresh id of 1 to 200 characters`);
+      return {
+        ok: false,
+        error: storageError('E509', `run id ${quote(meta.runId)} is not a fresh id of 1 to 200 characters`),
+      };
     ids.add(meta.runId);
-    let seq = 0;
+    const run: Prepared[] = [];
     for (const cp of checkpoints) {
-      const problem = writeProblem(cp);
-      if (problem) return storageError('E504', quote((cp as { seq?: unknown } | null)?.seq ?? '?'), problem);
-      if (cp.runId !== meta.runId || cp.seq <= seq)
-        return storageError('E504', cp.seq, `it is not the next checkpoint of run ${quote(meta.runId)}`);
-      seq = cp.seq;
-      const readable = checkCheckpointInput(cp);
-      if (!readable.ok) return storageError('E504', cp.seq, readable.error);
+      const w = prepareWrite(cp, cache);
+      if (!w.ok) return w;
+      if (w.checkpoint.runId !== meta.runId || w.prepared.seq <= (run.at(-1)?.seq ?? 0))
+        return {
+          ok: false,
+          error: storageError('E504', cp.seq, `it is not the next checkpoint of run ${quote(meta.runId)}`),
+        };
+      run.push(w.prepared);
     }
+    prepared.push(run);
   }
-  return null;
+  return { ok: true, prepared };
 }
 
 /**
@@ -40,15 +52,13 @@ function batchProblem(runs: readonly RunBatch[]): string | null {
  * Every checkpoint gets the reader's check first, as `put` gives one.
  */
 export async function replaceRuns(
-  { backend, cache, freshRun, advanced, putRun, touch, writeFailure }: StoreParts,
+  { backend, cache, freshRun, advanced, touch }: StoreParts,
   dropPrefix: string,
   runs: readonly RunBatch[],
 ): Promise<ReplaceResult> {
-  const problem = batchProblem(runs);
-  if (problem) return { ok: false, error: problem, quota: false };
-  const prepared: Prepared[][] = runs.map((r) => r.checkpoints.map((cp) => prepare(cp, cache)));
-  const big = prepared.flat().find((p) => p.size > MAX_CHECKPOINT_BYTES);
-  if (big) return { ok: false, error: storageError('E504', big.seq, 'it is over 1 MiB'), quota: false };
+  const batch = prepareBatch(runs, cache);
+  if (!batch.ok) return { ok: false, error: batch.error, quota: false };
+  const { prepared } = batch;
   try {
     return await backend.write(async (tx) => {
       const dropped = new Set<string>();
@@ -83,7 +93,7 @@ export async function replaceRuns(
       return { ok: true as const, runs: stored, deleted };
     });
   } catch (e) {
-    const r = writeFailure(e, 'the runs were not saved');
-    return { ok: false, error: r.ok ? '' : r.error, quota: !r.ok && r.quota };
+    const f = writeFailure(e, 'the runs were not saved');
+    return { ok: false, error: f.reason, quota: f.quota };
   }
 }

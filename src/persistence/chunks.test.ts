@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkpointBytes, utf8Length, type Checkpoint } from '../engine';
-import { cyrb53 } from './bytes';
-import { CHUNK_ROWS, ChunkCache, chainOf, chunkReader, readChain } from './chunks';
+import { CHUNK_ROWS, ChunkCache, cyrb53, chainOf, chunkReader, readChain } from './chunks';
 import { prepare } from './stored';
-import { checkpointsOf, idbHarness } from './testkit';
+import { checkpointsOf, idbHarness } from './harness.test-kit';
 
 /** Stores every checkpoint of a whole run; what the run then weighs in storage. */
 async function storedBytes(cps: readonly Checkpoint[]): Promise<number> {

@@ -3,19 +3,18 @@ import type { Checkpoint } from '../engine';
 // The package's suite of store guarantees, a test file of its own (see eslint.config.js).
 import { storeSuite, type StoreUnderTest } from '../../packages/harness-core/src/stores/suite';
 import type { Backend } from './backend';
-import { asCoreStore } from './coreStore';
 import { openDatabase, idbBackend } from './idbStore';
 import { checkpointKey, runKey } from './keys';
 import { memoryBackend } from './memoryStore';
 import { createRecordStore } from './recordStore';
 import { newChunks, prepare, recordOf, stageChunks } from './stored';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 /**
- * The IndexedDB store the page uses keeps the guarantees of harness-core's stores (SPEC §5):
- * harness-core's own suite, run on it through asCoreStore, over IndexedDB and over memory. It is
- * stricter in one place (an older checkpoint put after a newer one is refused: the sequence
- * guard) and numbers its reasons its own way (E5xx inside the E70n).
+ * The page's store implements harness-core's CheckpointStore directly and keeps the guarantees of
+ * its stores (SPEC §5): harness-core's own suite, run on the very store the page opens, over
+ * IndexedDB and over memory. It is stricter in one place (an older checkpoint put after a newer
+ * one is refused: the sequence guard) and numbers its reasons its own way (E5xx inside the E70n).
  */
 
 const SCENARIO = 'migration-40';
@@ -79,8 +78,8 @@ for (const [kind, make] of MAKERS) {
     async (): Promise<StoreUnderTest> => {
       const { backend, reopen } = make();
       return {
-        store: asCoreStore(backend),
-        reopen: async () => asCoreStore(reopen()),
+        store: createRecordStore(backend),
+        reopen: async () => createRecordStore(reopen()),
         corrupt: (runId, seq, contents) => plant(backend, runId, seq, contents),
         // Each test has a database of its own; the file's fake IndexedDB goes with the file.
         cleanup: async () => undefined,
@@ -90,26 +89,26 @@ for (const [kind, make] of MAKERS) {
   );
 }
 
-describe('the simulator store as harness-core sees it', () => {
+describe("the page store in harness-core's terms", () => {
   const [a, b] = checkpoints('run-a') as [Checkpoint, Checkpoint];
 
   it('answers a failed write (quota) with E705 and the reason, keeping what was there', async () => {
     const backend = memoryBackend();
-    const store = asCoreStore(backend);
-    expect(await store.put(a)).toEqual({ ok: true });
+    const store = createRecordStore(backend);
+    expect(await store.put(a)).toMatchObject({ ok: true });
     const full: Backend = {
       ...backend,
       write: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
     };
-    const r = await asCoreStore(full).put(b);
+    const r = await createRecordStore(full).put(b);
     expect(r).toMatchObject({ ok: false, code: 'E705', message: expect.stringMatching(/^E705: E502: .*quota/) });
     expect(await store.seqs('run-a')).toEqual([1]);
   });
 
   it('refuses (E701, not a storage failure) a write to a run whose stored index it cannot read', async () => {
     const backend = memoryBackend();
-    const store = asCoreStore(backend);
-    expect(await store.put(a)).toEqual({ ok: true });
+    const store = createRecordStore(backend);
+    expect(await store.put(a)).toMatchObject({ ok: true });
     await backend.write(async (tx) => tx.put(runKey('run-a'), { schema: 'harness-sim.run/1', runId: 'run-a' }));
     const r = await store.put(b);
     expect(r).toMatchObject({ ok: false, code: 'E701', message: expect.stringMatching(/^E701: E507: /) });
@@ -119,9 +118,9 @@ describe('the simulator store as harness-core sees it', () => {
   it('reports a checkpoint of a scenario it does not have as one that does not fit its plan (E703)', async () => {
     const backend = memoryBackend();
     await plant(backend, 'run-a', 1, JSON.stringify({ ...a, scenario: 'no-such-plan' }));
-    expect(await asCoreStore(backend).get('run-a', 1)).toEqual({
+    expect(await createRecordStore(backend).get('run-a', 1)).toEqual({
       ok: false,
-      skipped: { where: 'cp/run-a/1', code: 'E703', message: expect.stringMatching(/^E703: E206: /) },
+      skipped: { where: 'cp/run-a/1', kind: 'foreign', code: 'E703', message: expect.stringMatching(/^E703: E206: /) },
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 import { CHECKPOINT_DURABILITY, createIdbStore, openDatabase } from './idbStore';
 
 /**

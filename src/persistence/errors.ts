@@ -1,3 +1,6 @@
+import type { StoreErrorCode } from 'harness-core';
+import type { SkipKind, Skipped } from './types';
+
 /**
  * Numbered storage messages, in one place like the engine's `errors.ts` (E1xx–E4xx there):
  * E5xx for what is stored, E6xx for run files a person imports. A message is shown to a
@@ -59,6 +62,26 @@ export function describeError(e: unknown): string {
 export function isQuotaError(e: unknown): boolean {
   const name = typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined;
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}
+
+/**
+ * harness-core's class of each skip kind (its E70n): not ours (E702), ours but damaged (E703),
+ * under another run's or number's key (E704). A checkpoint naming a scenario this simulator does
+ * not have (the codec's E206) cannot be read here, but it is one of ours not fitting its plan: E703.
+ */
+const CLASS_OF: Record<SkipKind, StoreErrorCode> = {
+  foreign: 'E702',
+  version: 'E702',
+  corrupt: 'E703',
+  oversize: 'E703',
+  missing: 'E703',
+  misplaced: 'E704',
+};
+
+/** A record passed over at `where` (a key as text), of `kind`, with the page's numbered `reason`. */
+export function skippedAt(where: string, kind: SkipKind, reason: string): Skipped {
+  const code = kind === 'foreign' && reason.startsWith('E206') ? 'E703' : CLASS_OF[kind];
+  return { where, kind, code, message: `${code}: ${reason}` };
 }
 
 /** Thrown inside a write transaction to undo everything it staged and answer with `message`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { set } from 'idb-keyval';
 import { createIdbStore, openDatabase } from './idbStore';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 /** An export that leaves checkpoints out says so in the file itself. */
 

@@ -3,7 +3,7 @@ import type { Checkpoint } from '../engine';
 import type { UseStore } from 'idb-keyval';
 import { createIdbStore, openDatabase } from './idbStore';
 import { openCheckpointStore } from './open';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 /** Faults of the browser's storage that the page must survive without a reload. */
 
@@ -22,7 +22,7 @@ describe('a connection the browser closed without a close event (Safari)', () =>
     db.close();
     const r = await store.put(b);
     expect(r).toMatchObject({ ok: true });
-    expect((await store.newest(a.runId)).checkpoint?.seq).toBe(b.seq);
+    expect((await store.latest(a.runId)).checkpoint?.seq).toBe(b.seq);
   });
 });
 
@@ -58,10 +58,11 @@ describe('a handover between tabs (fencing)', () => {
     expect(late).toMatchObject({
       ok: false,
       stale: true,
-      error: expect.stringMatching(/^E519: Another tab drives run/),
+      code: 'E701',
+      message: expect.stringMatching(/^E701: E519: Another tab drives run/),
     });
     expect((await store.put(c, { tab: 'new', epoch: 2 })).ok).toBe(true);
-    expect((await store.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
+    expect((await store.latest(a.runId)).checkpoint?.seq).toBe(c.seq);
   });
 });
 
@@ -89,9 +90,9 @@ describe('a stored record nested absurdly deep', () => {
     );
     const { runs, skipped } = await store.listRuns();
     expect(runs.map((r) => r.runId)).toEqual([cps[0]!.runId]);
-    expect(skipped.find((s) => s.key.includes('deep-run'))?.reason).toMatch(/^E513: .*deeper than 32/);
-    const newest = await store.newest(cps[0]!.runId);
+    expect(skipped.find((s) => s.where.includes('deep-run'))?.message).toMatch(/^E703: E513: .*deeper than 32/);
+    const newest = await store.latest(cps[0]!.runId);
     expect(newest.checkpoint?.seq).toBe(cps.at(-1)!.seq);
-    expect(newest.skipped[0]?.reason).toMatch(/^E513: /);
+    expect(newest.skipped[0]?.message).toMatch(/^E703: E513: /);
   });
 });

@@ -6,10 +6,9 @@ import runV1 from './__fixtures__/run.v1.json';
 import storedV1 from './__fixtures__/stored-checkpoint.v1.json';
 import chunksV2 from './__fixtures__/chunks.v2.json';
 import storedV2 from './__fixtures__/stored-checkpoint.v2.json';
-import { contentKey } from './bytes';
-import { CHUNK_ROWS } from './chunks';
+import { CHUNK_ROWS, contentKey } from './chunks';
 import { STORED_CHECKPOINT_SCHEMA } from './records';
-import { HARNESSES, checkpointsOf, type Harness } from './testkit';
+import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 /**
  * Every stored record version is kept as a fixture, exactly as it was written, and read here
@@ -34,8 +33,8 @@ describe.each(HARNESSES)('the v1 records, read by the %s store', (_kind, make) =
     const h = await plant();
     expect(storedV1.ledger.head).toBe(contentKey(JSON.stringify(chunkV1)));
     const r = await h.store.get('fixture-run', storedV1.body.seq);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
+    expect(r?.ok).toBe(true);
+    if (!r?.ok) return;
     expect(checkCheckpoint(r.checkpoint).ok).toBe(true);
     expect(r.checkpoint).toMatchObject({
       runId: 'fixture-run',
@@ -66,7 +65,7 @@ describe.each(HARNESSES)('the v1 records, read by the %s store', (_kind, make) =
   it('run-file.v1: imported whole', async () => {
     const h = make();
     expect(await h.store.importRun(JSON.stringify(runFileV1))).toEqual({ ok: true, runId: 'fixture-run' });
-    expect((await h.store.newest('fixture-run')).checkpoint).toEqual(
+    expect((await h.store.latest('fixture-run')).checkpoint).toEqual(
       runFileV1.checkpoints[runFileV1.checkpoints.length - 1],
     );
   });
@@ -77,10 +76,11 @@ describe.each(HARNESSES)('the v1 records, read by the %s store', (_kind, make) =
       await h.set(['run', 'fixture-run'], { ...runV1, schema: 'harness-sim.run/3' });
       expect((await h.store.listRuns()).skipped).toEqual([
         {
-          key: 'run/fixture-run',
+          where: 'run/fixture-run',
           kind: 'version',
-          reason: expect.stringMatching(
-            /^E511: Stored with schema "harness-sim\.run\/3"; this simulator reads harness-sim\.run\/1\./,
+          code: 'E702',
+          message: expect.stringMatching(
+            /^E70\d: E511: Stored with schema "harness-sim\.run\/3"; this simulator reads harness-sim\.run\/1\./,
           ),
         },
       ]);
@@ -89,16 +89,21 @@ describe.each(HARNESSES)('the v1 records, read by the %s store', (_kind, make) =
     it('stored checkpoint', async () => {
       const h = await plant();
       await h.set(['cp', 'fixture-run', 21], { ...storedV1, schema: 'harness-sim.stored-checkpoint/3' });
-      expect((await h.store.newest('fixture-run')).skipped).toEqual([
-        { key: 'cp/fixture-run/21', kind: 'version', reason: expect.stringMatching(/^E511: /) },
+      expect((await h.store.latest('fixture-run')).skipped).toEqual([
+        { where: 'cp/fixture-run/21', kind: 'version', code: 'E702', message: expect.stringMatching(/^E70\d: E511: /) },
       ]);
     });
 
     it('chunk', async () => {
       const h = await plant();
       await h.set(['chunk', 'fixture-run', storedV1.ledger.head], { ...chunkV1, schema: 'harness-sim.chunk/3' });
-      expect((await h.store.newest('fixture-run')).skipped).toEqual([
-        { key: 'cp/fixture-run/21', kind: 'version', reason: expect.stringMatching(/^E515: .*E511: /) },
+      expect((await h.store.latest('fixture-run')).skipped).toEqual([
+        {
+          where: 'cp/fixture-run/21',
+          kind: 'version',
+          code: 'E702',
+          message: expect.stringMatching(/^E70\d: E515: .*E511: /),
+        },
       ]);
     });
 
@@ -145,8 +150,8 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
   it('stored-checkpoint.v2 with its chunks: reassembled into a checkpoint the engine accepts', async () => {
     const h = await plant();
     const r = await h.store.get('fixture-run', storedV2.body.seq);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
+    expect(r?.ok).toBe(true);
+    if (!r?.ok) return;
     expect(checkCheckpoint(r.checkpoint).ok).toBe(true);
     expect(r.checkpoint).toMatchObject({
       runId: 'fixture-run',
@@ -195,9 +200,9 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
     expect((dump.get(JSON.stringify(['cp', 'fixture-run', 21])) as { schema: string }).schema).toBe(
       'harness-sim.stored-checkpoint/1',
     );
-    expect((await h.store.newest('fixture-run')).checkpoint).toEqual(newest);
+    expect((await h.store.latest('fixture-run')).checkpoint).toEqual(newest);
     const old = await h.store.get('fixture-run', 21);
-    expect(old.ok && old.checkpoint.ledger).toEqual([...chunkV1.rows, ...storedV1.ledger.tail]);
+    expect(old?.ok && old.checkpoint.ledger).toEqual([...chunkV1.rows, ...storedV1.ledger.tail]);
     const { items, skipped } = await h.store.list('fixture-run');
     expect(skipped).toEqual([]);
     expect(items.map((i) => i.seq)).toEqual([...next.map((c) => c.seq).reverse(), 21]);
@@ -206,30 +211,40 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
     if (!exported.ok) return;
     const again = make();
     expect(await again.store.importRun(exported.text)).toEqual({ ok: true, runId: 'fixture-run' });
-    expect((await again.store.newest('fixture-run')).checkpoint).toEqual(newest);
-    expect((await again.store.get('fixture-run', 21)).ok).toBe(true);
+    expect((await again.store.latest('fixture-run')).checkpoint).toEqual(newest);
+    expect((await again.store.get('fixture-run', 21))?.ok).toBe(true);
   });
 
   it('a v2 chain of 64-row chunks (or a v1 chain of 16-row ones) is damage, not data', async () => {
     const h = await plant();
     await h.set(['cp', 'fixture-run', 21], { ...storedV2, schema: 'harness-sim.stored-checkpoint/1' });
-    expect((await h.store.newest('fixture-run')).skipped).toEqual([
-      { key: 'cp/fixture-run/21', kind: 'corrupt', reason: expect.stringMatching(/^E515: .*holds 16 rows, not 64/) },
+    expect((await h.store.latest('fixture-run')).skipped).toEqual([
+      {
+        where: 'cp/fixture-run/21',
+        kind: 'corrupt',
+        code: 'E703',
+        message: expect.stringMatching(/^E70\d: E515: .*holds 16 rows, not 64/),
+      },
     ]);
     const v1 = make();
     await v1.set(['run', 'fixture-run'], runV1);
     await v1.set(['cp', 'fixture-run', 21], { ...storedV1, schema: STORED_CHECKPOINT_SCHEMA });
     await v1.set(['chunk', 'fixture-run', contentKey(JSON.stringify(chunkV1))], chunkV1);
-    expect((await v1.store.newest('fixture-run')).skipped).toEqual([
-      { key: 'cp/fixture-run/21', kind: 'corrupt', reason: expect.stringMatching(/^E515: .*holds 64 rows, not 16/) },
+    expect((await v1.store.latest('fixture-run')).skipped).toEqual([
+      {
+        where: 'cp/fixture-run/21',
+        kind: 'corrupt',
+        code: 'E703',
+        message: expect.stringMatching(/^E70\d: E515: .*holds 64 rows, not 16/),
+      },
     ]);
   });
 
   it('a missing v2 chunk: the record is skipped as missing', async () => {
     const h = await plant();
     await h.del(['chunk', 'fixture-run', storedV2.refs.head]);
-    expect((await h.store.newest('fixture-run')).skipped).toEqual([
-      { key: 'cp/fixture-run/21', kind: 'missing', reason: expect.stringMatching(/^E514: /) },
+    expect((await h.store.latest('fixture-run')).skipped).toEqual([
+      { where: 'cp/fixture-run/21', kind: 'missing', code: 'E703', message: expect.stringMatching(/^E70\d: E514: /) },
     ]);
   });
 });

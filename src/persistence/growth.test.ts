@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkpointsOf, memoryHarness } from './testkit';
+import { checkpointsOf, memoryHarness } from './harness.test-kit';
 
 /**
  * Stored bytes must grow linearly with a run's steps. With stored-checkpoint/1 (64-row chunks)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UseStore } from 'idb-keyval';
 import type { Checkpoint } from '../engine';
 import { createIdbStore, openDatabase } from './idbStore';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 /**
  * The race of a handover: the old driver's write is still in flight when the follower claims
@@ -47,16 +47,21 @@ describe('a handover while the old driver has a write in flight', () => {
     const late = old.put(b, { tab: 'old', epoch: 1 });
     // The follower takes over and re-reads storage before driving, as the store's handover does.
     expect(await fresh.claim(a.runId, 'new')).toBe(2);
-    const view = (await fresh.newest(a.runId)).checkpoint;
+    const view = (await fresh.latest(a.runId)).checkpoint;
     expect(view?.seq).toBe(a.seq);
     slow.release();
-    expect(await late).toMatchObject({ ok: false, stale: true, error: expect.stringMatching(/^E519: /) });
+    expect(await late).toMatchObject({
+      ok: false,
+      stale: true,
+      code: 'E701',
+      message: expect.stringMatching(/^E701: E519: /),
+    });
     // Nothing of the old write landed after the claim: the newest durable is still what the view read.
-    expect((await fresh.newest(a.runId)).checkpoint?.seq).toBe(view?.seq);
+    expect((await fresh.latest(a.runId)).checkpoint?.seq).toBe(view?.seq);
     expect((await fresh.list(a.runId)).items.map((i) => i.seq)).toEqual([a.seq]);
     // And the new driver goes on from it.
     expect((await fresh.put(c, { tab: 'new', epoch: 2 })).ok).toBe(true);
-    expect((await fresh.newest(a.runId)).checkpoint?.seq).toBe(c.seq);
+    expect((await fresh.latest(a.runId)).checkpoint?.seq).toBe(c.seq);
   });
 
   it("an elected driver's first, claiming write still waiting when another tab claims never takes the run back", async () => {
@@ -68,7 +73,12 @@ describe('a handover while the old driver has a write in flight', () => {
     const late = old.put(b, { tab: 'old', epoch: 2, claim: true });
     expect(await fresh.claim(a.runId, 'new')).toBe(2);
     slow.release();
-    expect(await late).toMatchObject({ ok: false, stale: true, error: expect.stringMatching(/^E519: /) });
+    expect(await late).toMatchObject({
+      ok: false,
+      stale: true,
+      code: 'E701',
+      message: expect.stringMatching(/^E701: E519: /),
+    });
     // The new driver still drives: its write lands, the old one's did not.
     expect((await fresh.put(c, { tab: 'new', epoch: 2 })).ok).toBe(true);
     expect((await fresh.list(a.runId)).items.map((i) => i.seq)).toEqual([c.seq, a.seq]);
@@ -88,7 +98,11 @@ describe('a handover while the old driver has a write in flight', () => {
       { tab: 'gone', epoch: 2 },
       { tab: 'late', epoch: 2, claim: true },
     ])
-      expect(await fresh.put(c, w)).toMatchObject({ ok: false, error: expect.stringMatching(/^E519: /) });
+      expect(await fresh.put(c, w)).toMatchObject({
+        ok: false,
+        code: 'E701',
+        message: expect.stringMatching(/^E701: E519: /),
+      });
     expect((await fresh.run(a.runId))?.epoch).toBe(3);
   });
 
@@ -98,7 +112,12 @@ describe('a handover while the old driver has a write in flight', () => {
     const [a, b] = cps as [Checkpoint, Checkpoint];
     expect((await old.put(a, { tab: 'A', epoch: 1, claim: true })).ok).toBe(true);
     expect(await fresh.claim(a.runId, 'B')).toBe(2);
-    expect(await old.put(b)).toMatchObject({ ok: false, stale: true, error: expect.stringMatching(/^E519: /) });
+    expect(await old.put(b)).toMatchObject({
+      ok: false,
+      stale: true,
+      code: 'E701',
+      message: expect.stringMatching(/^E701: E519: /),
+    });
     expect((await fresh.put(b, { tab: 'B', epoch: 2 })).ok).toBe(true);
     expect((await fresh.list(a.runId)).items.map((i) => i.seq)).toEqual([b.seq, a.seq]);
   });
@@ -112,7 +131,7 @@ describe('a handover while the old driver has a write in flight', () => {
     const claimed = fresh.claim(a.runId, 'new');
     expect((await first).ok).toBe(true);
     expect(await claimed).toBe(2);
-    expect((await fresh.newest(a.runId)).checkpoint?.seq).toBe(b.seq);
+    expect((await fresh.latest(a.runId)).checkpoint?.seq).toBe(b.seq);
     expect(await old.put({ ...b, seq: b.seq + 1 }, { tab: 'old', epoch: 1 })).toMatchObject({ ok: false, stale: true });
   });
 });

@@ -2,8 +2,8 @@ import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { hasPrefix, type Backend, type Tx } from './backend';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
 import { openDatabase as openCheckpointDatabase } from 'harness-core';
-import { DB_NAME, STORE_NAME } from './request';
-import type { CheckpointStore } from './types';
+import { DB_NAME, STORE_NAME } from './keys';
+import type { PageStore } from './types';
 
 /**
  * The IndexedDB store, on idb-keyval's `UseStore` seam: its own database (idb-keyval cannot
@@ -13,7 +13,7 @@ import type { CheckpointStore } from './types';
  * `setMany` and `update` each cover only part of it).
  */
 
-export { DB_NAME, STORE_NAME } from './request';
+export { DB_NAME, STORE_NAME } from './keys';
 
 /**
  * How durable a write is once its transaction completes (and `put` resolves). 'relaxed' (the
@@ -89,8 +89,8 @@ export interface IdbStoreOptions extends RecordStoreOptions {
   dbName?: string;
 }
 
-/** A CheckpointStore on IndexedDB. Open it through `openCheckpointStore`, which probes first. */
-export function createIdbStore(opts: IdbStoreOptions = {}): CheckpointStore {
+/** The page's store on IndexedDB. Open it through `openCheckpointStore`, which probes first. */
+export function createIdbStore(opts: IdbStoreOptions = {}): PageStore {
   const useStore = opts.useStore ?? openDatabase(opts.indexedDB ?? indexedDB, opts.dbName ?? DB_NAME);
   return createRecordStore(idbBackend(useStore), opts);
 }

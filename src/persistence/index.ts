@@ -1,16 +1,17 @@
-/** The storage layer's public surface: the store interface, its two implementations, tabs. */
+/** The storage layer's public surface: the page's store (harness-core's interface and the run index), its two implementations, tabs. */
 export {
   RUN_SCHEMA,
-  type CheckpointStore,
   type CheckpointSummary,
   type CreateRunResult,
   type DeleteResult,
   type ExportResult,
   type ImportResult,
   type NewRun,
+  type PageStore,
   type PutResult,
   type ReplaceResult,
   type RunBatch,
+  type RunIndex,
   type RunMeta,
   type SkipKind,
   type Skipped,
@@ -23,9 +24,10 @@ export { createMemoryStore } from './memoryStore';
 export { type RecordStoreOptions } from './recordStore';
 export { CHUNK_SCHEMA, STORED_CHECKPOINT_SCHEMA, STORED_CHECKPOINT_SCHEMA_V1 } from './records';
 export { CHUNK_ROWS } from './chunks';
-export { MAX_IMPORT_BYTES, fileTooBig } from './limits';
+export { MAX_IMPORT_BYTES, fileTooBig } from './records';
 export { describeError, storageError } from './errors';
-export { loadTransfer } from './transfer';
+export { loadTransfer } from './recordStore';
+export { checkpointAt } from './stored';
 export {
   CHANNEL_NAME,
   joinRun,

@@ -1,7 +1,22 @@
 import type { Key } from './backend';
 
 /**
- * Where records live. One run index per run, one record per checkpoint, and the ledger
+ * The names the page's database and its tabs' channels go by (the opener: harness-core's
+ * `openDatabase`), then the keys of its records. The folder the page is served from (`/` at a host's root; `/` too where there is no page).
+ * Two copies of the build under different folders of one host (two courses) must never see each
+ * other's runs, so the database, the tab channels and the run locks are named from it: at the
+ * root the names are the plain ones, elsewhere they carry the folder.
+ */
+export const SITE_PATH = typeof location === 'undefined' ? '/' : new URL('.', location.href).pathname;
+
+/** `name` for the site under `path`: itself at the root, `name@/folder/` elsewhere. */
+export const sited = (name: string, path = SITE_PATH): string => (path === '/' ? name : `${name}@${path}`);
+
+export const DB_NAME = sited('harness-sim');
+export const STORE_NAME = 'records';
+
+/**
+ * Where records live in it. One run index per run, one record per checkpoint, and the ledger
  * chunks its checkpoints share. Every key starts with the kind and the run id, so a run's
  * records are one key range (and one delete when a person asks for it).
  */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEASE_MS, leaseLocks } from './lease';
 import { joinRun, type TabChannel, type TabSession } from './tabs';
-import { checkpointsOf, memoryHarness } from './testkit';
+import { checkpointsOf, memoryHarness } from './harness.test-kit';
 import type { Checkpoint } from '../engine';
 
 /**
@@ -71,7 +71,7 @@ describe('two tabs without Web Locks', () => {
       if (r.ok) {
         landed.push({ tab: id, epoch: w.epoch });
         held[id] = { epoch: w.epoch, claim: false };
-      } else if (r.error.startsWith('E519') && s.role === 'driver') {
+      } else if (r.message.startsWith('E701: E519') && s.role === 'driver') {
         const e = await stores[id].claim('run-1', id);
         if (e !== null) held[id] = { epoch: e, claim: false };
       }

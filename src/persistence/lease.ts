@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { checkAgainst } from '../engine';
-import type { LocksLike, TabChannel } from './tabLinks';
-import { sited } from './request';
+import { sited } from './keys';
 
 /**
  * Web Locks exist only in secure contexts: a build served over plain http (a classroom
@@ -13,6 +12,24 @@ import { sited } from './request';
  * query in time yields to that holder. A tab that reloads or closes says "released"; one that
  * dies lets its lease run out.
  */
+
+// What links the tabs of one origin (tabs.ts): a lock manager and a message channel, both injectable.
+
+/** The part of `navigator.locks` used here (injectable: Node has none). */
+export interface LocksLike {
+  request(
+    name: string,
+    options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal },
+    callback: (lock: { name: string } | null) => unknown,
+  ): Promise<unknown>;
+}
+
+/** A message channel between the tabs of one origin (a BroadcastChannel by default). */
+export interface TabChannel {
+  post(message: unknown): void;
+  listen(listener: (message: unknown) => void): void;
+  close(): void;
+}
 
 export const HEARTBEAT_MS = 400;
 export const LEASE_MS = 1500;

@@ -1,6 +1,6 @@
 import { hasPrefix, type Backend, type Key, type Tx } from './backend';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
-import type { CheckpointStore } from './types';
+import type { PageStore } from './types';
 
 /**
  * The fallback when IndexedDB cannot be used: the same records and rules, kept in a Map, gone
@@ -61,7 +61,7 @@ export function memoryBackend(): Backend {
   return { kind: 'memory', read: (fn) => run(false, fn), write: (fn) => run(true, fn) };
 }
 
-/** A CheckpointStore in memory: for when IndexedDB is unavailable, and for tests. */
-export function createMemoryStore(opts: RecordStoreOptions = {}): CheckpointStore {
+/** The page's store in memory: for when IndexedDB is unavailable, and for tests. */
+export function createMemoryStore(opts: RecordStoreOptions = {}): PageStore {
   return createRecordStore(memoryBackend(), opts);
 }

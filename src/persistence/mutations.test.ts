@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Sim, type Checkpoint } from '../engine';
-import { apply, edit, type Json } from './hostileEdits';
+import { apply, edit, type Json } from './hostileEdits.test-kit';
 import { createMemoryStore } from './memoryStore';
 
 /**
@@ -61,7 +61,7 @@ describe('a hand-edited run file', () => {
             expect((await store.listRuns()).runs).toEqual([]);
             return;
           }
-          const { checkpoint } = await store.newest(r.runId);
+          const { checkpoint } = await store.latest(r.runId);
           if (checkpoint) expect(playsToEnd(checkpoint)).toBe(true);
         }),
         { seed: 1313, numRuns: 150 },

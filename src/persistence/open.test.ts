@@ -4,7 +4,7 @@ import type { Checkpoint } from '../engine';
 import { createIdbStore, openDatabase } from './idbStore';
 import { openCheckpointStore } from './open';
 import { createMemoryStore } from './memoryStore';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 const cps = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });
 const newest = cps[cps.length - 1] as Checkpoint;
@@ -96,7 +96,7 @@ describe('opening storage', () => {
     expect(opened.notice).toMatch(/a reload will not resume/);
     // And the run goes on in memory.
     for (const cp of cps) expect((await opened.store.put(cp)).ok).toBe(true);
-    expect((await opened.store.newest('run-1')).checkpoint).toEqual(newest);
+    expect((await opened.store.latest('run-1')).checkpoint).toEqual(newest);
   });
 
   it('takes a store given to it as it is', async () => {
@@ -128,13 +128,14 @@ describe('a full disk (quota exceeded)', () => {
       ok: false,
       quota: true,
       stale: false,
-      error: expect.stringMatching(
+      code: 'E705',
+      message: expect.stringMatching(
         new RegExp(
-          `^E502: Storage is full \\(QuotaExceededError: The quota has been exceeded\\.\\): checkpoint #${c.seq} was not saved`,
+          `^E705: E502: Storage is full \\(QuotaExceededError: The quota has been exceeded\\.\\): checkpoint #${c.seq} was not saved`,
         ),
       ),
     });
-    expect((await store.newest('run-1')).checkpoint).toEqual(b);
+    expect((await store.latest('run-1')).checkpoint).toEqual(b);
     expect((await store.list('run-1')).items.map((i) => i.seq)).toEqual([b.seq, a.seq]);
     expect((await store.listRuns()).runs[0]?.newestSeq).toBe(b.seq);
   });
@@ -147,7 +148,7 @@ describe('a full disk (quota exceeded)', () => {
     expect((await store.put(b)).ok).toBe(false);
     disk.full = false;
     expect((await store.put(c)).ok).toBe(true);
-    expect((await store.newest('run-1')).checkpoint).toEqual(c);
+    expect((await store.latest('run-1')).checkpoint).toEqual(c);
   });
 
   it('a transaction aborted after staging rolls back every chunk and record it staged', async () => {
@@ -173,10 +174,15 @@ describe('a full disk (quota exceeded)', () => {
     abort = true;
     const r = await store.put(long[long.length - 1] as Checkpoint);
     abort = false;
-    expect(r).toMatchObject({ ok: false, quota: false, error: expect.stringMatching(/^E508: .*Abort/) });
+    expect(r).toMatchObject({
+      ok: false,
+      quota: false,
+      code: 'E705',
+      message: expect.stringMatching(/^E705: E508: .*Abort/),
+    });
     // The new ledger chunk and the record were staged, and are gone with the index write.
     expect((await entries(real)).length).toBe(before);
-    expect((await store.newest('run-1')).checkpoint).toEqual(long[long.length - 2]);
+    expect((await store.latest('run-1')).checkpoint).toEqual(long[long.length - 2]);
   });
 });
 

@@ -3,7 +3,7 @@ import { describeError, storageError } from './errors';
 import { DB_NAME, createIdbStore, idbBackend, openDatabase } from './idbStore';
 import { createMemoryStore } from './memoryStore';
 import type { RecordStoreOptions } from './recordStore';
-import type { CheckpointStore } from './types';
+import type { PageStore } from './types';
 
 /**
  * Opening storage never fails: IndexedDB is probed with a real write, and anything wrong
@@ -13,7 +13,7 @@ import type { CheckpointStore } from './types';
 
 export interface OpenOptions extends RecordStoreOptions {
   /** Use this store as it is (tests, or a page that already opened one). */
-  store?: CheckpointStore;
+  store?: PageStore;
   /** The IndexedDB factory; by default the page's. `null` acts as if the browser had none. */
   indexedDB?: IDBFactory | null;
   /** A custom idb-keyval store, e.g. one that fails its writes. */
@@ -25,11 +25,11 @@ export interface OpenOptions extends RecordStoreOptions {
    * A first read to run on the IndexedDB store while the probe runs, instead of one round
    * trip after it (boot lists the runs here). Its answer is dropped if the probe fails.
    */
-  alongside?: (store: CheckpointStore) => Promise<unknown>;
+  alongside?: (store: PageStore) => Promise<unknown>;
 }
 
 export interface OpenedStore {
-  store: CheckpointStore;
+  store: PageStore;
   status: 'indexeddb' | 'memory';
   /** Why storage is in memory; absent when IndexedDB works. */
   notice?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../engine';
-import { HARNESSES, checkpointsOf } from './testkit';
+import { HARNESSES, checkpointsOf } from './harness.test-kit';
 
 /**
  * Issue 26, item 4: which run a reload resumes. Runs were ordered by `updatedAt`, a wall time a

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mostRevisedCheckpoint } from '../engine/probes';
 import { parseOffThread, type SpawnWorker } from './parseOffThread';
-import { MAX_IMPORT_BYTES } from './limits';
-import { parseRunFile, readRunFile, runFileText } from './runFile';
-import { checkpointsOf, runMetaOf } from './testkit';
-import { batchesOf } from './workerProtocol';
+import { MAX_IMPORT_BYTES } from './records';
+import { batchesOf, parseRunFile, readRunFile, runFileText } from './runFile';
+import { checkpointsOf, runMetaOf } from './harness.test-kit';
 
 /**
  * The import's parse in a Worker: the real worker module runs here on a fake worker scope (Node

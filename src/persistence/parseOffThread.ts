@@ -1,7 +1,13 @@
 import type { Checkpoint } from '../engine';
 import { storageError } from './errors';
-import { CHECK_BUDGET_MS, parseRunFile, readRunFile, type ParsedRunFile } from './runFile';
-import type { FromWorker, Parsed } from './workerProtocol';
+import {
+  CHECK_BUDGET_MS,
+  parseRunFile,
+  readRunFile,
+  type FromWorker,
+  type Parsed,
+  type ParsedRunFile,
+} from './runFile';
 
 /**
  * An imported file is parsed and checked in a module Worker, so a 20 MiB file does not freeze

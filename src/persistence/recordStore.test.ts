@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkpointBytes, type Checkpoint } from '../engine';
-import { HARNESSES, checkpointsOf, type Harness } from './testkit';
+import { checkpointAt } from './stored';
+import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 /** The run of migration-40 up to its approval request: 8 checkpoints, the last before_suspend. */
 const toApproval = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });
@@ -31,7 +32,7 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
         step: 1,
         checkpoints: 0,
       });
-      expect(await h.store.newest('run-1')).toEqual({ checkpoint: null, skipped: [] });
+      expect(await h.store.latest('run-1')).toEqual({ checkpoint: null, skipped: [] });
     });
 
     it('refuses an id already used, and keeps the first run as it was', async () => {
@@ -87,16 +88,21 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
     });
 
     it('the newest is the suspended one, with its one pending approval', async () => {
-      const { checkpoint, skipped } = await h.store.newest('run-1');
+      const { checkpoint, skipped } = await h.store.latest('run-1');
       expect(skipped).toEqual([]);
       expect(checkpoint).toEqual(last(toApproval));
       expect(checkpoint?.approval.pending).toMatchObject({ step: 27 });
       expect(checkpoint?.approval.issued).toBe(1);
     });
 
-    it('a checkpoint that was never stored is an error, not a throw', async () => {
-      expect(await h.store.get('run-1', 999)).toEqual({ ok: false, error: expect.stringMatching(/^E517: .*#999/) });
-      expect(await h.store.get('nobody', 1)).toMatchObject({ ok: false });
+    it('a checkpoint that was never stored is null, not a throw', async () => {
+      expect(await h.store.get('run-1', 999)).toBeNull();
+      expect(await h.store.get('nobody', 1)).toBeNull();
+      // As the page shows it (the history's preview, fork and edit): a numbered reason.
+      expect(await checkpointAt(h.store, 'run-1', 999)).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^E517: .*#999/),
+      });
     });
 
     it('make the run index follow the newest checkpoint (created implicitly by the first put)', async () => {
@@ -132,9 +138,10 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
         ok: false,
         quota: false,
         stale: true,
-        error: expect.stringMatching(new RegExp(`^E503: Checkpoint #${b.seq} .* \\(#${c.seq}\\)`)),
+        code: 'E701',
+        message: expect.stringMatching(new RegExp(`^E701: E503: Checkpoint #${b.seq} .* \\(#${c.seq}\\)`)),
       });
-      expect((await h.store.newest('run-1')).checkpoint).toEqual(c);
+      expect((await h.store.latest('run-1')).checkpoint).toEqual(c);
       expect((await h.store.list('run-1')).items.map((i) => i.seq)).toEqual([c.seq, a.seq]);
       expect((await h.store.listRuns()).runs[0]?.newestSeq).toBe(c.seq);
     });
@@ -151,15 +158,23 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
   describe('what a write refuses', () => {
     it('something that is not a checkpoint', async () => {
       const r = await h.store.put({ schema: 'nope' } as unknown as Checkpoint);
-      expect(r).toMatchObject({ ok: false, quota: false, stale: false, error: expect.stringMatching(/^E504: /) });
+      expect(r).toMatchObject({
+        ok: false,
+        quota: false,
+        stale: false,
+        code: 'E701',
+        message: expect.stringMatching(/^E701: E504: /),
+      });
       expect(await h.dump()).toEqual([]);
     });
 
     it('a checkpoint over 1 MiB (it could never be read back)', async () => {
       const cp = last(toApproval);
-      const huge: Checkpoint = { ...cp, refs: [...cp.refs, { step: 1, ref: 'x'.repeat(1024 * 1024) }] };
+      // Valid in every field (each ref at most 200 characters), over 1 MiB in all.
+      const many = Array.from({ length: 5500 }, () => ({ step: 1, ref: 'x'.repeat(200) }));
+      const huge: Checkpoint = { ...cp, refs: [...cp.refs, ...many] };
       const r = await h.store.put(huge);
-      expect(!r.ok && r.error).toMatch(/^E504: .*1 MiB/);
+      expect(!r.ok && r.message).toMatch(/^E701: E504: .*1 MiB/);
       expect(await h.dump()).toEqual([]);
     });
   });
@@ -172,7 +187,7 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
       expect(r.ok && r.deleted).toBeGreaterThan(toApproval.length);
       expect((await h.store.listRuns()).runs.map((x) => x.runId)).toEqual(['run-2']);
       expect((await h.store.list('run-1')).items).toEqual([]);
-      expect((await h.store.newest('run-2')).checkpoint).toEqual({ ...last(toApproval), runId: 'run-2' });
+      expect((await h.store.latest('run-2')).checkpoint).toEqual({ ...last(toApproval), runId: 'run-2' });
       expect((await h.dump()).every(([k]) => !k.includes('"run-1"'))).toBe(true);
     });
 
@@ -199,19 +214,19 @@ describe.each(HARNESSES)('the %s store', (_kind, make) => {
     expect((await h.store.put(fork)).ok).toBe(true);
     const run = (await h.store.listRuns()).runs.find((r) => r.runId === 'fork-1');
     expect(run).toMatchObject({ branch: { from: 'run-1', seq: cp.seq }, newestSeq: cp.seq });
-    expect((await h.store.newest('fork-1')).checkpoint).toEqual(fork);
+    expect((await h.store.latest('fork-1')).checkpoint).toEqual(fork);
   });
 
   it('writes fired one after another without waiting all land, in order', async () => {
     const results = await Promise.all(toApproval.map((cp) => h.store.put(cp)));
     expect(results.every((r) => r.ok)).toBe(true);
-    expect((await h.store.newest('run-1')).checkpoint).toEqual(last(toApproval));
+    expect((await h.store.latest('run-1')).checkpoint).toEqual(last(toApproval));
   });
 
   it('a store opened again on the same storage resumes at the newest checkpoint', async () => {
     for (const cp of toApproval) await h.store.put(cp);
     const again = h.reopen();
-    expect((await again.newest('run-1')).checkpoint).toEqual(last(toApproval));
+    expect((await again.latest('run-1')).checkpoint).toEqual(last(toApproval));
     expect((await again.listRuns()).runs[0]?.newestSeq).toBe(last(toApproval).seq);
   });
 });

@@ -1,29 +1,27 @@
-import { MAX_CHECKPOINT_BYTES, findScenario, isSeed } from '../engine';
+import { findScenario, isSeed, type Checkpoint } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
 import { replaceRuns } from './batch';
-import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
+import { Refusal, quote, skippedAt, storageError } from './errors';
 import { checkpointKey, keyText, orderKey, parseKey, runKey } from './keys';
-import { checkRunRecord, isNat, isRunId } from './records';
-import { checkCheckpointInput } from './schemas';
-import { loadTransfer, type StoreParts } from './transfer';
-import { chunksOf, listStored, newChunks, prepare, readStored, seqsOf, stageWith, writeProblem } from './stored';
-import { RUN_SCHEMA, type CheckpointStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
+import {
+  checkRunRecord,
+  isRunId,
+  mayWrite,
+  putRun,
+  runIn,
+  touchWith,
+  writeFailure,
+  type WriteFailure,
+} from './records';
+import { chunksOf, listStored, newChunks, prepareWrite, readStored, seqsOf, stageWith } from './stored';
+import { RUN_SCHEMA, type NewRun, type PageStore, type PutResult, type RunMeta, type Skipped } from './types';
 
 /**
- * The CheckpointStore over any Backend: the IndexedDB one and the memory one share every rule
- * here (sequence guard, checks, skipping, messages), so the fallback behaves like the real thing.
+ * The page's store (harness-core's CheckpointStore and the run index) over any Backend: the
+ * IndexedDB one and the memory one share every rule here and in records.ts (sequence guard,
+ * fence, checks, skipping, messages), so the fallback behaves like the real thing.
  */
-
-/**
- * The fence: whether `w` may write to `run` now. A run nobody claimed takes any write; a
- * claimed one only its driver's at its epoch, or a claim from the epoch before (see Writer).
- */
-const mayWrite = (w: Writer | undefined, run: RunMeta): boolean => {
-  const epoch = run.epoch ?? 0;
-  if (!w) return run.driver === undefined;
-  return (run.driver === w.tab && epoch === w.epoch) || (!!w.claim && epoch === w.epoch - 1);
-};
 
 export interface RecordStoreOptions {
   /** Wall clock for createdAt / updatedAt (ms since 1970). */
@@ -32,22 +30,35 @@ export interface RecordStoreOptions {
   timer?: () => number;
 }
 
-const ORDER_SCHEMA = 'harness-sim.order/1';
-
-/**
- * The next number of the store's write counter, staged in `tx` (`raw`: the counter as read in
- * the same transaction). An unreadable counter starts again from the highest it can trust: 0.
- */
-function touchWith(tx: Tx, raw: unknown): number {
-  const r = raw as { schema?: unknown; writes?: unknown } | undefined;
-  const next = (r?.schema === ORDER_SCHEMA && isNat(r.writes) ? r.writes : 0) + 1;
-  tx.put(orderKey, { schema: ORDER_SCHEMA, writes: next });
-  return next;
+/** What the record store lends its export and import (runTransfer.ts): its backend and rules. */
+export interface StoreParts {
+  backend: Backend;
+  cache: ChunkCache;
+  now: () => number;
+  freshRun: (meta: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'>, createdAt?: number) => RunMeta;
+  advanced: (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number) => RunMeta;
+  /** The next number of the store's write counter (RunMeta.touched), staged in `tx`. */
+  touch: (tx: Tx) => Promise<number>;
 }
 
-const failed = (error: string, quota = false, stale = false): PutResult => ({ ok: false, error, quota, stale });
+/**
+ * Export and import of run files (runTransfer.ts, with runFile.ts and
+ * parseOffThread.ts): a chunk of their own, which the first screen never uses. The runs panel,
+ * where a person exports and imports, asks for it as it mounts, so an import still works after
+ * the page went offline without a service worker to serve the chunk.
+ */
+export const loadTransfer = () => import('./runTransfer');
 
-export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {}): CheckpointStore {
+/** A write refused (E701: nothing written) or failed (E705), its reason under harness-core's number. */
+const failed = (code: WriteFailure['code'], reason: string, quota = false, stale = false): PutResult => ({
+  ok: false,
+  code,
+  message: `${code}: ${reason}`,
+  quota,
+  stale,
+});
+
+export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {}): PageStore {
   const now = opts.now ?? (() => Date.now());
   const timer = opts.timer ?? (() => performance.now());
   const cache = new ChunkCache();
@@ -68,23 +79,6 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     bytes: 0,
   });
 
-  /** The run index inside `tx`: absent, readable, or unreadable (then nothing is written to it). */
-  async function runIn(tx: Tx, runId: string): Promise<{ run: RunMeta | null } | { error: string }> {
-    const raw = await tx.get(runKey(runId));
-    if (raw === undefined) return { run: null };
-    const c = checkRunRecord(raw, runId);
-    return c.ok ? { run: c.value } : { error: storageError('E507', quote(runId), c.reason) };
-  }
-
-  /** The index line stored, once the reader's check says it will read back (or the write is refused). */
-  const putRun: StoreParts['putRun'] = (tx, run) => {
-    // The wall time of a claim, from builds before the counter, is dropped once rewritten.
-    const { claimedAt, ...line } = run as RunMeta & { claimedAt?: number };
-    const c = checkRunRecord(line, line.runId);
-    if (!c.ok) throw new Refusal(storageError('E509', c.reason));
-    tx.put(runKey(line.runId), line);
-  };
-
   /** The index once checkpoint `cp` is stored, having added `bytes`. */
   const advanced: StoreParts['advanced'] = (run, cp, bytes) => ({
     ...run,
@@ -96,19 +90,11 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     bytes: run.bytes + bytes,
   });
 
-  /** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
-  const writeFailure = (e: unknown, what: string): PutResult =>
-    e instanceof Refusal
-      ? failed(e.message)
-      : isQuotaError(e)
-        ? failed(storageError('E502', describeError(e), what), true)
-        : failed(storageError('E508', describeError(e), what));
-
   /** What the export and import chunk (runTransfer.ts) works with. */
   const touch = async (tx: Tx) => touchWith(tx, await tx.get(orderKey));
-  const parts: StoreParts = { backend, cache, now, runIn, freshRun, advanced, putRun, touch, writeFailure };
+  const parts: StoreParts = { backend, cache, now, freshRun, advanced, touch };
 
-  const store: CheckpointStore = {
+  const store: PageStore = {
     kind: backend.kind,
 
     async listRuns() {
@@ -122,11 +108,11 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           const c = checkRunRecord(values[i], (parseKey(key) as { runId: string }).runId);
           // What a person sees is what the run weighs in storage, its index included.
           if (c.ok) runs.push({ ...c.value, bytes: c.value.bytes + c.bytes });
-          else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
+          else skipped.push(skippedAt(keyText(key), c.kind, c.reason));
         });
         for (const key of keys) {
           if (parseKey(key).kind === 'foreign')
-            skipped.push({ key: keyText(key), kind: 'foreign', reason: storageError('E516', quote(keyText(key))) });
+            skipped.push(skippedAt(keyText(key), 'foreign', storageError('E516', quote(keyText(key)))));
         }
         // The run this browser wrote last comes first (a reload resumes it), whatever the clock or a file says.
         runs.sort(
@@ -168,22 +154,16 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         return { ok: true, run };
       } catch (e) {
-        const r = writeFailure(e, `run ${quote(m.runId)} was not saved`);
-        return { ok: false, error: r.ok ? '' : r.error, quota: !r.ok && r.quota };
+        const f = writeFailure(e, `run ${quote(m.runId)} was not saved`);
+        return { ok: false, error: f.reason, quota: f.quota };
       }
     },
 
     async put(cp, writer) {
       const t0 = timer();
-      const problem = writeProblem(cp);
-      if (problem) return failed(storageError('E504', quote((cp as { seq?: unknown } | null)?.seq ?? '?'), problem));
-      const p = prepare(cp, cache);
-      if (p.size > MAX_CHECKPOINT_BYTES)
-        return failed(storageError('E504', cp.seq, `it is ${p.size.toLocaleString('en')} bytes; the limit is 1 MiB`));
-      // The reader's own check, before anything is written: a write is refused here, loudly, or
-      // it reads back (O(steps): 0.5 ms at step 40, 2.4 ms at step 1,000).
-      const readable = checkCheckpointInput(cp);
-      if (!readable.ok) return failed(storageError('E504', cp.seq, readable.error));
+      const w = prepareWrite(cp, cache);
+      if (!w.ok) return failed('E701', w.error);
+      const p = w.prepared;
       try {
         const bytes = await backend.write(async (tx) => {
           // The run's index and which chunks are new, asked together: one round trip (the chunk
@@ -210,12 +190,13 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         if (typeof bytes !== 'number') {
           return 'fenced' in bytes
-            ? failed(storageError('E519', quote(cp.runId), cp.seq), false, true)
-            : failed(storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
+            ? failed('E701', storageError('E519', quote(cp.runId), cp.seq), false, true)
+            : failed('E701', storageError('E503', cp.seq, quote(cp.runId), bytes.stale), false, true);
         }
         return { ok: true, bytes, size: p.size, ms: timer() - t0 };
       } catch (e) {
-        return writeFailure(e, `checkpoint #${cp.seq} was not saved`);
+        const f = writeFailure(e, `checkpoint #${cp.seq} was not saved`);
+        return failed(f.code, f.reason, f.quota);
       }
     },
 
@@ -243,12 +224,28 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       return { items: items.map((i) => i.summary), skipped };
     },
 
-    async get(runId, seq) {
-      const r = await backend.read((tx) => readStored(tx, runId, seq));
-      return r.ok ? r : { ok: false, error: r.reason };
-    },
+    get: (runId, seq) =>
+      backend.read(async (tx) => {
+        const key = checkpointKey(runId, seq);
+        // readStored says `missing` for an absent record and for a lost chunk alike: ask first.
+        if (!(await tx.has(key))) return null;
+        const r = await readStored(tx, runId, seq);
+        return r.ok ? r : { ok: false, skipped: skippedAt(keyText(key), r.kind, r.reason) };
+      }),
 
-    async newest(runId) {
+    seqs: (runId) => backend.read(async (tx) => (await seqsOf(tx, runId)).reverse()),
+
+    runs: () =>
+      backend.read(async (tx) => {
+        const ids = new Set<string>();
+        for (const key of await tx.keys([])) {
+          const k = parseKey(key);
+          if (k.kind === 'run' || k.kind === 'cp') ids.add(k.runId);
+        }
+        return [...ids].sort();
+      }),
+
+    async latest(runId) {
       return backend.read(async (tx) => {
         // Newest first, one record at a time: a long run's older records are never read.
         const skipped: Skipped[] = [];
@@ -256,7 +253,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         for (const seq of await seqsOf(tx, runId)) {
           const r = await readStored(tx, runId, seq, chunks);
           if (r.ok) return { checkpoint: r.checkpoint, skipped };
-          skipped.push({ key: keyText(checkpointKey(runId, seq)), kind: r.kind, reason: r.reason });
+          skipped.push(skippedAt(keyText(checkpointKey(runId, seq)), r.kind, r.reason));
         }
         return { checkpoint: null, skipped };
       });
@@ -273,14 +270,13 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         return { ok: true, deleted };
       } catch (e) {
-        const r = writeFailure(e, `run ${quote(runId)} was not deleted`);
-        return { ok: false, error: r.ok ? '' : r.error };
+        return { ok: false, error: writeFailure(e, `run ${quote(runId)} was not deleted`).reason };
       }
     },
 
     replaceRuns: (dropPrefix, runs) => replaceRuns(parts, dropPrefix, runs),
 
-    // Export and import are a chunk of their own (transfer.ts), loaded before any transaction
+    // Export and import are a chunk of their own (loadTransfer), loaded before any transaction
     // opens: one does not outlive a wait for a module.
     exportRun: async (runId, opts = {}) => (await loadTransfer()).exportRun(parts, runId, opts),
     importRun: async (file) => (await loadTransfer()).importRun(parts, file),

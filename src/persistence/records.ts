@@ -1,8 +1,17 @@
-import { MAX_CHECKPOINT_BYTES, type CheckpointTrigger, type StateName, checkAgainst, isObject } from '../engine';
-import { jsonOf } from './bytes';
-import { quote, storageError } from './errors';
-import { CHUNK_RECORD_SCHEMA, RUN_META_SCHEMA, STORED_CHECKPOINT_ENVELOPE } from './schemas';
-import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind } from './types';
+import { MAX_CHECKPOINT_BYTES, checkAgainst, isObject, utf8Length } from '../engine';
+import type { Tx } from './backend';
+import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
+import { orderKey, runKey } from './keys';
+import {
+  CHUNK_RECORD_SCHEMA,
+  RUN_META_SCHEMA,
+  STORED_CHECKPOINT_ENVELOPE,
+  type ChunkRecord,
+  type StoredCheckpoint,
+} from './schemas';
+
+export type { Chain, ChunkRecord, StoredCheckpoint } from './schemas';
+import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind, type Writer } from './types';
 
 /**
  * The stored record versions and the checks that decide whether a record is read or skipped.
@@ -22,40 +31,32 @@ export const CHUNK_ROWS_OF = {
   [STORED_CHECKPOINT_SCHEMA]: 16,
 } as const;
 
-export type StoredCheckpointSchema = keyof typeof CHUNK_ROWS_OF;
-
-/** A list of rows stored as full chunks (newest first, linked by `prev`) plus the rows after them. */
-export interface Chain {
-  /** Hash of the newest full chunk, or null when all rows are in the tail. */
-  head: string | null;
-  /** How many full chunks the chain holds. */
-  chunks: number;
-  tail: unknown[];
-}
-
 /**
- * One checkpoint as stored: the checkpoint without its two append-only arrays (kept as `null`
- * so the reassembled checkpoint has the same key order, hence the same JSON and size), and
- * those arrays as chains of shared chunks.
+ * Sizes are the UTF-8 length of a value's JSON: what a person would download, and a fair
+ * stand-in for what IndexedDB keeps on disk.
  */
-export interface StoredCheckpoint {
-  /** v1 and v2 differ only in the rows per chunk their chains imply (CHUNK_ROWS_OF). */
-  schema: StoredCheckpointSchema;
-  /** UTF-8 bytes of the whole checkpoint's JSON. */
-  size: number;
-  /** Bytes this checkpoint's write added to storage: the record and its new chunks. */
-  stored: number;
-  ledger: Chain;
-  refs: Chain;
-  body: Record<string, unknown> & { ledger: null; refs: null };
+/**
+ * JSON of a stored value and its UTF-8 size, or null when it has no JSON form (a cycle, a
+ * BigInt, a function: only damage or a foreign writer puts those in our database).
+ */
+export function jsonOf(value: unknown): { json: string; bytes: number } | null {
+  try {
+    const json = JSON.stringify(value);
+    return typeof json === 'string' ? { json, bytes: utf8Length(json) } : null;
+  } catch {
+    return null;
+  }
 }
 
-/** A full chunk of rows; its key is the hash of this record's JSON, so it names its whole past. */
-export interface ChunkRecord {
-  schema: typeof CHUNK_SCHEMA;
-  prev: string | null;
-  rows: unknown[];
-}
+// The size limit of a run file lives here, not in runFile.ts: the page checks a picked file's size
+// (and the store its export's) on the first screen, while the file's code loads when used.
+
+/** The largest run file read (a 4,000-step run with every checkpoint is far below it). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/** The refusal of a file too big to import, from its size alone (it is not read). */
+export const fileTooBig = (bytes: number): string | null =>
+  bytes > MAX_IMPORT_BYTES ? storageError('E601', bytes.toLocaleString('en')) : null;
 
 export type Obj = Record<string, unknown>;
 export const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -136,25 +137,73 @@ export function checkChunk(value: unknown): Checked<ChunkRecord> {
 }
 
 /** The history line of a stored checkpoint whose envelope checked out. */
-export function summaryOf(r: StoredCheckpoint): CheckpointSummary {
-  // checkStoredCheckpoint vouched for these fields.
-  const b = r.body as unknown as {
-    runId: string;
-    seq: number;
-    step: number;
-    state: StateName;
-    trigger: CheckpointTrigger;
-    time: { virtual: number; wall: number };
-  };
+export function summaryOf({ body: b, size, stored }: StoredCheckpoint): CheckpointSummary {
   return {
     runId: b.runId,
     seq: b.seq,
     step: b.step,
     state: b.state,
     trigger: b.trigger,
-    bytes: r.size,
-    storedBytes: r.stored,
+    bytes: size,
+    storedBytes: stored,
     virtual: b.time.virtual,
     wall: b.time.wall,
   };
 }
+
+// The run index line: read, stored, fenced, and the store's write counter that orders runs.
+
+/** The run index inside `tx`: absent, readable, or unreadable (then nothing is written to it). */
+export async function runIn(tx: Tx, runId: string): Promise<{ run: RunMeta | null } | { error: string }> {
+  const raw = await tx.get(runKey(runId));
+  if (raw === undefined) return { run: null };
+  const c = checkRunRecord(raw, runId);
+  return c.ok ? { run: c.value } : { error: storageError('E507', quote(runId), c.reason) };
+}
+
+/** The index line stored, once the reader's check says it will read back (or the write is refused). */
+export const putRun = (tx: Tx, run: RunMeta): void => {
+  // The wall time of a claim, from builds before the counter, is dropped once rewritten.
+  const { claimedAt, ...line } = run;
+  const c = checkRunRecord(line, line.runId);
+  if (!c.ok) throw new Refusal(storageError('E509', c.reason));
+  tx.put(runKey(line.runId), line);
+};
+
+/**
+ * The fence: whether `w` may write to `run` now. A run nobody claimed takes any write; a
+ * claimed one only its driver's at its epoch, or a claim from the epoch before (see Writer).
+ */
+export const mayWrite = (w: Writer | undefined, run: RunMeta): boolean => {
+  const epoch = run.epoch ?? 0;
+  if (!w) return run.driver === undefined;
+  return (run.driver === w.tab && epoch === w.epoch) || (!!w.claim && epoch === w.epoch - 1);
+};
+
+const ORDER_SCHEMA = 'harness-sim.order/1';
+
+/**
+ * The next number of the store's write counter, staged in `tx` (`raw`: the counter as read in
+ * the same transaction). An unreadable counter starts again from the highest it can trust: 0.
+ */
+export function touchWith(tx: Tx, raw: unknown): number {
+  const r = raw as { schema?: unknown; writes?: unknown } | undefined;
+  const next = (r?.schema === ORDER_SCHEMA && isNat(r.writes) ? r.writes : 0) + 1;
+  tx.put(orderKey, { schema: ORDER_SCHEMA, writes: next });
+  return next;
+}
+
+/** A write that failed: refused by the store's rules (E701, nothing written) or by the disk (E705). */
+export interface WriteFailure {
+  code: 'E701' | 'E705';
+  reason: string;
+  quota: boolean;
+}
+
+/** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
+export const writeFailure = (e: unknown, what: string): WriteFailure =>
+  e instanceof Refusal
+    ? { code: 'E701', reason: e.message, quota: false }
+    : isQuotaError(e)
+      ? { code: 'E705', reason: storageError('E502', describeError(e), what), quota: true }
+      : { code: 'E705', reason: storageError('E508', describeError(e), what), quota: false };

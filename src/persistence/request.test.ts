@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checkpoint } from '../engine';
 import { openCheckpointStore } from './open';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 const newest = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' }).at(-1) as Checkpoint;
 
@@ -36,7 +36,7 @@ describe("the page's open of its database", () => {
     const opened = await openCheckpointStore();
     expect(opened.status).toBe('indexeddb');
     expect((await opened.store.put(newest)).ok).toBe(true);
-    expect((await opened.store.newest(newest.runId)).checkpoint?.seq).toBe(newest.seq);
+    expect((await opened.store.latest(newest.runId)).checkpoint?.seq).toBe(newest.seq);
     expect(opens()).toBe(1);
   });
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkpointBytes, type Checkpoint } from '../engine';
-import { MAX_IMPORT_BYTES } from './limits';
+import { MAX_IMPORT_BYTES } from './records';
 import { parseRunFile, prettyJson } from './runFile';
-import { HARNESSES, checkpointsOf, type Harness } from './testkit';
+import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 const cps = checkpointsOf('migration-40', { until: (s) => s === 'waiting_approval' });
 const newest = cps[cps.length - 1] as Checkpoint;
@@ -49,7 +49,7 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
       const other = make();
       expect(await other.store.importRun(text)).toEqual({ ok: true, runId: 'run-1' });
       for (const cp of cps) expect(await other.store.get('run-1', cp.seq)).toEqual({ ok: true, checkpoint: cp });
-      expect((await other.store.newest('run-1')).checkpoint).toEqual(newest);
+      expect((await other.store.latest('run-1')).checkpoint).toEqual(newest);
       expect((await other.store.listRuns()).runs[0]).toMatchObject({
         runId: 'run-1',
         newestSeq: newest.seq,
@@ -64,7 +64,7 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
       expect(await h.store.importRun(text)).toEqual({ ok: true, runId: 'run-1 (imported)' });
       expect(await h.store.importRun(text)).toEqual({ ok: true, runId: 'run-1 (imported 2)' });
       expect(await h.store.list('run-1')).toEqual(before);
-      const copy = await h.store.newest('run-1 (imported)');
+      const copy = await h.store.latest('run-1 (imported)');
       expect(copy.checkpoint).toEqual({ ...newest, runId: 'run-1 (imported)' });
       expect((await h.store.list('run-1 (imported)')).items[0]?.bytes).toBe(
         checkpointBytes({ ...newest, runId: 'run-1 (imported)' }),
@@ -76,7 +76,7 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
       (file.checkpoints[file.checkpoints.length - 1] as Checkpoint).meters.tokens = 12345;
       const other = make();
       expect((await other.store.importRun(JSON.stringify(file))).ok).toBe(true);
-      expect((await other.store.newest('run-1')).checkpoint?.meters.tokens).toBe(12345);
+      expect((await other.store.latest('run-1')).checkpoint?.meters.tokens).toBe(12345);
     });
 
     it('hostile strings are data: they round-trip exactly, as plain text', async () => {
@@ -93,7 +93,7 @@ describe.each(HARNESSES)('export and import with the %s store', (_kind, make) =>
       const dst = make();
       const imported = await dst.store.importRun(r.ok ? r.text : '');
       expect(imported).toEqual({ ok: true, runId: '<script>alert(1)</script>' });
-      const back = await dst.store.newest('<script>alert(1)</script>');
+      const back = await dst.store.latest('<script>alert(1)</script>');
       expect(back.checkpoint?.refs.at(-1)).toEqual({ step: 26, ref: HOSTILE });
     });
 

@@ -1,5 +1,6 @@
 import {
   MAX_CHECKPOINT_BYTES,
+  checkCheckpoint,
   checkpointBytes,
   findScenario,
   type Checkpoint,
@@ -8,8 +9,8 @@ import {
   utf8Length,
 } from '../engine';
 import { describeError, quote, storageError } from './errors';
-import { MAX_IMPORT_BYTES } from './limits';
-import { RUN_FILE_SCHEMA, checkCheckpointInput } from './schemas';
+import { MAX_IMPORT_BYTES } from './records';
+import { RUN_FILE_SCHEMA, type RunFileInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
 /**
@@ -19,16 +20,7 @@ import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
  */
 
 /** Checkpoints an export left out: older ones past the size an import reads, and unreadable ones. */
-export interface Omitted {
-  older: number;
-  unreadable: number;
-}
-
-export interface RunFile {
-  format: typeof RUN_SCHEMA;
-  run: Omit<RunMeta, 'driver' | 'epoch' | 'touched'> & { omitted?: Omitted };
-  checkpoints: Checkpoint[];
-}
+type Omitted = NonNullable<RunFileInput['run']['omitted']>;
 
 /**
  * The file's text, checkpoints oldest first as a person reads a history. Indented JSON, but
@@ -38,9 +30,13 @@ export interface RunFile {
 export function runFileText(run: RunMeta, checkpoints: readonly Checkpoint[], omitted?: Omitted): string {
   // A file that leaves checkpoints out says so in itself, not only on the page that wrote it.
   // Who drives the run, under which claim, and when this browser last wrote it: not in the file.
-  const { driver, epoch, claimedAt, touched, ...own } = run as RunMeta & { claimedAt?: number };
+  const { driver, epoch, claimedAt, touched, ...own } = run;
   const head = omitted && (omitted.older > 0 || omitted.unreadable > 0) ? { ...own, omitted } : own;
-  const file: RunFile = { format: RUN_SCHEMA, run: head, checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq) };
+  const file: Omit<RunFileInput, 'checkpoints'> & { checkpoints: Checkpoint[] } = {
+    format: RUN_SCHEMA,
+    run: head,
+    checkpoints: [...checkpoints].sort((a, b) => a.seq - b.seq),
+  };
   return prettyJson(file);
 }
 
@@ -155,7 +151,7 @@ export async function parseRunFile(
       slice = performance.now();
     }
     const label = `${i + 1}`;
-    const c = checkCheckpointInput(item);
+    const c = checkCheckpoint(item);
     if (!c.ok) return refuse(storageError('E606', label, c.error));
     const cp = c.checkpoint;
     const bytes = checkpointBytes(cp);
@@ -188,4 +184,35 @@ export async function parseRunFile(
     },
     checkpoints,
   };
+}
+
+/** The messages between the page (parseOffThread.ts) and runFile.worker.ts. */
+
+export type Parsed = Extract<ParsedRunFile, { ok: true }>;
+
+/** What the worker sends: a refusal, or the run and then its checkpoints in batches. */
+export type FromWorker =
+  | { kind: 'refused'; error: string }
+  | { kind: 'run'; run: Parsed['run']; count: number }
+  | { kind: 'checkpoints'; checkpoints: Checkpoint[] };
+
+/** About this many characters of checkpoints per message: the page copies each in a few ms. */
+const BATCH_CHARS = 512 * 1024;
+
+/** The checkpoints cut into runs of about BATCH_CHARS of JSON, in order. */
+export function batchesOf(checkpoints: readonly Checkpoint[], chars = BATCH_CHARS): Checkpoint[][] {
+  const out: Checkpoint[][] = [];
+  let batch: Checkpoint[] = [];
+  let size = 0;
+  for (const cp of checkpoints) {
+    batch.push(cp);
+    size += JSON.stringify(cp).length;
+    if (size >= chars) {
+      out.push(batch);
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
 }

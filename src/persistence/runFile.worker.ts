@@ -1,5 +1,4 @@
-import { parseRunFile, readRunFile } from './runFile';
-import { batchesOf, type FromWorker } from './workerProtocol';
+import { batchesOf, parseRunFile, readRunFile, type FromWorker } from './runFile';
 
 /**
  * Reads, parses and checks an imported run file off the page's thread (parseOffThread.ts starts

@@ -1,18 +1,18 @@
 /**
  * Export and import of a run file over the store's backend (recordStore.ts lends it its
- * parts): a chunk of its own with what it needs (runFile.ts, importing.ts, parseOffThread.ts),
- * loaded through transfer.ts, so the first screen never fetches it.
+ * parts): a chunk of its own with what it needs (runFile.ts, parseOffThread.ts),
+ * loaded through recordStore.ts `loadTransfer`, so the first screen never fetches it.
  */
 import { MAX_CHECKPOINT_BYTES, utf8Length, type Checkpoint } from '../engine';
-import { Refusal, quote, storageError } from './errors';
-import { freeRunId, prepareAll, renamedSize } from './importing';
+import { Refusal, quote, skippedAt, storageError } from './errors';
 import { checkpointKey, keyText, runKey } from './keys';
-import { MAX_IMPORT_BYTES } from './limits';
 import { parseOffThread } from './parseOffThread';
-import { runFileText } from './runFile';
-import { inTxSlices } from './txSlices';
-import { chunksOf, readStored, seqsOf, stage } from './stored';
-import type { StoreParts } from './transfer';
+import { runFileText, slices } from './runFile';
+import { chunksOf, prepare, readStored, seqsOf, stage, type Prepared } from './stored';
+import type { StoreParts } from './recordStore';
+import { MAX_IMPORT_BYTES, putRun, runIn, writeFailure } from './records';
+import { inTxSlices, type Tx } from './backend';
+import type { ChunkCache } from './chunks';
 import type { ExportResult, ImportResult, Skipped } from './types';
 
 /** Compact bytes of checkpoints an export gathers; the indentation adds a little on top. */
@@ -20,7 +20,7 @@ const EXPORT_BUDGET = MAX_IMPORT_BYTES * 0.9;
 
 /** The run's newest checkpoints as a file an import reads, within its size limit. */
 export async function exportRun(
-  { backend, runIn }: StoreParts,
+  { backend }: StoreParts,
   runId: string,
   opts: { newest?: number } = {},
 ): Promise<ExportResult> {
@@ -39,7 +39,7 @@ export async function exportRun(
     for (const seq of seqs) {
       const r = await readStored(tx, runId, seq, chunks);
       if (!r.ok) {
-        skipped.push({ key: keyText(checkpointKey(runId, seq)), kind: r.kind, reason: r.reason });
+        skipped.push(skippedAt(keyText(checkpointKey(runId, seq)), r.kind, r.reason));
         continue;
       }
       bytes += utf8Length(JSON.stringify(r.checkpoint));
@@ -63,7 +63,7 @@ export async function exportRun(
 
 /** A run file (best the picked Blob: read in the Worker) checked off the page's thread, stored as a run of its own under a free id. */
 export async function importRun(
-  { backend, cache, now, freshRun, advanced, putRun, touch, writeFailure }: StoreParts,
+  { backend, cache, now, freshRun, advanced, touch }: StoreParts,
   picked: string | Blob,
 ): Promise<ImportResult> {
   const file = await parseOffThread(picked);
@@ -89,7 +89,33 @@ export async function importRun(
     });
     return { ok: true, runId };
   } catch (e) {
-    const r = writeFailure(e, 'the run was not imported');
-    return { ok: false, error: r.ok ? '' : r.error };
+    return { ok: false, error: writeFailure(e, 'the run was not imported').reason };
+  }
+}
+
+// The steps of an import around its one write transaction.
+
+/** Every checkpoint chunked for storing: ~100 ms for a 15 MiB file, so in slices with turns for the page. */
+export const prepareAll = (checkpoints: readonly Checkpoint[], cache: ChunkCache): Promise<Prepared[]> =>
+  slices(checkpoints, (cp) => prepare(cp, cache));
+
+/** Size of a checkpoint's JSON once its run id is `to` instead of `from`. */
+export function renamedSize(p: Prepared, from: string, to: string): number {
+  return p.size - utf8Length(JSON.stringify(from)) + utf8Length(JSON.stringify(to));
+}
+
+/** What every lesson run's id starts with (store/lessonRuns.ts): never the id of an import. */
+const LESSON_RUN_PREFIX = 'lesson:';
+
+/** `runId` (a lesson run's under `imported-…`), or, when taken (an import never overwrites), the first free `runId (imported n)`. */
+export async function freeRunId(tx: Tx, asked: string): Promise<string> {
+  // A lesson's run (`lesson:…`, store/lessonRuns.ts) imported is the person's own: listed, resumed.
+  const runId = asked.startsWith(LESSON_RUN_PREFIX) ? `imported-${asked.slice(LESSON_RUN_PREFIX.length)}` : asked;
+  const taken = async (id: string) => (await tx.has(runKey(id))) || (await tx.keys(['cp', id])).length > 0;
+  if (!(await taken(runId))) return runId;
+  const base = runId.slice(0, 180);
+  for (let n = 1; ; n++) {
+    const id = `${base} (imported${n === 1 ? '' : ` ${n}`})`;
+    if (!(await taken(id))) return id;
   }
 }

@@ -1,13 +1,5 @@
 import * as v from 'valibot';
-import {
-  checkCheckpoint,
-  type ParseResult,
-  CHECKPOINT_SCHEMA_V,
-  DESIGN_SCHEMA,
-  STATE_SCHEMA,
-  TRIGGER_SCHEMA,
-  checkAgainst,
-} from '../engine';
+import { DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA } from '../engine';
 // packages/harness-core/src/schema.ts is not in the engine's index yet (the engine engineer wires it on merge).
 
 /**
@@ -22,22 +14,41 @@ const runId = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 const hash = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const branch = v.strictObject({ from: runId, seq: nat });
 
+/** One run as the history lists it (`RunMeta`): what its newest checkpoint says, and what it weighs. */
 export const RUN_META_SCHEMA = v.strictObject({
   schema: v.literal('harness-sim.run/1'),
   runId,
   scenario: v.pipe(v.string(), v.maxLength(100)),
   seed: v.pipe(v.number(), v.safeInteger()),
+  /** Set on a fork: the run and checkpoint this branch started from. */
   branch: v.nullable(branch),
+  /** Sequence number of the newest stored checkpoint; 0 before any. It only grows. */
   newestSeq: nat,
+  /** State of the newest checkpoint, or `created` before any. */
   state: STATE_SCHEMA,
+  /** Step of the newest checkpoint (the step in progress or to run next); 1 before any. */
   step: nat,
+  /** Wall time (ms since 1970) the run was saved first, and last. */
   createdAt: nat,
   updatedAt: nat,
+  /** How many checkpoints were stored. */
   checkpoints: nat,
+  /** Stored bytes (UTF-8 JSON) of this run's checkpoint records and chunks; `listRuns` adds its index record's own. */
   bytes: nat,
+  /** The harness design the run was started with (absent: `article`). */
   design: v.exactOptional(DESIGN_SCHEMA),
+  /** The tab that drives the run (its session id): writes from any other tab are refused (fencing). */
   driver: v.exactOptional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+  /**
+   * The fencing counter: how many times the run was claimed (absent: 0). Each claim takes the
+   * next number, and a write lands only under the number its tab claimed, so after a claim no
+   * earlier holder's write lands, whatever the clocks say.
+   */
   epoch: v.exactOptional(nat),
+  /**
+   * This browser's count of run writes when the run was last written (created, checkpointed or
+   * imported here): what orders the runs a reload resumes, whatever a file or a clock says.
+   */
   touched: v.exactOptional(nat),
   /** Written by builds before the fencing counter (a wall time): still read, never written. */
   claimedAt: v.exactOptional(nat),
@@ -48,7 +59,14 @@ const chain = v.pipe(
   v.check((c) => (c.head === null ? c.chunks === 0 : c.chunks > 0), 'head and chunk count disagree'),
 );
 
-/** The envelope and the summary fields a history line needs; the body is checked whole on reassembly. */
+/**
+ * One checkpoint as stored: the checkpoint without its two append-only arrays (kept as `null`
+ * so the reassembled checkpoint has the same key order, hence the same JSON and size), and
+ * those arrays as chains of shared chunks (`head`: the newest full chunk's hash, null when all
+ * rows are in the `tail`). `size`: UTF-8 bytes of the whole checkpoint's JSON; `stored`: what
+ * its write added to storage, the record and its new chunks. The schema checks the envelope and
+ * the summary fields a history line needs; the body is checked whole on reassembly.
+ */
 export const STORED_CHECKPOINT_ENVELOPE = v.strictObject({
   schema: v.picklist(['harness-sim.stored-checkpoint/1', 'harness-sim.stored-checkpoint/2']),
   size: nat,
@@ -67,6 +85,7 @@ export const STORED_CHECKPOINT_ENVELOPE = v.strictObject({
   }),
 });
 
+/** A full chunk of rows; its key is the hash of this record's JSON, so it names its whole past. */
 export const CHUNK_RECORD_SCHEMA = v.strictObject({
   schema: v.literal('harness-sim.chunk/1'),
   prev: v.nullable(hash),
@@ -104,6 +123,10 @@ export const RUN_FILE_SCHEMA = v.strictObject({
   checkpoints: v.pipe(v.array(v.unknown()), v.maxLength(100_000)),
 });
 
+/**
+ * A message between the tabs on a run: a durable checkpoint (to followers), a new driver, or a
+ * tab that joined the run ("hello"), answers one that did ("here"), or leaves it ("bye").
+ */
 const tabBase = {
   schema: v.literal('harness-sim.tab/1'),
   runId,
@@ -114,21 +137,10 @@ export const TAB_MESSAGE_SCHEMA = v.variant('type', [
   v.strictObject({ ...tabBase, type: v.picklist(['driver', 'hello', 'here', 'bye']), lease: v.exactOptional(nat) }),
 ]);
 
-export type RunMetaRecord = v.InferOutput<typeof RUN_META_SCHEMA>;
-export type StoredEnvelope = v.InferOutput<typeof STORED_CHECKPOINT_ENVELOPE>;
-export type ChunkRecordInput = v.InferOutput<typeof CHUNK_RECORD_SCHEMA>;
+export type RunMeta = v.InferOutput<typeof RUN_META_SCHEMA>;
+export type StoredCheckpoint = v.InferOutput<typeof STORED_CHECKPOINT_ENVELOPE>;
+/** A list of rows stored as full chunks (newest first, linked by `prev`) plus the rows after them. */
+export type Chain = StoredCheckpoint['ledger'];
+export type ChunkRecord = v.InferOutput<typeof CHUNK_RECORD_SCHEMA>;
 export type RunFileInput = v.InferOutput<typeof RUN_FILE_SCHEMA>;
-export type TabMessageInput = v.InferOutput<typeof TAB_MESSAGE_SCHEMA>;
-
-/**
- * A checkpoint from outside the engine (storage, a file, another tab): bounded plain data,
- * then the checkpoint schema, then the engine's own cross-field checks (E205 names the field).
- */
-export function checkCheckpointInput(raw: unknown): ParseResult {
-  if (typeof raw === 'object' && raw !== null && (raw as { schema?: unknown }).schema === 'harness-sim.checkpoint/1') {
-    const s = checkAgainst(CHECKPOINT_SCHEMA_V, raw);
-    if (!s.ok) return { ok: false, error: `E205: This checkpoint is damaged: ${s.reason}.` };
-  }
-  // Other schema ids get the engine's answers (not ours, another version, a migration).
-  return checkCheckpoint(raw);
-}
+export type TabMessage = v.InferOutput<typeof TAB_MESSAGE_SCHEMA>;

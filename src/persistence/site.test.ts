@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sited } from './request';
+import { sited } from './keys';
 
 describe("names from the site's folder", () => {
   it('are the plain names at the root, and differ between two folders of one host', () => {

@@ -1,12 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../engine';
 import { CHUNK_ROWS } from './chunks';
-import { HARNESSES, checkpointsOf, type Harness } from './testkit';
+import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 /**
  * Stored records that cannot be read: corrupt, foreign, another version, oversize, a missing
  * chunk. Each is skipped with its reason, left where it is, and everything else still loads.
  */
+
+/** harness-core's class of each kind (errors.ts), and a page reason's pattern under it. */
+const CLASS: Record<string, string> = {
+  foreign: 'E702',
+  version: 'E702',
+  corrupt: 'E703',
+  oversize: 'E703',
+  missing: 'E703',
+  misplaced: 'E704',
+};
+const inClass = (reason: RegExp) => new RegExp(`^E70\\d: ${reason.source.replace(/^\^/, '')}`);
 
 /** A run long enough that its newest checkpoints point at ledger chunks. */
 const cps = checkpointsOf('migration-400', { until: (_s, cp) => (cp?.ledger.length ?? 0) >= 2 * CHUNK_ROWS + 3 });
@@ -23,7 +34,7 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
 
   /** The good run still resumes whole: damage elsewhere costs it nothing. */
   const goodRunStillLoads = async () => {
-    expect((await h.store.newest('good')).checkpoint).toEqual(good[good.length - 1]);
+    expect((await h.store.latest('good')).checkpoint).toEqual(good[good.length - 1]);
     expect((await h.store.listRuns()).runs.map((r) => r.runId)).toContain('good');
   };
 
@@ -54,7 +65,9 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
     it.each(cases)('%s is skipped with its reason and left as it is', async (_name, value, kind, reason) => {
       await h.set(['run', 'run-1'], value);
       const { runs, skipped } = await h.store.listRuns();
-      expect(skipped).toEqual([{ key: 'run/run-1', kind, reason: expect.stringMatching(reason) }]);
+      expect(skipped).toEqual([
+        { where: 'run/run-1', kind, code: CLASS[kind], message: expect.stringMatching(inClass(reason)) },
+      ]);
       expect(runs.map((r) => r.runId)).toEqual(['good']);
       await goodRunStillLoads();
       // Left as it is: nothing is deleted unless a person asks.
@@ -64,7 +77,12 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
     it('that is unreadable is never overwritten by a write to its run', async () => {
       await h.set(['run', 'run-1'], { schema: 'harness-sim.run/2' });
       const r = await h.store.put({ ...newest, seq: newest.seq + 1 });
-      expect(r).toMatchObject({ ok: false, quota: false, error: expect.stringMatching(/^E507: .*run-1.*E511/) });
+      expect(r).toMatchObject({
+        ok: false,
+        quota: false,
+        code: 'E701',
+        message: expect.stringMatching(/^E701: E507: .*run-1.*E511/),
+      });
       expect((await h.dump()).find(([k]) => k === '["run","run-1"]')?.[1]).toEqual({ schema: 'harness-sim.run/2' });
     });
   });
@@ -72,7 +90,9 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
   it('a key this simulator never writes is reported as foreign', async () => {
     await h.set('someone-else', { x: 1 });
     const { skipped } = await h.store.listRuns();
-    expect(skipped).toEqual([{ key: 'someone-else', kind: 'foreign', reason: expect.stringMatching(/^E516: /) }]);
+    expect(skipped).toEqual([
+      { where: 'someone-else', kind: 'foreign', code: 'E702', message: expect.stringMatching(/^E70\d: E516: /) },
+    ]);
     await goodRunStillLoads();
   });
 
@@ -114,10 +134,11 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
       async (_name, change, kind, reason) => {
         const stored = (await h.dump()).find(([k]) => k === JSON.stringify(key))?.[1] as Record<string, unknown>;
         await h.set(key, change(stored));
-        const r = await h.store.newest('run-1');
+        const r = await h.store.latest('run-1');
         expect(r.checkpoint).toEqual(previous);
-        expect(r.skipped).toEqual([{ key: at, kind, reason: expect.stringMatching(reason) }]);
-        expect(await h.store.get('run-1', newest.seq)).toEqual({ ok: false, error: expect.stringMatching(reason) });
+        const skipped = { where: at, kind, code: CLASS[kind], message: expect.stringMatching(inClass(reason)) };
+        expect(r.skipped).toEqual([skipped]);
+        expect(await h.store.get('run-1', newest.seq)).toEqual({ ok: false, skipped });
         await goodRunStillLoads();
       },
     );
@@ -131,7 +152,9 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
           .map((c) => c.seq)
           .reverse(),
       );
-      expect(skipped).toEqual([{ key: at, kind: 'version', reason: expect.stringMatching(/^E511: /) }]);
+      expect(skipped).toEqual([
+        { where: at, kind: 'version', code: 'E702', message: expect.stringMatching(/^E70\d: E511: /) },
+      ]);
     });
   });
 
@@ -150,14 +173,15 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
     it('missing: the checkpoints that need it are skipped as missing, earlier ones still load', async () => {
       const head = await newestChain();
       await h.del(['chunk', 'run-1', head]);
-      const r = await h.store.newest('run-1');
+      const r = await h.store.latest('run-1');
       // The second chunk was cut when the ledger passed 128 rows: older checkpoints do not need it.
       expect(r.checkpoint?.ledger.length).toBeLessThan(2 * CHUNK_ROWS);
       expect(r.skipped.length).toBeGreaterThan(0);
       expect(r.skipped[0]).toEqual({
-        key: `cp/run-1/${newest.seq}`,
+        where: `cp/run-1/${newest.seq}`,
         kind: 'missing',
-        reason: expect.stringMatching(new RegExp(`^E514: Checkpoint #${newest.seq} .*ledger.*${head}`)),
+        code: 'E703',
+        message: expect.stringMatching(new RegExp(`^E70\\d: E514: Checkpoint #${newest.seq} .*ledger.*${head}`)),
       });
       await goodRunStillLoads();
     });
@@ -168,11 +192,12 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
       const rec = structuredClone(value) as { rows: { at: number }[] };
       (rec.rows[0] as { at: number }).at += 1;
       await h.set(['chunk', 'run-1', head], rec);
-      const r = await h.store.newest('run-1');
+      const r = await h.store.latest('run-1');
       expect(r.skipped[0]).toEqual({
-        key: `cp/run-1/${newest.seq}`,
+        where: `cp/run-1/${newest.seq}`,
         kind: 'corrupt',
-        reason: expect.stringMatching(/^E515: .*does not match its hash/),
+        code: 'E703',
+        message: expect.stringMatching(/^E70\d: E515: .*does not match its hash/),
       });
     });
   });
@@ -181,7 +206,7 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
     for (const [k] of await h.dump()) if (k.includes('"run-1"')) await h.set(JSON.parse(k) as IDBValidKey, 'garbage');
     await expect(h.store.listRuns()).resolves.toMatchObject({ runs: [{ runId: 'good' }] });
     await expect(h.store.list('run-1')).resolves.toMatchObject({ items: [] });
-    await expect(h.store.newest('run-1')).resolves.toMatchObject({ checkpoint: null });
+    await expect(h.store.latest('run-1')).resolves.toMatchObject({ checkpoint: null });
     await expect(h.store.get('run-1', newest.seq)).resolves.toMatchObject({ ok: false });
     await expect(h.store.exportRun('run-1')).resolves.toMatchObject({ ok: false });
     await goodRunStillLoads();

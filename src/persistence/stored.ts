@@ -1,26 +1,14 @@
-import {
-  CHECKPOINT_SCHEMA,
-  MAX_CHECKPOINT_BYTES,
-  STATE_NAMES,
-  type Checkpoint,
-  type StateName,
-  isObject,
-  isSeed,
-  utf8Length,
-} from '../engine';
-import { checkCheckpointInput } from './schemas';
-import type { Tx } from './backend';
-import { jsonOf } from './bytes';
+import type { CheckpointStore } from 'harness-core';
+import { MAX_CHECKPOINT_BYTES, checkCheckpoint, type Checkpoint, type ParseResult, utf8Length } from '../engine';
+import { inTxSlices, type Tx } from './backend';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
-import { Refusal, quote, storageError } from './errors';
+import { Refusal, quote, skippedAt, storageError } from './errors';
 import { checkpointKey, chunkKey, keyText, parseKey, runKey } from './keys';
-import { inTxSlices } from './txSlices';
 import {
   CHUNK_ROWS_OF,
   STORED_CHECKPOINT_SCHEMA,
   checkStoredCheckpoint,
-  isNat,
-  isRunId,
+  jsonOf,
   summaryOf,
   type Chain,
   type StoredCheckpoint,
@@ -45,35 +33,39 @@ export interface Prepared {
 /** `"ledger":null` is where the body's JSON differs from the checkpoint's: 4 bytes each. */
 const NULL_BYTES = 4;
 
+/** A checkpoint's number for a refusal: as it is when it is one, quoted when it is junk. */
+const seqText = (cp: unknown): string | number => {
+  const seq = (cp as { seq?: unknown } | null)?.seq;
+  return Number.isSafeInteger(seq) ? (seq as number) : quote(seq ?? '?');
+};
+
 /**
- * Why a checkpoint cannot even be cut for storing, or null: what storing needs (its key, its
- * index line, its two arrays). The store then runs the reader's full check before it writes.
+ * A write's one check and its cut, before any transaction opens (`put` and `replaceRuns`):
+ * the reader's own check (harness-core's `checkCheckpoint`), so a write is refused here,
+ * loudly, or it reads back; then the record and chunks, at most 1 MiB. Refusals are E504.
  */
-export function writeProblem(cp: unknown): string | null {
-  if (!isObject(cp) || cp.schema !== CHECKPOINT_SCHEMA) return 'it is not a harness-sim.checkpoint/1';
-  const checks: [string, boolean][] = [
-    ['runId', isRunId(cp.runId)],
-    ['seq', isNat(cp.seq)],
-    ['scenario', typeof cp.scenario === 'string'],
-    ['seed', isSeed(cp.seed)],
-    ['state', STATE_NAMES.includes(cp.state as StateName)],
-    ['step', isNat(cp.step) && cp.step >= 1],
-    ['trigger', typeof cp.trigger === 'string'],
-    ['ledger', Array.isArray(cp.ledger)],
-    ['refs', Array.isArray(cp.refs)],
-    ['time', isObject(cp.time) && isNat(cp.time.virtual) && isNat(cp.time.wall)],
-    [
-      'branch',
-      cp.branch === undefined || (isObject(cp.branch) && typeof cp.branch.from === 'string' && isNat(cp.branch.seq)),
-    ],
-  ];
-  const bad = checks.find(([, ok]) => !ok);
-  return bad ? `field "${bad[0]}" is missing or malformed` : null;
+export function prepareWrite(
+  cp: unknown,
+  cache: ChunkCache,
+): { ok: true; checkpoint: Checkpoint; prepared: Prepared } | { ok: false; error: string } {
+  const readable = checkCheckpoint(cp);
+  if (!readable.ok) return { ok: false, error: storageError('E504', seqText(cp), readable.error) };
+  const prepared = prepare(readable.checkpoint, cache);
+  if (prepared.size > MAX_CHECKPOINT_BYTES)
+    return {
+      ok: false,
+      error: storageError(
+        'E504',
+        prepared.seq,
+        `it is ${prepared.size.toLocaleString('en')} bytes; the limit is 1 MiB`,
+      ),
+    };
+  return { ok: true, checkpoint: readable.checkpoint, prepared };
 }
 
 export function prepare(cp: Checkpoint, cache = new ChunkCache()): Prepared {
   // Same key order as the checkpoint, so the reassembled one serializes byte for byte alike.
-  const body: StoredCheckpoint['body'] = { ...(cp as unknown as Record<string, unknown>), ledger: null, refs: null };
+  const body: StoredCheckpoint['body'] = { ...cp, ledger: null, refs: null };
   const ledger = chainOf(cp.ledger, cache);
   const refs = chainOf(cp.refs, cache);
   const size = utf8Length(JSON.stringify(body)) - 2 * NULL_BYTES + ledger.bytes + refs.bytes;
@@ -189,7 +181,7 @@ export async function assemble(
   if (!j) return { ok: false, kind: 'corrupt', reason: storageError('E513', 'it has no JSON form') };
   if (j.bytes > MAX_CHECKPOINT_BYTES)
     return { ok: false, kind: 'oversize', reason: storageError('E512', j.bytes.toLocaleString('en')) };
-  const parsed = checkCheckpointInput(whole);
+  const parsed = checkCheckpoint(whole);
   return parsed.ok ? parsed : { ok: false, kind: kindOfEngineError(parsed.error), reason: parsed.error };
 }
 
@@ -235,10 +227,20 @@ export async function listStored(
       if (parsed.kind !== 'cp') return;
       const c = checkStoredCheckpoint(values[i], runId, parsed.seq);
       if (c.ok) items.push({ summary: summaryOf(c.value), record: c.value });
-      else skipped.push({ key: keyText(key), kind: c.kind, reason: c.reason });
+      else skipped.push(skippedAt(keyText(key), c.kind, c.reason));
     },
     turn,
   );
   items.sort((a, b) => b.summary.seq - a.summary.seq);
   return { items, skipped };
+}
+
+/**
+ * A store's `get` as the page shows it: the checkpoint, or in words why not (the skipped
+ * record's message; E517 when nothing is stored under that number).
+ */
+export async function checkpointAt(store: CheckpointStore, runId: string, seq: number): Promise<ParseResult> {
+  const r = await store.get(runId, seq);
+  if (r === null) return { ok: false, error: storageError('E517', quote(runId), seq) };
+  return r.ok ? r : { ok: false, error: r.skipped.message };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../engine';
 import { joinRun, type LocksLike, type RoleReason, type TabChannel, type TabRole, type TabSession } from './tabs';
-import { checkpointsOf } from './testkit';
+import { checkpointsOf } from './harness.test-kit';
 
 /**
  * A tiny in-memory Web Locks manager (Node has no navigator.locks): exclusive locks, a queue

@@ -1,10 +1,9 @@
-import { type Checkpoint, checkAgainst } from '../engine';
-import { pageLeaseLocks } from './lease';
-import type { LocksLike, TabChannel } from './tabLinks';
-import { sited } from './request';
+import { type Checkpoint, checkAgainst, checkCheckpoint } from '../engine';
+import { sited } from './keys';
+import { pageLeaseLocks, type LocksLike, type TabChannel } from './lease';
 
-export type { LocksLike, TabChannel } from './tabLinks';
-import { TAB_MESSAGE_SCHEMA, checkCheckpointInput } from './schemas';
+export type { LocksLike, TabChannel } from './lease';
+import { TAB_MESSAGE_SCHEMA, type TabMessage } from './schemas';
 
 /**
  * Several tabs on one run: exactly one drives it, the others follow read-only. The driver
@@ -75,14 +74,8 @@ export interface TabSession {
 
 const MESSAGE_SCHEMA = 'harness-sim.tab/1';
 
-type TabMessage =
-  | { schema: typeof MESSAGE_SCHEMA; type: 'checkpoint'; runId: string; from: string; checkpoint: Checkpoint }
-  | { schema: typeof MESSAGE_SCHEMA; type: 'driver'; runId: string; from: string }
-  /** A tab joined the run ("hello"), answers one that did ("here"), or leaves it ("bye"). */
-  | { schema: typeof MESSAGE_SCHEMA; type: 'hello' | 'here' | 'bye'; runId: string; from: string };
-
 export const lockName = (runId: string) => `${CHANNEL_NAME}:run:${runId}`;
-/** The tab channel, named for this site's folder (request.ts `sited`): two courses on one host do not hear each other. */
+/** The tab channel, named for this site's folder (keys.ts `sited`): two courses on one host do not hear each other. */
 export const CHANNEL_NAME = sited('harness-sim');
 
 function defaultLocks(): LocksLike | null {
@@ -226,7 +219,7 @@ export async function joinRun(runId: string, opts: TabOptions = {}): Promise<Tab
     // A steal's AbortError and the new driver's message race; whichever comes first counts.
     if (msg.type === 'driver' && status.locks) lostDrive();
     if (msg.type === 'checkpoint' && role === 'follower') {
-      const r = checkCheckpointInput(msg.checkpoint);
+      const r = checkCheckpoint(msg.checkpoint);
       if (r.ok && r.checkpoint.runId === runId) for (const l of cpListeners) l(r.checkpoint);
     }
   });

@@ -1,51 +1,19 @@
-import type { Checkpoint, CheckpointTrigger, ParseResult, StateName } from '../engine';
+import type { CheckpointStore, Latest, PutResult as CorePutResult, Skipped as CoreSkipped } from 'harness-core';
+import type { Checkpoint } from '../engine';
 
 /**
- * The storage layer's whole surface: the rest of the app talks only to `CheckpointStore`,
+ * The storage layer's whole surface: the rest of the app talks only to `PageStore`, harness-core's
+ * `CheckpointStore` (implemented directly, and held to its suite) plus this page's `RunIndex`,
  * whether IndexedDB or memory stands behind it. Nothing here throws for bad stored data:
  * a record that cannot be read comes back as a `Skipped` with its reason, and the rest loads.
  */
 
+import type { RunMeta, StoredCheckpoint } from './schemas';
+
+export type { RunMeta } from './schemas';
+
 /** Schema id of a run index record, and of this version's run file (export). */
 export const RUN_SCHEMA = 'harness-sim.run/1';
-
-/** One run as the history lists it: what its newest checkpoint says, and what it weighs. */
-export interface RunMeta {
-  schema: typeof RUN_SCHEMA;
-  runId: string;
-  scenario: string;
-  seed: number;
-  /** Set on a fork: the run and checkpoint this branch started from. */
-  branch: { from: string; seq: number } | null;
-  /** Sequence number of the newest stored checkpoint; 0 before any. It only grows. */
-  newestSeq: number;
-  /** State of the newest checkpoint, or `created` before any. */
-  state: StateName;
-  /** Step of the newest checkpoint (the step in progress or to run next); 1 before any. */
-  step: number;
-  /** Wall time (ms since 1970) the run was saved first, and last. */
-  createdAt: number;
-  updatedAt: number;
-  /** How many checkpoints were stored. */
-  checkpoints: number;
-  /** Stored bytes (UTF-8 JSON) of this run's checkpoint records and chunks; `listRuns` adds its index record's own. */
-  bytes: number;
-  /** The harness design the run was started with (absent: `article`). */
-  design?: 'article' | 'no-checkpoint' | 'no-fuse' | 'every-step' | 'no-refs' | 'blocking-wait';
-  /** The tab that drives the run (its session id): writes from any other tab are refused (fencing). */
-  driver?: string;
-  /**
-   * The fencing counter: how many times the run was claimed (absent: 0). Each claim takes the
-   * next number, and a write lands only under the number its tab claimed, so after a claim no
-   * earlier holder's write lands, whatever the clocks say.
-   */
-  epoch?: number;
-  /**
-   * This browser's count of run writes when the run was last written (created, checkpointed or
-   * imported here): what orders the runs a reload resumes, whatever a file or a clock says.
-   */
-  touched?: number;
-}
 
 /**
  * Who writes: the driving tab's session id and the run's `epoch` it writes under. A write
@@ -59,15 +27,8 @@ export interface Writer {
   claim?: boolean;
 }
 
-/** What the app says about a run it has just created (before its first checkpoint). */
-export interface NewRun {
-  runId: string;
-  scenario: string;
-  seed: number;
-  branch?: { from: string; seq: number } | null;
-  /** The harness design it follows, kept so a reload before its first checkpoint keeps it too. */
-  design?: RunMeta['design'];
-}
+/** What the app says about a run it has just created (before its first checkpoint): `design` kept so a reload before its first checkpoint keeps it too. */
+export type NewRun = Pick<RunMeta, 'runId' | 'scenario' | 'seed' | 'design'> & { branch?: RunMeta['branch'] };
 
 /**
  * Why a stored record was not read; it is left where it is. `misplaced`: a sound checkpoint
@@ -75,37 +36,32 @@ export interface NewRun {
  */
 export type SkipKind = 'corrupt' | 'foreign' | 'version' | 'oversize' | 'missing' | 'misplaced';
 
-/** A stored record that was skipped: its key as text and a numbered reason a person can read. */
-export interface Skipped {
-  key: string;
+/**
+ * A stored record that was skipped: harness-core's (where it lies, its E70n class, `E70n: E5xx: …`
+ * a person can read) and the page's finer kind.
+ */
+export interface Skipped extends CoreSkipped {
   kind: SkipKind;
-  reason: string;
-}
-
-/** One line of a run's checkpoint history (read without reassembling the checkpoint). */
-export interface CheckpointSummary {
-  runId: string;
-  seq: number;
-  step: number;
-  state: StateName;
-  trigger: CheckpointTrigger;
-  /** Size of the whole checkpoint as JSON (what an export holds for it). */
-  bytes: number;
-  /** What its record added to storage (shared ledger chunks are counted once, by the write that stored them). */
-  storedBytes: number;
-  /** Virtual time (ms since the run's start) and wall time (ms since 1970) of the write. */
-  virtual: number;
-  wall: number;
 }
 
 /**
- * The outcome of a write. `ok` once the transaction has completed (durable), with the bytes
- * it stored and how long it took. Otherwise why: `quota` when the disk is full, `stale` when a
- * newer checkpoint of the run is stored already (another tab drove on: reload from storage).
+ * One line of a run's checkpoint history (read without reassembling the checkpoint): its stored
+ * envelope's summary fields, `bytes` (the whole checkpoint as JSON, what an export holds for it),
+ * `storedBytes` (what its record added: shared chunks count once, for the write that stored them),
+ * and its virtual (ms since the run's start) and wall (ms since 1970) time.
+ */
+export type CheckpointSummary = Pick<StoredCheckpoint['body'], 'runId' | 'seq' | 'step' | 'state' | 'trigger'> &
+  Record<'bytes' | 'storedBytes' | 'virtual' | 'wall', number>;
+
+/**
+ * The outcome of a write: harness-core's, with more said. `ok` once the transaction has completed
+ * (durable), with `bytes` (what the write added to storage), `size` (the checkpoint's own bytes
+ * as JSON) and how long it took. Otherwise its E70n and why, and: `quota` when the disk is full,
+ * `stale` when a newer checkpoint of the run is stored already or another tab drives it (E701).
  */
 export type PutResult =
-  /** `bytes`: what the write added to storage; `size`: the checkpoint's own bytes as JSON. */
-  { ok: true; bytes: number; size: number; ms: number } | { ok: false; error: string; quota: boolean; stale: boolean };
+  | (Extract<CorePutResult, { ok: true }> & { bytes: number; size: number; ms: number })
+  | (Extract<CorePutResult, { ok: false }> & { quota: boolean; stale: boolean });
 
 export type CreateRunResult = { ok: true; run: RunMeta } | { ok: false; error: string; quota: boolean };
 
@@ -128,28 +84,36 @@ export type ReplaceResult =
   /** `runs`: the index lines stored, in the order given. */
   { ok: true; runs: RunMeta[]; deleted: number } | { ok: false; error: string; quota: boolean };
 
-/** Checkpoints of runs, kept where they outlive the page (or, failing that, in memory). */
-export interface CheckpointStore {
+/** The page's store: harness-core's checkpoint store, saying more, and the run index beside it. */
+export interface PageStore extends CheckpointStore, RunIndex {
   readonly kind: 'indexeddb' | 'memory';
+  /**
+   * Stores a checkpoint; resolves once the write is durable. Never replaces a newer checkpoint
+   * of the run (sequence guard: E701); creates the run's index if the run was never saved; once
+   * a run is claimed, lands only under its driver's `writer` (the fence: E701).
+   */
+  put(cp: Checkpoint, writer?: Writer): Promise<PutResult>;
+  /** The newest checkpoint of the run that reads back whole, skipping (and reporting) damaged ones. */
+  latest(runId: string): Promise<Omit<Latest, 'skipped'> & { skipped: Skipped[] }>;
+  /** One checkpoint, reassembled and checked by the engine; null when nothing is stored there. */
+  get(
+    runId: string,
+    seq: number,
+  ): Promise<{ ok: true; checkpoint: Checkpoint } | { ok: false; skipped: Skipped } | null>;
+}
+
+/** What the page keeps beside the checkpoints: an index line per run, its driver, files. */
+export interface RunIndex {
   /** Every run, newest-updated first, and the run records that could not be read. */
   listRuns(): Promise<{ runs: RunMeta[]; skipped: Skipped[] }>;
   /** Saves a fresh run before its first checkpoint; refuses an id already used. */
   createRun(meta: NewRun): Promise<CreateRunResult>;
-  /**
-   * Stores a checkpoint; resolves once the write is durable. Never replaces a newer checkpoint
-   * of the run (sequence guard); creates the run's index if the run was never saved.
-   */
-  put(cp: Checkpoint, writer?: Writer): Promise<PutResult>;
   /** Makes `tab` the run's driver under the next epoch (returned): from then on only its writes land. Null when the run is not saved. */
   claim(runId: string, tab: string): Promise<number | null>;
   /** A run's index line as stored now, or null (absent or unreadable). */
   run(runId: string): Promise<RunMeta | null>;
   /** A run's checkpoints, newest first, and its records that could not be read. */
   list(runId: string): Promise<{ items: CheckpointSummary[]; skipped: Skipped[] }>;
-  /** One checkpoint, reassembled and checked by the engine. */
-  get(runId: string, seq: number): Promise<ParseResult>;
-  /** The newest checkpoint of the run that reads back whole, skipping (and reporting) damaged ones. */
-  newest(runId: string): Promise<{ checkpoint: Checkpoint | null; skipped: Skipped[] }>;
   /**
    * In one transaction: deletes every run whose id starts with `dropPrefix` (none when empty),
    * then stores each of `runs` fresh with all its checkpoints (a lesson's replayed runs, which

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { Sim, applyTakeover, errorText, findScenario, forkCheckpoint, replayFailure, type Checkpoint } from '../engine';
+import { checkpointAt } from '../persistence';
 import { newRunId } from './runs';
 import type { BranchesSlice, Store } from './types';
 import { viewOf } from './view';
@@ -26,7 +27,7 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
     });
     if (!created.ok) return created.error;
     const put = await persist.put(branch);
-    if (!put.ok) return put.error;
+    if (!put.ok) return put.message;
     get().resumeFrom(branch, undefined);
     // A new run, claimed by nobody yet: this tab's first write as its driver claims it.
     await get().joinShown(runId, 0);
@@ -42,7 +43,7 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
     selectCheckpoint: async (seq) => {
       if (seq === null) return set({ preview: null });
       const { persist, sim } = get();
-      const r = await persist.get(sim.context.runId, seq);
+      const r = await checkpointAt(persist, sim.context.runId, seq);
       if (!r.ok) return set({ notice: { kind: 'error', text: r.error }, preview: null });
       // A preview is a Sim resumed from the checkpoint, shown but never driven.
       const shadow = new Sim({ scenario: r.checkpoint.scenario, from: r.checkpoint, shownOnly: true });
@@ -51,7 +52,7 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
 
     forkFrom: async (seq) => {
       const { persist, sim } = get();
-      const r = await persist.get(sim.context.runId, seq);
+      const r = await checkpointAt(persist, sim.context.runId, seq);
       if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
       const error = await branchFrom(r.checkpoint, r.checkpoint);
       if (error) set({ notice: { kind: 'error', text: error } });
@@ -61,7 +62,7 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
       const { sim, persist, preview } = get();
       // The checkpoint shown: the one selected in the history, else the newest.
       const older = preview !== null && preview.seq !== sim.newest?.seq;
-      const got = older ? await persist.get(sim.context.runId, preview.seq) : null;
+      const got = older ? await checkpointAt(persist, sim.context.runId, preview.seq) : null;
       if (got && !got.ok) return got.error;
       const from = got ? got.checkpoint : sim.newest;
       if (!from) return errorText('E401', 'there is no checkpoint to edit yet');
@@ -73,7 +74,7 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
       if (older) return branchFrom(r.checkpoint, from);
       // Written as this tab's driver: a follower's edit is refused by the fence.
       const put = await persist.put(r.checkpoint, get().writer());
-      if (!put.ok) return put.error;
+      if (!put.ok) return put.message;
       // Hand back: the process continues from the edited checkpoint.
       get().resumeFrom(
         r.checkpoint,

@@ -32,7 +32,7 @@ export const createDriverSlice: StateCreator<Store, [], [], DriverSlice> = (set,
     const runId = sim.context.runId;
     const epoch = await persist.claim(runId, s.tabId);
     if (epoch !== null) held = { epoch, claim: false };
-    const { checkpoint } = await persist.newest(runId);
+    const { checkpoint } = await persist.latest(runId);
     if (session !== s) return;
     if (checkpoint && checkpoint.seq >= (get().sim.newest?.seq ?? 0))
       get().resumeFrom(

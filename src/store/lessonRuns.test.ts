@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LESSONS, findLesson, playTo, type Lesson } from '../lessons';
+import { checkpointAt } from '../persistence';
 import type { SimCommand } from '../engine';
 import { isLessonRun, lessonRunIds } from './lessonRuns';
 import { stepsAtRisk, useSimStore } from './simStore';
@@ -54,7 +55,7 @@ describe('a lesson run in storage', () => {
     expect(stored.items.length).toBeGreaterThan(0);
     expect(st().history).toEqual(stored.items);
     expect(st().history[0]?.seq).toBe(pos.sim.newest?.seq);
-    expect((await st().persist.newest(runId)).checkpoint).toEqual(pos.sim.newest);
+    expect((await st().persist.latest(runId)).checkpoint).toEqual(pos.sim.newest);
     // Each segment that wrote a checkpoint is a run of the lesson; the runs list shows them.
     expect(st().lessonRuns.map((r) => r.runId)).toEqual(
       pos.runs.filter((r) => r.checkpoints.length > 0).map((r) => r.meta.runId),
@@ -108,10 +109,10 @@ describe('a lesson run in storage', () => {
     expect(fork.runId).toBe(st().sim.context.runId);
     const origin = st().lessonRuns.find((r) => r.runId === fork.branch!.from)!;
     expect(origin.state).toBe('cancelled');
-    const from = await st().persist.get(origin.runId, fork.branch!.seq);
+    const from = await checkpointAt(st().persist, origin.runId, fork.branch!.seq);
     if (!from.ok) throw new Error(from.error);
     expect(from.checkpoint).toMatchObject({ trigger: 'before_suspend', state: 'waiting_approval' });
-    const first = await st().persist.get(fork.runId, fork.branch!.seq);
+    const first = await checkpointAt(st().persist, fork.runId, fork.branch!.seq);
     if (!first.ok) throw new Error(first.error);
     expect({ ...first.checkpoint, runId: origin.runId, branch: undefined }).toEqual({
       ...from.checkpoint,

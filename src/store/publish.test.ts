@@ -83,7 +83,7 @@ function harness() {
     settled.add(w.cp.seq);
     w.resolve(
       failed
-        ? { ok: false, error: 'E508: Storage failed', quota: false, stale: false }
+        ? { ok: false, code: 'E705', message: 'E705: E508: Storage failed', quota: false, stale: false }
         : { ok: true, bytes: 10, size: 10, ms: 1 },
     );
     await settle();

@@ -37,7 +37,7 @@ describe('a shared link replayed at boot', () => {
     const newest = st().sim.newest!;
     expect(newest.seq).toBeGreaterThan(200);
     expect(written).toEqual([newest.seq]);
-    const stored = await st().persist.newest(st().sim.context.runId);
+    const stored = await st().persist.latest(st().sim.context.runId);
     expect(stored.checkpoint?.seq).toBe(newest.seq);
     expect(stored.checkpoint?.ledger.length).toBe(newest.ledger.length);
     // The page shows the run as it stands once that checkpoint is durable.

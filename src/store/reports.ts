@@ -18,12 +18,12 @@ export function resumeReport(cp: Checkpoint, sim: Sim): ResumeReport {
 }
 
 /** Skipped-record reports of several reads, each key once (the first report of it kept). */
-export function mergeSkipped<T extends { key: string }>(a: readonly T[], ...more: (readonly T[])[]): T[] {
+export function mergeSkipped<T extends { where: string }>(a: readonly T[], ...more: (readonly T[])[]): T[] {
   const out = [...a];
-  const seen = new Set(a.map((x) => x.key));
+  const seen = new Set(a.map((x) => x.where));
   for (const x of more.flat()) {
-    if (!seen.has(x.key)) {
-      seen.add(x.key);
+    if (!seen.has(x.where)) {
+      seen.add(x.where);
       out.push(x);
     }
   }

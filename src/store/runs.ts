@@ -96,7 +96,7 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
     // A challenge's run (or a lesson's that storage refused) is kept in memory: its own newest
     // checkpoint is its disk. A lesson's stored run reads its disk as any run does.
     if (lessonRun && !lessonRuns.some((r) => r.runId === sim.context.runId)) return sim.newest;
-    return (await persist.newest(sim.context.runId)).checkpoint;
+    return (await persist.latest(sim.context.runId)).checkpoint;
   };
 
   return {
@@ -229,7 +229,7 @@ export const createRunsSlice: StateCreator<Store, [], [], RunsSlice> = (set, get
       // stored now (the fence's epoch, which the list may have read before another tab's claim)
       // are asked together.
       const [{ checkpoint, skipped }, listed, tab, stored] = await Promise.all([
-        persist.newest(runId),
+        persist.latest(runId),
         persist.list(runId),
         joinRun(runId),
         persist.run(runId),

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stepsAtRisk, useSimStore } from './simStore';
 import { isPlaying } from './player';
 import { MAX_WRITES_IN_FLIGHT } from './play';
-import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type CheckpointStore } from '../persistence';
+import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type PageStore } from '../persistence';
 import { drive, settled, st } from './testkit';
 
 /**
@@ -34,7 +34,7 @@ describe('a seed the URL gives', () => {
 describe('publishing', () => {
   it('shows the run once its checkpoints are durable, with nothing at risk', async () => {
     await drive(8);
-    const { checkpoint } = await st().persist.newest(st().sim.context.runId);
+    const { checkpoint } = await st().persist.latest(st().sim.context.runId);
     expect(checkpoint?.seq).toBe(st().view.newest?.seq);
     expect(st().storage.status).toBe('indexeddb');
     expect(stepsAtRisk(st())).toBe(0);
@@ -47,7 +47,7 @@ describe('a fast-forward on slow storage', () => {
     const real = st().persist;
     let most = 0;
     // Every write takes 15 ms: a fast-forward makes checkpoints far faster than that.
-    const slow: CheckpointStore = {
+    const slow: PageStore = {
       ...real,
       put: async (cp, w) => {
         most = Math.max(most, st().writesInFlight());
@@ -69,11 +69,12 @@ describe('a failed write', () => {
   it('pauses play, turns storage to error, counts the unsaved steps, and a retry clears it', async () => {
     await drive(4);
     const real = st().persist;
-    const full: CheckpointStore = {
+    const full: PageStore = {
       ...real,
       put: async () => ({
         ok: false,
-        error: 'E502: Storage is full (QuotaExceededError): checkpoint was not saved.',
+        code: 'E705',
+        message: 'E705: E502: Storage is full (QuotaExceededError): checkpoint was not saved.',
         quota: true,
         stale: false,
       }),
@@ -101,7 +102,7 @@ describe('resume', () => {
   it('a reload resumes the newest stored checkpoint of the scenario', async () => {
     await drive(10);
     const runId = st().sim.context.runId;
-    const { checkpoint } = await st().persist.newest(runId);
+    const { checkpoint } = await st().persist.latest(runId);
     await st().boot('?scenario=migration-40');
     expect(st().sim.context.runId).toBe(runId);
     expect(st().resumed?.seq).toBe(checkpoint?.seq);
@@ -116,7 +117,7 @@ describe('human takeover (editStep)', () => {
     const step = st().sim.context.cursor + 1;
     const error = await st().editStep({ kind: 'skip', step });
     expect(error).toBeNull();
-    const { checkpoint } = await st().persist.newest(st().sim.context.runId);
+    const { checkpoint } = await st().persist.latest(st().sim.context.runId);
     expect(checkpoint?.seq).toBe(st().sim.newest?.seq);
     expect(st().view.context.todos[step - 1]).toBe('skipped');
   });
@@ -141,7 +142,7 @@ describe('an IndexedDB that answered late', () => {
     const opened = await openCheckpointStore({ dbName: 'late-answer' });
     await st().adoptStore(opened);
     expect(st().storage.status).toBe('indexeddb');
-    expect((await opened.store.newest(st().sim.context.runId)).checkpoint?.seq).toBe(st().sim.newest?.seq);
+    expect((await opened.store.latest(st().sim.context.runId)).checkpoint?.seq).toBe(st().sim.newest?.seq);
   });
 
   it('moves a fresh run whose save, sent with the slow probe, landed in IndexedDB meanwhile', async () => {

@@ -15,7 +15,7 @@ import type {
   WorkingSet,
 } from '../engine';
 import type {
-  CheckpointStore,
+  PageStore,
   CheckpointSummary,
   OpenedStore,
   RunBatch,
@@ -117,7 +117,7 @@ export interface ShownSlice {
 
 /** health.ts: where checkpoints are kept, and a failed write said out loud. */
 export interface HealthSlice {
-  persist: CheckpointStore;
+  persist: PageStore;
   storage: StorageStatus;
   /** The write that failed and is not yet covered by a later durable one (the page says so). */
   writeFailure: WriteReport | null;

@@ -11,11 +11,15 @@ describe('a write report', () => {
   if (!cp) throw new Error('the run wrote no checkpoint');
 
   it.each([
-    [{ error: 'E502: full', quota: true, stale: false }, 'quota'],
-    [{ error: 'E503: another tab drives', quota: false, stale: true }, 'stale'],
-    [{ error: 'E504: over 1 MiB', quota: false, stale: false }, 'too_big'],
-    [{ error: 'InvalidStateError: The database connection is closing.', quota: false, stale: false }, 'closed'],
-    [{ error: 'something else', quota: false, stale: false }, 'other'],
+    [{ message: 'E705: E502: full', quota: true, stale: false }, 'quota'],
+    [{ message: 'E701: E503: a newer one is stored', quota: false, stale: true }, 'stale'],
+    [{ message: 'E701: E519: another tab drives', quota: false, stale: true }, 'fenced'],
+    [{ message: 'E701: E504: over 1 MiB', quota: false, stale: false }, 'too_big'],
+    [
+      { message: 'E705: E508: InvalidStateError: The database connection is closing.', quota: false, stale: false },
+      'closed',
+    ],
+    [{ message: 'something else', quota: false, stale: false }, 'other'],
   ] as const)('%j is %s', (r, kind) => expect(failureKind(r)).toBe(kind));
 
   it('of a durable write carries its time and sizes', () => {

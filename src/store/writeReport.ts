@@ -29,12 +29,14 @@ export function stalledReport(cp: Checkpoint, ms: number, error: string): WriteR
 }
 
 /** Sorts a failed write into what it means for the person. */
-export function failureKind(r: { error: string; quota: boolean; stale: boolean }): WriteFailureKind {
+export function failureKind(r: { message: string; quota: boolean; stale: boolean }): WriteFailureKind {
   if (r.quota) return 'quota';
+  // The page's number follows harness-core's class (`E701: E519: …`).
+  const page = r.message.replace(/^E70\d: /, '');
   // E519: the fence refused it (another tab claimed the run); E503: a newer checkpoint is stored.
-  if (r.stale) return r.error.startsWith('E519') ? 'fenced' : 'stale';
-  if (r.error.startsWith('E504')) return 'too_big';
-  if (/InvalidStateError|closing|closed|AbortError|UnknownError/i.test(r.error)) return 'closed';
+  if (r.stale) return page.startsWith('E519') ? 'fenced' : 'stale';
+  if (page.startsWith('E504')) return 'too_big';
+  if (/InvalidStateError|closing|closed|AbortError|UnknownError/i.test(page)) return 'closed';
   return 'other';
 }
 
@@ -46,5 +48,5 @@ export function reportOf(cp: Checkpoint, answer: { result: PutResult } | { throw
   const r = answer.result;
   return r.ok
     ? { seq, trigger, ok: true, ms: r.ms, bytes: r.bytes, size: r.size }
-    : { seq, trigger, ok: false, ms: 0, bytes: 0, size: 0, error: r.error, failure: failureKind(r) };
+    : { seq, trigger, ok: false, ms: 0, bytes: 0, size: 0, error: r.message, failure: failureKind(r) };
 }

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runFileText } from '../persistence/runFile';
-import { checkpointsOf, runMetaOf } from '../persistence/testkit';
+import { checkpointsOf, runMetaOf } from '../persistence/harness.test-kit';
 import claudeSession from './samples/claude-session.jsonl?raw';
 import otlpFuse from './samples/otlp-fuse.json?raw';
 import otlpLines from './samples/otlp-lines.jsonl?raw';

@@ -55,8 +55,8 @@ export function StorageNotice() {
           <p>{t('skipped.title', { n: skipped.length })}</p>
           <ul>
             {skipped.slice(0, 8).map((s) => (
-              <li key={s.key}>
-                <code>{s.key}</code>: {s.reason}
+              <li key={s.where}>
+                <code>{s.where}</code>: {s.message}
               </li>
             ))}
           </ul>

@@ -2,9 +2,9 @@ import type { Checkpoint } from '../checkpointShape.js';
 import type { PlanLookup } from '../world.js';
 
 /**
- * Where checkpoints outlive the process (SPEC §5): one interface, two stores that pass one suite
- * of guarantees (stores/suite.ts): the IndexedDB store a page uses, the file store a Node
- * harness uses. A store keeps checkpoints as the codec writes them and reads them back through
+ * Where checkpoints outlive the process (SPEC §5): one interface, and every store that implements
+ * it passes one suite of guarantees (stores/suite.ts): the package's IndexedDB and file stores,
+ * and the simulator's page store (src/persistence), which implements it directly. A store keeps checkpoints as the codec writes them and reads them back through
  * the codec, so what it acknowledges is what a resume reads.
  */
 
@@ -44,7 +44,8 @@ export interface Latest {
 }
 
 export interface CheckpointStore {
-  readonly kind: 'file' | 'indexeddb';
+  /** Where it keeps them; `memory` is a page's fallback when IndexedDB cannot be used (same rules, gone on reload). */
+  readonly kind: 'file' | 'indexeddb' | 'memory';
   /**
    * Keeps `cp` under (runId, seq). Resolves only once it is durable (the file written, flushed
    * and renamed into place; the transaction committed with strict durability), so an

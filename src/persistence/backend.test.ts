@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tx } from './backend';
 import { checkpointKey } from './keys';
 import { listStored } from './stored';
-import { TX_SLICE_MS, inTxSlices } from './txSlices';
+import { TX_SLICE_MS, inTxSlices } from './backend';
 
 /**
  * An import stores its checkpoints in one transaction; staging them gives the page a turn (a

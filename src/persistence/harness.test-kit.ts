@@ -3,7 +3,7 @@ import { Sim, TERMINAL_STATES, type Checkpoint, type Config, type StateName } fr
 import { createIdbStore, openDatabase } from './idbStore';
 import { memoryBackend } from './memoryStore';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
-import { RUN_SCHEMA, type CheckpointStore, type RunMeta } from './types';
+import { RUN_SCHEMA, type PageStore, type RunMeta } from './types';
 
 /**
  * Test helpers, kept free of the test framework. The engine's `testing.ts` is not part of its
@@ -41,13 +41,13 @@ export function checkpointsOf(
 /** Raw access to what a store keeps, to plant damage and to compare before and after. */
 export interface Harness {
   kind: 'indexeddb' | 'memory';
-  store: CheckpointStore;
+  store: PageStore;
   set(key: IDBValidKey, value: unknown): Promise<void>;
   del(key: IDBValidKey): Promise<void>;
   /** Every key and value, sorted by key text: equal dumps mean storage did not change. */
   dump(): Promise<[string, unknown][]>;
   /** A new store on the same storage, as a reloaded page would open (memory: same Map). */
-  reopen(opts?: RecordStoreOptions): CheckpointStore;
+  reopen(opts?: RecordStoreOptions): PageStore;
 }
 
 const sorted = (rows: [IDBValidKey, unknown][]): [string, unknown][] =>
