@@ -162,80 +162,92 @@ export const createRunsSlice = (...[set, get]: SliceArgs<{ ready: boolean }, Abo
     void get().askPersist();
   };
 
+  /** Boot's work: see `boot` below. */
+  const boot = async (search: string): Promise<void> => {
+    const params = new URLSearchParams(search);
+    const scenarioId = findScenario(params.get('scenario') ?? '')
+      ? (params.get('scenario') as string)
+      : DEFAULT_SCENARIO_ID;
+    const seedText = params.get('seed');
+    const seed = seedText === null ? 1 : (parseSeed(seedText) ?? 1);
+    // `?design=` is the design of a fresh run, and of the saved run it resumes (ui-contract).
+    const asked = params.get('design');
+    const design = isDesignId(asked) ? asked : null;
+    if (design) get().setSettings({ design });
+    // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
+    // before the first render) and saved meanwhile; the controls wait for `ready`. Its id
+    // is new, so its lock is asked for at once.
+    // A shared moment (`&replay=`): the sharer's config now, their commands once the run is saved.
+    const packed = params.get('run') === 'new' ? params.get('replay') : null;
+    const replay = packed === null ? null : await unpackReplay(packed);
+    // Its checkpoints are held while the link replays, and the newest written once (replaySend.ts).
+    const held = replay?.ok ? holdCheckpoints(get().onCheckpoint) : null;
+    const fresh =
+      params.get('run') === 'new'
+        ? freshSim(scenarioId, seed, replay?.ok ? replay.replay.config : {}, held?.onCheckpoint)
+        : null;
+    const tab = fresh ? joinRun(fresh.context.runId) : null;
+    // Awaited below with the save; a refusal meanwhile is not an unhandled rejection.
+    tab?.catch(() => undefined);
+    // What boot reads or writes first goes out with storage's probe, one round trip, not
+    // two: a fresh run's save, or the list of saved runs.
+    const opening = openCheckpointStore({
+      alongside: fresh ? (s) => s.createRun(runRecord(fresh)) : (s) => s.listRuns(),
+    });
+    if (fresh) get().adopt(fresh, newRunState());
+    const opened = await opening;
+    get().keepIn(opened.store, { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) });
+    if (opened.status === 'indexeddb') void get().askPersist();
+    if (opened.later) void opened.later.then((o) => o && adoptStore(o));
+    let resumed = false;
+    if (!fresh) {
+      const { runs, skipped } =
+        (opened.alongside as Awaited<ReturnType<typeof opened.store.listRuns>> | undefined) ??
+        (await opened.store.listRuns());
+      // A lesson's runs are never resumed outside it (storage.ts `freeRuns`).
+      get().listed(runs, skipped);
+      for (const run of get().runs.filter((r) => r.scenario === scenarioId)) {
+        if ((resumed = await openRun(run.runId, design ?? undefined))) break;
+      }
+    }
+    if (fresh && tab) {
+      // Saved with the probe, unless IndexedDB failed it and the run goes to memory now.
+      const saved = opened.alongside as CreateRunResult | undefined;
+      await saveAndJoin(fresh, true, { tab, ...(saved ? { saved: Promise.resolve(saved) } : {}) });
+      // Nothing of the replay is shown until its newest checkpoint is durable (the publish gate).
+      const shown = held ? get().holdShown() : null;
+      try {
+        const unreplayed = replay && (await replayed(replay, get().lang, get().send));
+        if (unreplayed) get().setNotice(unreplayed);
+      } finally {
+        held?.release();
+        shown?.();
+      }
+    } else if (!resumed) await newRun(scenarioId, seed);
+    dropRunNew();
+    // A seed the URL gave and the page could not take is said, not silently replaced.
+    if (seedText !== null && parseSeed(seedText) === null) get().setNotice(badSeedNotice(seedText, get().lang));
+    // So is a scenario or design it has not got (issue 40: `scenario=nope&design=evil` was silent).
+    const used = { scenario: get().sim.scenario.id, design: get().sim.design.id };
+    const replaced = replacedNotice(params, used, get().lang);
+    const before = get().notice;
+    if (replaced) get().setNotice(before ? { kind: 'error', text: `${before.text} ${replaced.text}` } : replaced);
+    // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
+    set({ ready: true });
+  };
+
   return {
     ready: false,
 
+    /** Resumes the newest saved run of the address's scenario, or creates one; ready either way. */
     boot: async (search: string): Promise<void> => {
-      const params = new URLSearchParams(search);
-      const scenarioId = findScenario(params.get('scenario') ?? '')
-        ? (params.get('scenario') as string)
-        : DEFAULT_SCENARIO_ID;
-      const seedText = params.get('seed');
-      const seed = seedText === null ? 1 : (parseSeed(seedText) ?? 1);
-      // `?design=` is the design of a fresh run, and of the saved run it resumes (ui-contract).
-      const asked = params.get('design');
-      const design = isDesignId(asked) ? asked : null;
-      if (design) get().setSettings({ design });
-      // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
-      // before the first render) and saved meanwhile; the controls wait for `ready`. Its id
-      // is new, so its lock is asked for at once.
-      // A shared moment (`&replay=`): the sharer's config now, their commands once the run is saved.
-      const packed = params.get('run') === 'new' ? params.get('replay') : null;
-      const replay = packed === null ? null : await unpackReplay(packed);
-      // Its checkpoints are held while the link replays, and the newest written once (replaySend.ts).
-      const held = replay?.ok ? holdCheckpoints(get().onCheckpoint) : null;
-      const fresh =
-        params.get('run') === 'new'
-          ? freshSim(scenarioId, seed, replay?.ok ? replay.replay.config : {}, held?.onCheckpoint)
-          : null;
-      const tab = fresh ? joinRun(fresh.context.runId) : null;
-      // Awaited below with the save; a refusal meanwhile is not an unhandled rejection.
-      tab?.catch(() => undefined);
-      // What boot reads or writes first goes out with storage's probe, one round trip, not
-      // two: a fresh run's save, or the list of saved runs.
-      const opening = openCheckpointStore({
-        alongside: fresh ? (s) => s.createRun(runRecord(fresh)) : (s) => s.listRuns(),
-      });
-      if (fresh) get().adopt(fresh, newRunState());
-      const opened = await opening;
-      get().keepIn(opened.store, { status: opened.status, ...(opened.notice ? { message: opened.notice } : {}) });
-      if (opened.status === 'indexeddb') void get().askPersist();
-      if (opened.later) void opened.later.then((o) => o && adoptStore(o));
-      let resumed = false;
-      if (!fresh) {
-        const { runs, skipped } =
-          (opened.alongside as Awaited<ReturnType<typeof opened.store.listRuns>> | undefined) ??
-          (await opened.store.listRuns());
-        // A lesson's runs are never resumed outside it (storage.ts `freeRuns`).
-        get().listed(runs, skipped);
-        for (const run of get().runs.filter((r) => r.scenario === scenarioId)) {
-          if ((resumed = await openRun(run.runId, design ?? undefined))) break;
-        }
+      try {
+        await boot(search);
+      } catch (e) {
+        // The page is still usable: it says storage failed, and shows what it has.
+        get().keepIn(get().persist, { status: 'error', message: String(e) });
+        set({ ready: true });
       }
-      if (fresh && tab) {
-        // Saved with the probe, unless IndexedDB failed it and the run goes to memory now.
-        const saved = opened.alongside as CreateRunResult | undefined;
-        await saveAndJoin(fresh, true, { tab, ...(saved ? { saved: Promise.resolve(saved) } : {}) });
-        // Nothing of the replay is shown until its newest checkpoint is durable (the publish gate).
-        const shown = held ? get().holdShown() : null;
-        try {
-          const unreplayed = replay && (await replayed(replay, get().lang, get().send));
-          if (unreplayed) get().setNotice(unreplayed);
-        } finally {
-          held?.release();
-          shown?.();
-        }
-      } else if (!resumed) await newRun(scenarioId, seed);
-      dropRunNew();
-      // A seed the URL gave and the page could not take is said, not silently replaced.
-      if (seedText !== null && parseSeed(seedText) === null) get().setNotice(badSeedNotice(seedText, get().lang));
-      // So is a scenario or design it has not got (issue 40: `scenario=nope&design=evil` was silent).
-      const used = { scenario: get().sim.scenario.id, design: get().sim.design.id };
-      const replaced = replacedNotice(params, used, get().lang);
-      const before = get().notice;
-      if (replaced) get().setNotice(before ? { kind: 'error', text: `${before.text} ${replaced.text}` } : replaced);
-      // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
-      set({ ready: true });
     },
 
     newRun,
