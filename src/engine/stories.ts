@@ -1,5 +1,6 @@
 import type { Bilingual, Config, InjectableError, StateName, DesignId } from 'harness-core';
 import { Sim, type SimOptions } from './sim';
+import type { SimCommand } from './simTypes';
 import { clockAt } from './timeOfDay';
 import { MINUTE } from './world';
 
@@ -97,9 +98,14 @@ export class StoryRun {
   private beat = 0;
   private moves = 0;
 
+  /**
+   * `send`: where its commands go, the Sim's own by default; the page's story sends through the
+   * store's run slice, the one writer of the page's Sim (store/run.ts).
+   */
   constructor(
     readonly story: Story,
     readonly sim: Sim,
+    private readonly send: (cmd: SimCommand) => boolean = (cmd) => sim.send(cmd),
   ) {
     this.sample();
   }
@@ -142,9 +148,9 @@ export class StoryRun {
     switch (beat.kind) {
       case 'until_waiting':
         if (ended || sim.state === 'waiting_approval') return false;
-        return sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+        return this.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
       case 'approve':
-        if (sim.state === 'waiting_approval') sim.send({ type: 'APPROVE' });
+        if (sim.state === 'waiting_approval') this.send({ type: 'APPROVE' });
         return false;
       case 'night': {
         if (sim.clock >= beat.until) return false;
@@ -152,14 +158,14 @@ export class StoryRun {
         if (TERMINAL.has(sim.state)) return false;
         const b = beat.broken;
         if (b && sim.state === 'running' && sim.context.cursor === b.step && sim.context.world.faults.length === 0) {
-          sim.send({ type: 'INJECT_FAULT', error: b.error });
+          this.send({ type: 'INJECT_FAULT', error: b.error });
         }
-        return sim.send({ type: 'TICK' });
+        return this.send({ type: 'TICK' });
       }
       case 'morning':
-        if (!sim.alive) return sim.send({ type: 'RESTART' });
+        if (!sim.alive) return this.send({ type: 'RESTART' });
         if (TERMINAL.has(sim.state)) return false;
-        return sim.send(
+        return this.send(
           sim.state === 'waiting_approval'
             ? { type: 'APPROVE' }
             : sim.state === 'created'

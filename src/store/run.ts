@@ -5,9 +5,12 @@ import {
   fromRanges,
   fullStateBytes,
   isTerminal,
+  STORIES,
+  StoryRun,
   toCheckpoint,
   type Checkpoint,
   type SimCommand,
+  type StoryId,
 } from '../engine';
 import { joinRun, storageError, type CheckpointSummary, type RunMeta, type TabSession } from '../persistence';
 import { createPlayer } from './player';
@@ -28,6 +31,19 @@ const START_SPEED = 4;
  * watchdog (WRITE_WATCHDOG_MS) and the page said storage had stopped answering (E520).
  */
 export const MAX_WRITES_IN_FLIGHT = 16;
+
+/**
+ * Story moves for each move of the page's player: at the page's 4 ticks a second a night of
+ * polls (48) or retries takes seconds, not minutes; the speed slider paces a story too.
+ */
+export const STORY_MOVES_PER_TICK = 3;
+
+/**
+ * What plays the run shown besides the person's own presses: one of the article's stories
+ * (SPEC §9), on the page's own player. `beat`: the beat being played, null once it stopped
+ * (a pause, another run, its end); `done`: it played to its end.
+ */
+export type Activity = { kind: 'story'; id: StoryId; run: StoryRun; beat: string | null; done: boolean } | null;
 
 // Shown until boot adopts the page's run (boot runs before the first render).
 const first = new Sim({ scenario: DEFAULT_SCENARIO_ID, runId: 'boot' });
@@ -55,6 +71,7 @@ const shown = {
   resumed: null as ResumeReport | null,
   /** The page shows a lesson's run (stored apart: lessonRuns.ts) or a challenge's (in memory). */
   lessonRun: false,
+  activity: null as Activity,
 };
 
 type Above = SettingsSlice & StorageSlice & TabSlice;
@@ -95,15 +112,34 @@ export const createRunSlice = (...[set, get]: SliceArgs<RunState, Above>) => {
 
   /** Sends `cmd` to the run shown; false when it did not apply (or this tab only follows). */
   const send = (cmd: SimCommand): boolean => get().role !== 'follower' && get().sim.send(cmd);
+  /** STORY_MOVES_PER_TICK moves of the story; false once it is over or no longer on the page's run. */
+  const storyMoves = (run: StoryRun): boolean => {
+    // Another run took the page (a new run, a fork, a takeover): the story stops there.
+    if (run.sim !== get().sim || get().role !== 'driver') return false;
+    for (let i = 0; i < STORY_MOVES_PER_TICK; i++) if (!run.next() || run.done) return false;
+    return true;
+  };
   /** One move of the page's run; false when it cannot move (ended, down, or this tab only follows). */
   const move = (): boolean => {
-    const { sim } = get();
+    const { sim, activity } = get();
+    if (activity?.beat) return storyMoves(activity.run);
     if (!sim.alive || isTerminal(sim.state)) return false;
     return send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
   };
+  /** After a beat, the story's beat shown follows the story. */
+  const afterBeat = () => {
+    const a = get().activity;
+    const beat = a?.run.current?.kind;
+    if (a?.beat && beat && beat !== a.beat) set({ activity: { ...a, beat } });
+  };
   const ready = () => publisher.pending < MAX_WRITES_IN_FLIGHT;
-  const player = createPlayer({ move, ready }, START_SPEED);
+  const player = createPlayer({ move, afterBeat, ready }, START_SPEED);
   const pause = () => player.send({ type: 'player.pause' });
+  // The player stopped (a pause, another run, the story's end): so has the story.
+  player.subscribe((p) => {
+    const a = get().activity;
+    if (a?.beat && p.matches('paused')) set({ activity: { ...a, beat: null, done: a.run.done } });
+  });
 
   /** Makes `sim` the page's run: subscribed, shown, meters reset to what it carries. */
   const adopt = (sim: Sim, extra: Partial<RunState> = {}) => {
@@ -226,6 +262,20 @@ export const createRunSlice = (...[set, get]: SliceArgs<RunState, Above>) => {
     retryWrite: () => {
       const { sim } = get();
       if (sim.newest && get().role === 'driver') publisher.onCheckpoint(sim.newest, sim.context);
+    },
+
+    /** Plays story `id` on the run shown (a fresh run of its scenario: runs.ts `playStory`). */
+    startStory: (id: StoryId) => {
+      const run = new StoryRun(STORIES[id], get().sim, send);
+      set({ activity: { kind: 'story', id, run, beat: run.current?.kind ?? null, done: false } });
+      player.send({ type: 'player.play' });
+    },
+
+    /** Stops the story where it stands (the run stays as it is). */
+    stopStory: () => {
+      pause();
+      const a = get().activity;
+      if (a?.beat) set({ activity: { ...a, beat: null } });
     },
 
     /** RESTART from the checkpoint on disk. */

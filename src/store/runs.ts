@@ -4,6 +4,8 @@ import {
   findScenario,
   isDesignId,
   isTerminal,
+  STORIES,
+  type StoryId,
   type Config,
   type DesignId,
   parseSeed,
@@ -253,6 +255,14 @@ export const createRunsSlice = (...[set, get]: SliceArgs<{ ready: boolean }, Abo
     newRun,
     openRun,
     adoptStore,
+
+    /** Plays one of the article's stories on a fresh run of its scenario, with the page's design (SPEC §9). */
+    playStory: async (id: StoryId): Promise<void> => {
+      get().stopStory();
+      const story = STORIES[id];
+      await newRun(story.scenario, 1, story.config);
+      get().startStory(id);
+    },
 
     /** Shows a challenge's run (a deterministic replay, kept in memory, never saved) as the page's run. */
     showLessonRun: (sim: Sim) => {
