@@ -12,6 +12,7 @@ import {
   type SimCommand,
   type StoryId,
 } from '../engine';
+import type { Challenge } from '../challenges/types';
 import { joinRun, storageError, type CheckpointSummary, type RunMeta, type TabSession } from '../persistence';
 import { createPlayer } from './player';
 import { createPublisher, shownOf } from './publish';
@@ -40,10 +41,16 @@ export const STORY_MOVES_PER_TICK = 3;
 
 /**
  * What plays the run shown besides the person's own presses: one of the article's stories
- * (SPEC §9), on the page's own player. `beat`: the beat being played, null once it stopped
- * (a pause, another run, its end); `done`: it played to its end.
+ * (SPEC §9), on the page's own player (`beat`: the beat being played, null once it stopped: a
+ * pause, another run, its end; `done`: it played to its end), or a challenge.
  */
-export type Activity = { kind: 'story'; id: StoryId; run: StoryRun; beat: string | null; done: boolean } | null;
+export type Activity = StoryActivity | ChallengeActivity | null;
+export type StoryActivity = { kind: 'story'; id: StoryId; run: StoryRun; beat: string | null; done: boolean };
+/**
+ * A challenge's run shown (store/challenge.ts): the student's presses are its Sim's moves from
+ * `from` on (playing to the challenge's start is not the student's doing).
+ */
+export type ChallengeActivity = { kind: 'challenge'; challenge: Challenge; sim: Sim; from: number };
 
 // Shown until boot adopts the page's run (boot runs before the first render).
 const first = new Sim({ scenario: DEFAULT_SCENARIO_ID, runId: 'boot' });
@@ -122,15 +129,16 @@ export const createRunSlice = (...[set, get]: SliceArgs<RunState, Above>) => {
   /** One move of the page's run; false when it cannot move (ended, down, or this tab only follows). */
   const move = (): boolean => {
     const { sim, activity } = get();
-    if (activity?.beat) return storyMoves(activity.run);
+    if (activity?.kind === 'story' && activity.beat) return storyMoves(activity.run);
     if (!sim.alive || isTerminal(sim.state)) return false;
     return send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
   };
   /** After a beat, the story's beat shown follows the story. */
   const afterBeat = () => {
     const a = get().activity;
-    const beat = a?.run.current?.kind;
-    if (a?.beat && beat && beat !== a.beat) set({ activity: { ...a, beat } });
+    if (a?.kind !== 'story' || !a.beat) return;
+    const beat = a.run.current?.kind;
+    if (beat && beat !== a.beat) set({ activity: { ...a, beat } });
   };
   const ready = () => publisher.pending < MAX_WRITES_IN_FLIGHT;
   const player = createPlayer({ move, afterBeat, ready }, START_SPEED);
@@ -138,7 +146,7 @@ export const createRunSlice = (...[set, get]: SliceArgs<RunState, Above>) => {
   // The player stopped (a pause, another run, the story's end): so has the story.
   player.subscribe((p) => {
     const a = get().activity;
-    if (a?.beat && p.matches('paused')) set({ activity: { ...a, beat: null, done: a.run.done } });
+    if (a?.kind === 'story' && a.beat && p.matches('paused')) set({ activity: { ...a, beat: null, done: a.run.done } });
   });
 
   /** Makes `sim` the page's run: subscribed, shown, meters reset to what it carries. */
@@ -275,7 +283,7 @@ export const createRunSlice = (...[set, get]: SliceArgs<RunState, Above>) => {
     stopStory: () => {
       pause();
       const a = get().activity;
-      if (a?.beat) set({ activity: { ...a, beat: null } });
+      if (a?.kind === 'story' && a.beat) set({ activity: { ...a, beat: null } });
     },
 
     /** RESTART from the checkpoint on disk. */

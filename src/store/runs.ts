@@ -10,6 +10,7 @@ import {
   type DesignId,
   parseSeed,
 } from '../engine';
+import type { Challenge } from '../challenges/types';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun, type OpenedStore } from '../persistence';
 import { holdCheckpoints, unpackReplay } from '../share';
 import { badSeedNotice, dropRunNew, replacedNotice, replayed } from './address';
@@ -264,9 +265,16 @@ export const createRunsSlice = (...[set, get]: SliceArgs<{ ready: boolean }, Abo
       get().startStory(id);
     },
 
-    /** Shows a challenge's run (a deterministic replay, kept in memory, never saved) as the page's run. */
-    showLessonRun: (sim: Sim) => {
-      get().adopt(sim, { ...newRunState(), lessonRun: true });
+    /**
+     * Shows a challenge's run (played to where it starts, kept in memory, never saved) as the
+     * page's run; the student's presses are its moves from here on.
+     */
+    showChallenge: (sim: Sim, challenge: Challenge) => {
+      get().adopt(sim, {
+        ...newRunState(),
+        lessonRun: true,
+        activity: { kind: 'challenge', challenge, sim, from: sim.moves.length },
+      });
     },
 
     deleteRun: async (runId: string): Promise<void> => {

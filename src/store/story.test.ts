@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORY_MOVES_PER_TICK } from './run';
+import { STORY_MOVES_PER_TICK, type StoryActivity } from './run';
 import { useSimStore } from './simStore';
 
 /** A story plays on the page's own run, on the page's own player, paced by its speed slider (SPEC §9). */
@@ -18,7 +18,7 @@ describe('a story on the page', () => {
     await st().playStory('opening-story');
     expect(st().activity).toMatchObject({ kind: 'story', id: 'opening-story', done: false, beat: 'until_waiting' });
     expect(playing()).toBe(true);
-    const { run } = st().activity!;
+    const { run } = st().activity as StoryActivity;
     expect(run.sim).toBe(st().sim);
     // One move of the page's player: three moves of the story (each a sample of the run).
     const before = run.samples.length;

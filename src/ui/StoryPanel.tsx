@@ -9,7 +9,7 @@ export function StoryPanel() {
   const lang = useSimStore((s) => s.lang);
   const design = useSimStore((s) => s.settings.design);
   const role = useSimStore((s) => s.role);
-  const status = useSimStore((s) => s.activity);
+  const status = useSimStore((s) => (s.activity?.kind === 'story' ? s.activity : null));
   const [pick, setPick] = useState<StoryId>('opening-story');
   const playing = !!status?.beat;
   return (
