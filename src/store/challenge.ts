@@ -2,7 +2,7 @@ import type { Sim, SimCommand } from '../engine';
 import { findChallenge, startChallengeInSlices, type Challenge } from '../challenges';
 import type { Slicer } from '../share';
 import { pageSlicer } from './pageSlicer';
-import { useChallengeGate, type ChallengeRequest } from './challengeGate';
+import { allowControls, type ChallengeRequest } from './challengeGate';
 import type { ChallengeActivity, RunState } from './run';
 import { useSimStore } from './simStore';
 
@@ -38,12 +38,12 @@ export async function openChallenge(ch: Challenge, slicer: Slicer = pageSlicer):
     return null;
   }
   useSimStore.getState().showChallenge(started.sim, ch);
-  useChallengeGate.setState({ allowed: ch.controls });
+  allowControls(ch.controls);
   return started.sim;
 }
 
 /** The page lets the challenge go: every control applies again. */
-export const releaseChallenge = (): void => useChallengeGate.setState({ allowed: null });
+export const releaseChallenge = (): void => allowControls(null);
 
 /** The page's run when it is a run of `ch` (a new run, a fork or an import takes the page from it). */
 export const challengeRun = (s: Pick<RunState, 'sim' | 'activity'>, ch: Challenge): ChallengeActivity | null =>

@@ -21,6 +21,7 @@ import { createTabSlice } from './tab';
 
 const STORE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(STORE, '..');
+const ROOT = join(SRC, '..');
 
 /** The slices, top to bottom: each file, and its creator. */
 const ORDER = [
@@ -164,5 +165,24 @@ describe('one owner per fact: the store', () => {
     // Nothing outside the slices writes the store (tests aside): a writer goes through a slice's action.
     const outside = sources(SRC).filter((f) => /useSimStore\.setState\(/.test(readFileSync(f, 'utf8')));
     expect(outside.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
+  it('the README owner table names every slice and every store the page makes', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf("The page's state, each fact"), readme.indexOf('### How to add'));
+    expect(table.length).toBeGreaterThan(0);
+    // A zustand store (`create`, `createStore`) or a module-level actor (`createActor(…).start()`).
+    const stores = sources(SRC)
+      .filter((f) => {
+        const text = code(readFileSync(f, 'utf8'));
+        return (
+          (/from 'zustand'/.test(text) && /\b(create|createStore)\s*(<[^;]*?>)?\s*\(/.test(text)) ||
+          /^export const \w+ = createActor\(/m.test(text)
+        );
+      })
+      .map((f) => relative(SRC, f).replace(/\\/g, '/'));
+    expect(stores).toContain('store/simStore.ts');
+    const files = [...stores.filter((f) => f !== 'store/simStore.ts'), ...slices.map((s) => `store/${s.file}.ts`)];
+    expect(files.filter((f) => !table.includes(`\`${f}\``))).toEqual([]);
   });
 });
