@@ -93,19 +93,25 @@ const MOVE_LIMIT = 20_000;
  * Plays a story on a Sim, one move at a time (a page animates it; a test runs it to the end).
  * Pure over the Sim: no timers, the moves are the story's beats.
  */
+/** What a story writes its run with: commands, and time passing while the process is down. */
+export interface StoryWriter {
+  send(cmd: SimCommand): boolean;
+  passTime(until: number): boolean;
+}
+
 export class StoryRun {
   readonly samples: Sample[] = [];
   private beat = 0;
   private moves = 0;
 
   /**
-   * `send`: where its commands go, the Sim's own by default; the page's story sends through the
-   * store's run slice, the one writer of the page's Sim (store/run.ts).
+   * `writer`: where its commands and passed time go, the Sim itself by default; the page's story
+   * writes through the store's run slice, the one writer of the page's Sim (store/run.ts).
    */
   constructor(
     readonly story: Story,
     readonly sim: Sim,
-    private readonly send: (cmd: SimCommand) => boolean = (cmd) => sim.send(cmd),
+    private readonly writer: StoryWriter = sim,
   ) {
     this.sample();
   }
@@ -148,24 +154,24 @@ export class StoryRun {
     switch (beat.kind) {
       case 'until_waiting':
         if (ended || sim.state === 'waiting_approval') return false;
-        return this.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+        return this.writer.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
       case 'approve':
-        if (sim.state === 'waiting_approval') this.send({ type: 'APPROVE' });
+        if (sim.state === 'waiting_approval') this.writer.send({ type: 'APPROVE' });
         return false;
       case 'night': {
         if (sim.clock >= beat.until) return false;
-        if (!sim.alive) return sim.passTime(beat.until);
+        if (!sim.alive) return this.writer.passTime(beat.until);
         if (TERMINAL.has(sim.state)) return false;
         const b = beat.broken;
         if (b && sim.state === 'running' && sim.context.cursor === b.step && sim.context.world.faults.length === 0) {
-          this.send({ type: 'INJECT_FAULT', error: b.error });
+          this.writer.send({ type: 'INJECT_FAULT', error: b.error });
         }
-        return this.send({ type: 'TICK' });
+        return this.writer.send({ type: 'TICK' });
       }
       case 'morning':
-        if (!sim.alive) return this.send({ type: 'RESTART' });
+        if (!sim.alive) return this.writer.send({ type: 'RESTART' });
         if (TERMINAL.has(sim.state)) return false;
-        return this.send(
+        return this.writer.send(
           sim.state === 'waiting_approval'
             ? { type: 'APPROVE' }
             : sim.state === 'created'

@@ -274,7 +274,10 @@ export const createRunSlice = (...[set, get]: SliceArgs<RunState, Above>) => {
 
     /** Plays story `id` on the run shown (a fresh run of its scenario: runs.ts `playStory`). */
     startStory: (id: StoryId) => {
-      const run = new StoryRun(STORIES[id], get().sim, send);
+      const run = new StoryRun(STORIES[id], get().sim, {
+        send,
+        passTime: (until) => get().role !== 'follower' && get().sim.passTime(until),
+      });
       set({ activity: { kind: 'story', id, run, beat: run.current?.kind ?? null, done: false } });
       player.send({ type: 'player.play' });
     },
