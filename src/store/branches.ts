@@ -10,16 +10,12 @@ import {
   type TakeoverEdit,
 } from '../engine';
 import { importFile } from './files';
-import type { LessonSlice } from './lessonRuns';
-import type { RunSlice } from './run';
-import { newRunId, type RunsSlice } from './runs';
-import type { SettingsSlice } from './settings';
-import type { StorageSlice } from './storage';
-import type { TabSlice } from './tab';
+import type { UpToLesson } from './lessonRuns';
+import { newRunId } from './runs';
 import type { SliceArgs } from './types';
 import { viewOf } from './view';
 
-type Above = SettingsSlice & StorageSlice & TabSlice & RunSlice & RunsSlice & LessonSlice;
+type Above = UpToLesson;
 
 /** What a person last did with the run shown: none, as a page starts. */
 const none = {
@@ -151,3 +147,5 @@ export const createBranchesSlice = (...[set, get]: SliceArgs<typeof none, Above>
 };
 
 export type BranchesSlice = ReturnType<typeof createBranchesSlice>;
+/** This slice and every slice above it: what the next slice's `get` sees. */
+export type UpToBranches = UpToLesson & BranchesSlice;

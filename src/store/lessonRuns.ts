@@ -1,9 +1,6 @@
 import type { Sim } from '../engine';
-import type { RunSlice } from './run';
-import type { RunsSlice } from './runs';
-import type { SettingsSlice } from './settings';
-import { LESSON_RUN_PREFIX, type StorageSlice } from './storage';
-import type { TabSlice } from './tab';
+import type { UpToRuns } from './runs';
+import { LESSON_RUN_PREFIX } from './storage';
 import type { LessonReplay, LessonStopMark, SliceArgs } from './types';
 
 /**
@@ -36,7 +33,7 @@ export function lessonRunIds(lessonId: string): (n: number) => string {
   return (n) => `${lessonRunPrefix(lessonId)}${replay}${n === 0 ? '' : `.${n}`}`;
 }
 
-type Above = SettingsSlice & StorageSlice & TabSlice & RunSlice & RunsSlice;
+type Above = UpToRuns;
 
 const none = {
   /** The stops of the lesson shown, on the run they were played on (`sim`; none on any other run). */
@@ -86,3 +83,5 @@ export const createLessonSlice = (...[set, get]: SliceArgs<typeof none, Above>) 
 };
 
 export type LessonSlice = ReturnType<typeof createLessonSlice>;
+/** This slice and every slice above it: what the next slice's `get` sees. */
+export type UpToLesson = UpToRuns & LessonSlice;

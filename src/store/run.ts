@@ -17,9 +17,8 @@ import { joinRun, storageError, type CheckpointSummary, type RunMeta, type TabSe
 import { createPlayer } from './player';
 import { createPublisher, shownOf } from './publish';
 import { resumeReport } from './reports';
-import type { SettingsSlice } from './settings';
-import { isLessonRun, type StorageSlice } from './storage';
-import type { TabHost, TabSlice } from './tab';
+import { isLessonRun } from './storage';
+import type { TabHost, UpToTab } from './tab';
 import type { ResumeReport, SliceArgs } from './types';
 import { viewOf, type SimView } from './view';
 import { stalledReport, type WriteReport } from './writeReport';
@@ -81,7 +80,7 @@ const shown = {
   activity: null as Activity,
 };
 
-type Above = SettingsSlice & StorageSlice & TabSlice;
+type Above = UpToTab;
 export type RunState = typeof shown;
 
 /**
@@ -309,3 +308,5 @@ export const createRunSlice = (...[set, get]: SliceArgs<RunState, Above>) => {
 };
 
 export type RunSlice = ReturnType<typeof createRunSlice>;
+/** This slice and every slice above it: what the next slice's `get` sees. */
+export type UpToRun = UpToTab & RunSlice;

@@ -14,10 +14,8 @@ import type { Challenge } from '../challenges/types';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun, type OpenedStore } from '../persistence';
 import { holdCheckpoints, unpackReplay } from '../share';
 import { badSeedNotice, dropRunNew, replacedNotice, replayed } from './address';
-import type { RunSlice, RunState } from './run';
-import { configOf, type SettingsSlice } from './settings';
-import type { StorageSlice } from './storage';
-import type { TabSlice } from './tab';
+import type { RunSlice, RunState, UpToRun } from './run';
+import { configOf } from './settings';
 import type { SliceArgs } from './types';
 
 /** A run id nobody has used: time and a few random letters (ids are not part of a replay). */
@@ -40,7 +38,7 @@ interface Started {
   tab: ReturnType<typeof joinRun>;
 }
 
-type Above = SettingsSlice & StorageSlice & TabSlice & RunSlice;
+type Above = UpToRun;
 
 /**
  * The fifth slice: which run the page shows. Boot (resume the newest saved run or create one),
@@ -300,3 +298,5 @@ export const createRunsSlice = (...[set, get]: SliceArgs<{ ready: boolean }, Abo
 };
 
 export type RunsSlice = ReturnType<typeof createRunsSlice>;
+/** This slice and every slice above it: what the next slice's `get` sees. */
+export type UpToRuns = UpToRun & RunsSlice;

@@ -1,11 +1,5 @@
 import { Timeline, type Sim } from '../engine';
-import type { BranchesSlice } from './branches';
-import type { LessonSlice } from './lessonRuns';
-import type { RunSlice } from './run';
-import type { RunsSlice } from './runs';
-import type { SettingsSlice } from './settings';
-import type { StorageSlice } from './storage';
-import type { TabSlice } from './tab';
+import type { UpToBranches } from './branches';
 import type { Seek, SliceArgs } from './types';
 import { viewOf } from './view';
 
@@ -38,7 +32,7 @@ export function timelineOf(sim: Sim): Timeline {
 export const seekShown = (s: { seek?: Seek | null; sim?: Sim }): Seek | null =>
   s.seek && s.seek.sim === s.sim ? s.seek : null;
 
-type Above = SettingsSlice & StorageSlice & TabSlice & RunSlice & RunsSlice & LessonSlice & BranchesSlice;
+type Above = UpToBranches;
 
 /** The last slice: the past moment of the run shown, if any. */
 export const createSeekSlice = (...[set, get]: SliceArgs<{ seek: Seek | null }, Above>) => ({

@@ -1,6 +1,7 @@
 import type { Checkpoint } from '../engine';
 import { createMemoryStore, type CheckpointStore, type RunMeta, type Skipped } from '../persistence';
 import { mergeSkipped } from './reports';
+import type { SettingsSlice } from './settings';
 import type { Notice, SliceArgs, StorageStatus } from './types';
 import type { WriteReport } from './writeReport';
 
@@ -114,3 +115,5 @@ export const createStorageSlice = (...[set, get]: SliceArgs<typeof kept>) => ({
 });
 
 export type StorageSlice = ReturnType<typeof createStorageSlice>;
+/** This slice and every slice above it: what the next slice's `get` sees. */
+export type UpToStorage = SettingsSlice & StorageSlice;

@@ -1,7 +1,6 @@
 import type { Checkpoint } from '../engine';
 import type { TabRole, TabSession, Writer } from '../persistence';
-import type { SettingsSlice } from './settings';
-import type { StorageSlice } from './storage';
+import type { UpToStorage } from './storage';
 import type { SliceArgs } from './types';
 import type { WriteReport } from './writeReport';
 
@@ -31,7 +30,7 @@ export interface TabHost {
  * drives, the others mirror it live (ui-contract `tab-role`). The membership and what it last
  * heard belong to this slice.
  */
-export const createTabSlice = (...[set, get]: SliceArgs<{ role: TabRole }, SettingsSlice & StorageSlice>) => {
+export const createTabSlice = (...[set, get]: SliceArgs<{ role: TabRole }, UpToStorage>) => {
   let session: TabSession | null = null;
   let host: TabHost | null = null;
   let lastStored: Checkpoint | null = null;
@@ -156,3 +155,5 @@ export const createTabSlice = (...[set, get]: SliceArgs<{ role: TabRole }, Setti
 };
 
 export type TabSlice = ReturnType<typeof createTabSlice>;
+/** This slice and every slice above it: what the next slice's `get` sees. */
+export type UpToTab = UpToStorage & TabSlice;
