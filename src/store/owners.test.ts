@@ -167,6 +167,23 @@ describe('one owner per fact: the store', () => {
     expect(outside.map((f) => relative(SRC, f))).toEqual([]);
   });
 
+  it('every other store is written by the file that makes it, and by no other', () => {
+    const files = sources(SRC).map((f) => ({ f: relative(SRC, f), text: code(readFileSync(f, 'utf8')) }));
+    const maker = new Map(
+      files.flatMap(({ f, text }) =>
+        [...text.matchAll(/export const (use\w+) = create\b/g)].map((m) => [m[1], f] as const),
+      ),
+    );
+    expect(maker.size).toBeGreaterThan(3);
+    const foreign = files.flatMap(({ f, text }) =>
+      [...text.matchAll(/\b(use\w+)\.setState\(/g)]
+        .map((m) => m[1] as string)
+        .filter((store) => maker.has(store) && maker.get(store) !== f)
+        .map((store) => `${f} writes ${store} (${maker.get(store)})`),
+    );
+    expect(foreign).toEqual([]);
+  });
+
   it('the README owner table names every slice and every store the page makes', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const table = readme.slice(readme.indexOf("The page's state, each fact"), readme.indexOf('### How to add'));
