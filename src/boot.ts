@@ -9,6 +9,4 @@ import { useSimStore } from './store/simStore';
  */
 const store = useSimStore.getState();
 store.setLang(lang);
-void store.boot(window.location.search).catch((e: unknown) => {
-  useSimStore.setState({ ready: true, storage: { status: 'error', message: String(e) } });
-});
+void store.boot(window.location.search);

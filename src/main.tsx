@@ -6,12 +6,12 @@ import './boot';
 import { createRoot } from 'react-dom/client';
 import { translate } from './i18n';
 import { useSimStore } from './store/simStore';
-import { StrictMode, Suspense, lazy, startTransition, useSyncExternalStore } from 'react';
+import { StrictMode, Suspense, lazy, startTransition } from 'react';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { registerOffline } from './offline';
 import { UpdateReady } from './ui/UpdateReady';
-import { shownInPlace, subscribeInPlace, traceAsked } from './ui/traces/handoff';
+import { traceAsked, useTraceHandoff } from './ui/traces/handoff';
 import './ui/theme.css';
 import './ui/styles.css';
 import './ui/layout.css';
@@ -30,12 +30,12 @@ const GuideView = lazy(() => import('./ui/guide/GuideView').then((m) => ({ defau
 const TRACE = !COMPARE && !GUIDE && traceAsked(window.location.search);
 const TraceView = lazy(() => import('./ui/traces/TraceView').then((m) => ({ default: m.TraceView })));
 window.addEventListener('popstate', () => {
-  if (shownInPlace()) window.location.reload();
+  if (useTraceHandoff.getState().shown) window.location.reload();
 });
 
 /** The simulator, or the trace view once the runs panel opens one in place. */
 function Simulator() {
-  const inPlace = useSyncExternalStore(subscribeInPlace, shownInPlace);
+  const inPlace = useTraceHandoff((s) => s.shown);
   return TRACE || inPlace ? (
     <Suspense>
       <TraceView search={window.location.search} />

@@ -1,3 +1,5 @@
+import { create } from 'zustand';
+
 /**
  * Registers the build's service worker (vite-plugin-pwa in vite.config.ts), which precaches the
  * whole build so the page works offline after its first visit. Production only: the dev server
@@ -8,27 +10,16 @@
  * A new build installs beside the old one and waits (`skipWaiting: false`): an open lesson never
  * asks for a chunk the update removed. A tab that is only ever reloaded (a projector's) would keep
  * the old build for as long as any tab of it is open, so the page says when a new version is
- * waiting (`onUpdateReady`), and `activateUpdate` lets it take over and reloads the page on it
+ * waiting (`useUpdateReady`), and `activateUpdate` lets it take over and reloads the page on it
  * (the prompt flow of vite-plugin-pwa, on Workbox's own SKIP_WAITING message).
  */
 
-let waiting: ServiceWorker | null = null;
-const listeners = new Set<(ready: boolean) => void>();
-
-function setWaiting(worker: ServiceWorker | null) {
-  waiting = worker;
-  for (const l of listeners) l(worker !== null);
-}
-
-/** Calls `fn` with whether a new version waits, now and whenever that changes; returns the unsubscribe. */
-export function onUpdateReady(fn: (ready: boolean) => void): () => void {
-  listeners.add(fn);
-  fn(waiting !== null);
-  return () => listeners.delete(fn);
-}
+/** The new version's worker that has installed and waits, if any (set by `watch` only). */
+export const useUpdateReady = create<{ waiting: ServiceWorker | null }>()(() => ({ waiting: null }));
 
 /** The waiting version takes over, and the page reloads on it once it controls the page. */
 export function activateUpdate(): void {
+  const { waiting } = useUpdateReady.getState();
   if (!waiting) return;
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   waiting.postMessage({ type: 'SKIP_WAITING' });
@@ -38,7 +29,7 @@ export function activateUpdate(): void {
 function watch(reg: ServiceWorkerRegistration) {
   // The first install is no update: nothing controlled the page before it.
   const seen = (w: ServiceWorker | null) => {
-    if (w && w.state === 'installed' && navigator.serviceWorker.controller) setWaiting(w);
+    if (w && w.state === 'installed' && navigator.serviceWorker.controller) useUpdateReady.setState({ waiting: w });
   };
   seen(reg.waiting);
   reg.addEventListener('updatefound', () => {

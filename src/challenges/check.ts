@@ -1,4 +1,4 @@
-import { MINUTE, Sim, isTerminal, type Bilingual, type SimCommand, type SimOptions } from '../engine';
+import { MINUTE, Sim, isTerminal, nextMove, type Bilingual, type SimCommand } from '../engine';
 import { sentByOneOf } from '../lessons/controls';
 import { runInSlices, type Slicer } from '../share/slices';
 import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
@@ -19,11 +19,11 @@ export const MAX_START_MOVES = 5_000;
  */
 export const START_BUDGET_MS = 5000;
 
-/** The Sim a challenge starts from, before it is played to its start. */
-function freshOf<S extends Sim>(ch: Challenge, make: (opts: SimOptions) => S): S {
+/** The Sim a challenge starts from, before it is played to its start (the challenge's own, until the page adopts it). */
+function freshOf(ch: Challenge): Sim {
   const start = ch.start;
-  if (start && 'checkpoint' in start) return make({ scenario: ch.scenario, from: start.checkpoint });
-  return make({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
+  if (start && 'checkpoint' in start) return new Sim({ scenario: ch.scenario, from: start.checkpoint });
+  return new Sim({ scenario: ch.scenario, seed: ch.seed, design: ch.design, config: ch.config ?? {} });
 }
 
 /** Whether `sim` stands where the challenge starts (true when it starts fresh or from a checkpoint). */
@@ -36,42 +36,33 @@ function standsAtStart(ch: Challenge, sim: Sim): boolean {
 /** One move towards the start (approving on the way); false once there, ended, or stuck. */
 function moveToStart(ch: Challenge, sim: Sim): boolean {
   if (standsAtStart(ch, sim) || isTerminal(sim.state)) return false;
-  return sim.send(
-    sim.state === 'created'
-      ? { type: 'START' }
-      : sim.state === 'waiting_approval'
-        ? { type: 'APPROVE' }
-        : { type: 'TICK' },
-  );
+  return sim.send(nextMove(sim, true));
 }
 
 /**
- * A fresh Sim standing where the challenge starts (its start is not the student's doing); `make`
- * builds it (the page's records the student's presses). In one go: for the shipped challenges
- * and tests; the page plays a file's start with `startChallengeInSlices`.
+ * A fresh Sim standing where the challenge starts (its start is not the student's doing). In one
+ * go: for the shipped challenges and tests; the page plays a file's start with
+ * `startChallengeInSlices`.
  */
-export function startChallenge(ch: Challenge): Sim;
-export function startChallenge<S extends Sim>(ch: Challenge, make: (opts: SimOptions) => S): S;
-export function startChallenge(ch: Challenge, make: (opts: SimOptions) => Sim = (o) => new Sim(o)): Sim {
-  const sim = freshOf(ch, make);
+export function startChallenge(ch: Challenge): Sim {
+  const sim = freshOf(ch);
   for (let i = 0; i < MAX_START_MOVES && moveToStart(ch, sim); i++);
   return sim;
 }
 
-export type Started<S extends Sim> = { ok: true; sim: S } | { ok: false; reason: Bilingual };
+export type Started = { ok: true; sim: Sim } | { ok: false; reason: Bilingual };
 
 /**
  * `startChallenge` in slices with turns for the page between them (share/slices.ts), refused
  * with the reason when the start is not reached: in MAX_START_MOVES moves, within
  * START_BUDGET_MS of work, or at all (the run ended, or stood still, before it).
  */
-export async function startChallengeInSlices<S extends Sim>(
+export async function startChallengeInSlices(
   ch: Challenge,
-  make: (opts: SimOptions) => S,
   slicer: Slicer,
   budgetMs = START_BUDGET_MS,
-): Promise<Started<S>> {
-  const sim = freshOf(ch, make);
+): Promise<Started> {
+  const sim = freshOf(ch);
   const r = await runInSlices(MAX_START_MOVES, () => moveToStart(ch, sim), { budgetMs, slicer });
   if (standsAtStart(ch, sim)) return { ok: true, sim };
   const start = ch.start as { until: string; step?: number };

@@ -122,3 +122,29 @@ describe('the samples a chart draws', () => {
     expect(work.at(-1)).toBe(40 + 26);
   });
 });
+
+describe('who writes a story’s run', () => {
+  it('its writer, and only it: every move the run kept came through the writer (the page’s is its run slice)', () => {
+    let passed = 0;
+    for (const [id, design] of [
+      ['opening-story', 'article'],
+      ['opening-story', 'blocking-wait'],
+      ['opening-story-failing', 'no-checkpoint'],
+    ] as const) {
+      const story = STORIES[id];
+      const sim = StoryRun.start(story, design).sim;
+      const through: unknown[] = [];
+      const kept = <T>(move: T, ok: boolean) => (ok && through.push(move), ok);
+      new StoryRun(story, sim, {
+        send: (cmd) => kept(cmd, sim.send(cmd)),
+        passTime: (until) => kept({ type: 'PASS_TIME', until }, sim.passTime(until)),
+      }).finish();
+      expect(sim.moves.length).toBeGreaterThan(30);
+      passed += through.filter((m) => (m as { type: string }).type === 'PASS_TIME').length;
+      // A move the writer did not see was written around it.
+      expect(sim.moves).toEqual(through);
+    }
+    // Passed time (a night with the process down) is written through it too.
+    expect(passed).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,7 @@
 import type { Bilingual, Config, InjectableError, StateName, DesignId } from 'harness-core';
 import { Sim, type SimOptions } from './sim';
+import { nextMove } from './can';
+import type { SimCommand } from './simTypes';
 import { clockAt } from './timeOfDay';
 import { MINUTE } from './world';
 
@@ -92,14 +94,25 @@ const MOVE_LIMIT = 20_000;
  * Plays a story on a Sim, one move at a time (a page animates it; a test runs it to the end).
  * Pure over the Sim: no timers, the moves are the story's beats.
  */
+/** What a story writes its run with: commands, and time passing while the process is down. */
+export interface StoryWriter {
+  send(cmd: SimCommand): boolean;
+  passTime(until: number): boolean;
+}
+
 export class StoryRun {
   readonly samples: Sample[] = [];
   private beat = 0;
   private moves = 0;
 
+  /**
+   * `writer`: where its commands and passed time go, the Sim itself by default; the page's story
+   * writes through the store's run slice, the one writer of the page's Sim (store/run.ts).
+   */
   constructor(
     readonly story: Story,
     readonly sim: Sim,
+    private readonly writer: StoryWriter = sim,
   ) {
     this.sample();
   }
@@ -141,31 +154,25 @@ export class StoryRun {
     const ended = TERMINAL.has(sim.state) || !sim.alive;
     switch (beat.kind) {
       case 'until_waiting':
-        if (ended || sim.state === 'waiting_approval') return false;
-        return sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+        if (ended || sim.can({ type: 'APPROVE' })) return false;
+        return this.writer.send(nextMove(sim));
       case 'approve':
-        if (sim.state === 'waiting_approval') sim.send({ type: 'APPROVE' });
+        if (sim.can({ type: 'APPROVE' })) this.writer.send({ type: 'APPROVE' });
         return false;
       case 'night': {
         if (sim.clock >= beat.until) return false;
-        if (!sim.alive) return sim.passTime(beat.until);
+        if (!sim.alive) return this.writer.passTime(beat.until);
         if (TERMINAL.has(sim.state)) return false;
         const b = beat.broken;
         if (b && sim.state === 'running' && sim.context.cursor === b.step && sim.context.world.faults.length === 0) {
-          sim.send({ type: 'INJECT_FAULT', error: b.error });
+          this.writer.send({ type: 'INJECT_FAULT', error: b.error });
         }
-        return sim.send({ type: 'TICK' });
+        return this.writer.send({ type: 'TICK' });
       }
       case 'morning':
-        if (!sim.alive) return sim.send({ type: 'RESTART' });
+        if (!sim.alive) return this.writer.send({ type: 'RESTART' });
         if (TERMINAL.has(sim.state)) return false;
-        return sim.send(
-          sim.state === 'waiting_approval'
-            ? { type: 'APPROVE' }
-            : sim.state === 'created'
-              ? { type: 'START' }
-              : { type: 'TICK' },
-        );
+        return this.writer.send(nextMove(sim, true));
     }
   }
 

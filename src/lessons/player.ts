@@ -3,6 +3,7 @@ import {
   Sim,
   StoryRun,
   isTerminal,
+  nextMove,
   applyTakeover,
   forkCheckpoint,
   replayFailure,
@@ -194,7 +195,7 @@ class Runner {
       case 'wait': {
         const there = () => sim.state === m.state && (m.step === undefined || sim.context.cursor === m.step);
         for (let i = 0; i < MOVE_LIMIT && !there() && !this.ended(); i++) {
-          if (!sim.send(sim.state === 'created' ? { type: 'START' } : { type: 'TICK' })) break;
+          if (!sim.send(nextMove(sim))) break;
         }
         return there();
       }

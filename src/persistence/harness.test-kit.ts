@@ -1,5 +1,5 @@
 import { del, entries, set } from 'idb-keyval';
-import { Sim, TERMINAL_STATES, type Checkpoint, type Config, type StateName } from '../engine';
+import { Sim, TERMINAL_STATES, nextMove, type Checkpoint, type Config, type StateName } from '../engine';
 import { createIdbStore, openDatabase } from './idbStore';
 import { memoryBackend } from './memoryStore';
 import { createRecordStore, type RecordStoreOptions } from './recordStore';
@@ -33,7 +33,7 @@ export function checkpointsOf(
   const done = (s: StateName) => (TERMINAL_STATES as readonly StateName[]).includes(s);
   for (let i = 0; i < 1_000_000 && !done(sim.state); i++) {
     if (opts.until?.(sim.state, cps.at(-1) ?? null)) break;
-    sim.send(sim.state === 'waiting_approval' ? { type: 'APPROVE' } : { type: 'TICK' });
+    sim.send(nextMove(sim, true));
   }
   return cps;
 }

@@ -1,16 +1,38 @@
-import type { StateCreator } from 'zustand';
-import { Sim, applyTakeover, errorText, findScenario, forkCheckpoint, replayFailure, type Checkpoint } from '../engine';
+import {
+  Sim,
+  applyTakeover,
+  errorText,
+  findScenario,
+  forkCheckpoint,
+  replayFailure,
+  type Checkpoint,
+  type Replay,
+  type TakeoverEdit,
+} from '../engine';
 import { checkpointAt } from '../persistence';
+import { importFile } from './files';
+import type { UpToLesson } from './lessonRuns';
 import { newRunId } from './runs';
-import type { BranchesSlice, Store } from './types';
+import type { SliceArgs } from './types';
 import { viewOf } from './view';
 
+type Above = UpToLesson;
+
+/** What a person last did with the run shown: none, as a page starts. */
+const none = {
+  replay: null as Replay | null,
+  /** What the last export left out (older checkpoints past the size an import reads, unreadable ones). */
+  exported: null as { omitted: number; unreadable: number } | null,
+};
+
 /**
- * What a person does with a checkpoint (SPEC §6): preview one from the history, fork a branch
- * from it, edit it and hand it back (human takeover), replay the last failure, and move runs
- * in and out as files.
+ * The seventh slice: what a person does with a checkpoint (SPEC §6): preview one from the
+ * history, fork a branch from it, edit it and hand it back (human takeover), replay the last
+ * failure, and move runs in and out as files. What it leaves (a replay, an export's note) is
+ * about the run it was made on: another run shown, they go (`forget`, subscribed in simStore.ts).
  */
-export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (set, get) => {
+export const createBranchesSlice = (...[set, get]: SliceArgs<typeof none, Above>) => {
+  const notice = (text: string) => get().setNotice({ kind: 'error', text });
   /**
    * A new run that goes on from `cp` (a stored checkpoint of this run, or an edit of one),
    * recorded as a branch of `origin`: saved, joined and shown. Returns an error, or null.
@@ -36,29 +58,37 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
     return null;
   };
 
-  return {
-    replay: null,
-    exported: null,
+  const slice = {
+    ...none,
 
-    selectCheckpoint: async (seq) => {
-      if (seq === null) return set({ preview: null });
+    /** Another run is shown: what was made of the last one is not about it. */
+    forget: () => {
+      if (get().replay || get().exported) set(none);
+    },
+
+    selectCheckpoint: async (seq: number | null): Promise<void> => {
+      if (seq === null) return get().setPreview(null);
       const { persist, sim } = get();
       const r = await checkpointAt(persist, sim.context.runId, seq);
-      if (!r.ok) return set({ notice: { kind: 'error', text: r.error }, preview: null });
+      if (!r.ok) {
+        notice(r.error);
+        return get().setPreview(null);
+      }
       // A preview is a Sim resumed from the checkpoint, shown but never driven.
       const shadow = new Sim({ scenario: r.checkpoint.scenario, from: r.checkpoint, shownOnly: true });
-      set({ preview: { seq, view: viewOf(shadow) } });
+      get().setPreview({ seq, view: viewOf(shadow) });
     },
 
-    forkFrom: async (seq) => {
+    forkFrom: async (seq: number): Promise<void> => {
       const { persist, sim } = get();
       const r = await checkpointAt(persist, sim.context.runId, seq);
-      if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
+      if (!r.ok) return notice(r.error);
       const error = await branchFrom(r.checkpoint, r.checkpoint);
-      if (error) set({ notice: { kind: 'error', text: error } });
+      if (error) notice(error);
     },
 
-    editStep: async (edit) => {
+    /** Human takeover (SPEC §6): a person's edit of the checkpoint shown, handed back. Returns an error, or null. */
+    editStep: async (edit: TakeoverEdit): Promise<string | null> => {
       const { sim, persist, preview } = get();
       // The checkpoint shown: the one selected in the history, else the newest.
       const older = preview !== null && preview.seq !== sim.newest?.seq;
@@ -92,10 +122,10 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
       set({ replay: replayFailure(cp, scenario) });
     },
 
-    exportRun: async () => {
+    exportRun: async (): Promise<string | null> => {
       const r = await get().persist.exportRun(get().sim.context.runId);
       if (!r.ok) {
-        set({ notice: { kind: 'error', text: r.error } });
+        notice(r.error);
         return null;
       }
       // The page says what the file leaves out, as the file itself does.
@@ -103,12 +133,20 @@ export const createBranchesSlice: StateCreator<Store, [], [], BranchesSlice> = (
       return r.text;
     },
 
-    importRun: async (file) => {
+    importRun: async (file: string | Blob): Promise<void> => {
       const r = await get().persist.importRun(file);
-      if (!r.ok) return set({ notice: { kind: 'error', text: r.error } });
+      if (!r.ok) return notice(r.error);
       await get().refreshRuns();
       await get().openRun(r.runId);
-      set({ notice: { kind: 'info', text: r.runId } });
+      get().setNotice({ kind: 'info', text: r.runId });
     },
+
+    /** Imports a file a person picked, refusing one over 20 MiB before reading it. */
+    importFile: (file: Blob): Promise<void> => importFile(file, slice.importRun, notice),
   };
+  return slice;
 };
+
+export type BranchesSlice = ReturnType<typeof createBranchesSlice>;
+/** This slice and every slice above it: what the next slice's `get` sees. */
+export type UpToBranches = UpToLesson & BranchesSlice;

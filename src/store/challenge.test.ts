@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { START_BUDGET_MS, checkChallenge, findChallenge, type Challenge } from '../challenges';
 import { SLICE_MS } from '../share';
-import { challengeRun, openChallenge, releaseChallenge } from './challenge';
+import { challengeRun, openChallenge, pressesOf, releaseChallenge } from './challenge';
 import { challengeForbids, useChallengeGate } from './challengeGate';
 import { useSimStore } from './simStore';
 
@@ -10,17 +10,18 @@ describe('a challenge on the page', () => {
     const ch = findChallenge('one-rejection')!;
     const sim = (await openChallenge(ch))!;
     expect(useSimStore.getState().sim).toBe(sim);
-    expect(challengeRun(useSimStore.getState().sim, ch)).toBe(sim);
+    const run = challengeRun(useSimStore.getState(), ch)!;
+    expect(run.sim).toBe(sim);
     expect(sim.state).toBe('waiting_approval');
     // Playing to the start is not the student's doing.
-    expect(sim.presses).toEqual([]);
+    expect(pressesOf(run)).toEqual([]);
     expect(useChallengeGate.getState().allowed).toEqual(ch.controls);
     expect(challengeForbids('btn-crash')).toBe(true);
     expect(challengeForbids('btn-reject')).toBe(false);
     expect(challengeForbids('btn-pause')).toBe(false);
     useSimStore.getState().send({ type: 'REJECT', reason: 'later' });
-    expect(sim.presses.map((c) => c.type)).toEqual(['REJECT']);
-    expect(checkChallenge(ch, sim, sim.presses).status).toBe('open');
+    expect(pressesOf(run).map((c) => c.type)).toEqual(['REJECT']);
+    expect(checkChallenge(ch, sim, pressesOf(run)).status).toBe('open');
     releaseChallenge();
     expect(challengeForbids('btn-crash')).toBe(false);
   });

@@ -1,28 +1,17 @@
-import { Sim, type SimCommand } from '../engine';
+import type { Sim, SimCommand } from '../engine';
 import { findChallenge, startChallengeInSlices, type Challenge } from '../challenges';
 import type { Slicer } from '../share';
 import { pageSlicer } from './pageSlicer';
-import { useChallengeGate, type ChallengeRequest } from './challengeGate';
+import { allowControls, type ChallengeRequest } from './challengeGate';
+import type { ChallengeActivity, RunState } from './run';
 import { useSimStore } from './simStore';
 
 /**
  * The page's side of a challenge: its run (played to where the challenge starts, then shown as
- * the page's run, kept in memory as a lesson's is) and the student's presses on it, which the
- * check reads with the run's own ledger, checkpoints and meters (src/challenges/check.ts).
+ * the page's run, kept in memory as a lesson's is: the run slice's `activity`) and the student's
+ * presses on it, which the check reads with the run's own ledger, checkpoints and meters
+ * (src/challenges/check.ts).
  */
-
-/** A Sim that keeps every command it took once the student has the controls. */
-export class ChallengeSim extends Sim {
-  readonly presses: SimCommand[] = [];
-  /** The challenge this run is of; null while it is played to the challenge's start. */
-  challenge: Challenge | null = null;
-
-  override send(cmd: SimCommand): boolean {
-    const changed = super.send(cmd);
-    if (changed && this.challenge) this.presses.push(cmd);
-    return changed;
-  }
-}
 
 /** The challenge a request names, or null for an id no shipped challenge has. */
 export const challengeOf = (r: ChallengeRequest): Challenge | null =>
@@ -36,11 +25,11 @@ let opening = 0;
  * not within its budget, is refused with the reason as the page's notice, and the page's own run
  * keeps every control. Resolves to the run, or null when refused or opened again meanwhile.
  */
-export async function openChallenge(ch: Challenge, slicer: Slicer = pageSlicer): Promise<ChallengeSim | null> {
+export async function openChallenge(ch: Challenge, slicer: Slicer = pageSlicer): Promise<Sim | null> {
   const page = useSimStore.getState();
   page.pause();
   const mine = ++opening;
-  const started = await startChallengeInSlices(ch, (o) => new ChallengeSim(o), slicer);
+  const started = await startChallengeInSlices(ch, slicer);
   if (mine !== opening) return null;
   if (!started.ok) {
     releaseChallenge();
@@ -48,16 +37,18 @@ export async function openChallenge(ch: Challenge, slicer: Slicer = pageSlicer):
     useSimStore.getState().setNotice({ kind: 'error', text: started.reason[lang] });
     return null;
   }
-  const { sim } = started;
-  sim.challenge = ch;
-  useSimStore.getState().showLessonRun(sim);
-  useChallengeGate.setState({ allowed: ch.controls });
-  return sim;
+  useSimStore.getState().showChallenge(started.sim, ch);
+  allowControls(ch.controls);
+  return started.sim;
 }
 
 /** The page lets the challenge go: every control applies again. */
-export const releaseChallenge = (): void => useChallengeGate.setState({ allowed: null });
+export const releaseChallenge = (): void => allowControls(null);
 
 /** The page's run when it is a run of `ch` (a new run, a fork or an import takes the page from it). */
-export const challengeRun = (sim: Sim, ch: Challenge): ChallengeSim | null =>
-  sim instanceof ChallengeSim && sim.challenge === ch ? sim : null;
+export const challengeRun = (s: Pick<RunState, 'sim' | 'activity'>, ch: Challenge): ChallengeActivity | null =>
+  s.activity?.kind === 'challenge' && s.activity.challenge === ch && s.activity.sim === s.sim ? s.activity : null;
+
+/** The commands the student sent on the challenge's run (passed time is no press). */
+export const pressesOf = (a: ChallengeActivity): SimCommand[] =>
+  a.sim.moves.slice(a.from).filter((m): m is SimCommand => m.type !== 'PASS_TIME');

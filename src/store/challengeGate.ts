@@ -25,6 +25,10 @@ export const useChallengeGate = create<ChallengeGate>()(() => ({
 export const requestChallenge = (request: ChallengeRequest): void =>
   useChallengeGate.setState({ request, allowed: [] });
 
+/** The challenge stands: only `controls` act (null: it was let go, and every control applies again). */
+export const allowControls = (controls: readonly string[] | null): void =>
+  useChallengeGate.setState({ allowed: controls });
+
 /** Controls that never change the run's course: a challenge leaves them be. */
 const ALWAYS = new Set(['btn-pause']);
 

@@ -1,6 +1,7 @@
-import type { StateCreator } from 'zustand';
-import type { RunMeta } from '../persistence';
-import type { LessonSlice, Store } from './types';
+import type { Sim } from '../engine';
+import type { UpToRuns } from './runs';
+import { LESSON_RUN_PREFIX } from './storage';
+import type { LessonReplay, LessonStopMark, SliceArgs } from './types';
 
 /**
  * A lesson's runs, stored like any run (issue 39): each stop is the lesson replayed from its
@@ -11,14 +12,7 @@ import type { LessonSlice, Store } from './types';
  * runs list of free play and the run a reload resumes never include them.
  */
 
-/** Every lesson run's id starts with this; no free run's does (`run-…`, a fork's, an import's own). */
-export const LESSON_RUN_PREFIX = 'lesson:';
-
-/** Whether a run is a lesson's (never listed or resumed in free play, never claimed by a tab). */
-export const isLessonRun = (runId: string): boolean => runId.startsWith(LESSON_RUN_PREFIX);
-
-/** The runs of free play: what the runs list shows outside a lesson and what a reload resumes. */
-export const freeRuns = (runs: readonly RunMeta[]): RunMeta[] => runs.filter((r) => !isLessonRun(r.runId));
+export { LESSON_RUN_PREFIX, freeRuns, isLessonRun } from './storage';
 
 /** What every run of lesson `lessonId` starts with: a replay drops them all (this tab's and a reload's). */
 export const lessonRunPrefix = (lessonId: string): string => `${LESSON_RUN_PREFIX}${lessonId}:`;
@@ -39,14 +33,25 @@ export function lessonRunIds(lessonId: string): (n: number) => string {
   return (n) => `${lessonRunPrefix(lessonId)}${replay}${n === 0 ? '' : `.${n}`}`;
 }
 
-export const createLessonSlice: StateCreator<Store, [], [], LessonSlice> = (set, get) => {
+type Above = UpToRuns;
+
+const none = {
+  /** The stops of the lesson shown, on the run they were played on (`sim`; none on any other run). */
+  lessonStops: null as { sim: Sim; stops: readonly LessonStopMark[] } | null,
+};
+
+/** The sixth slice: a lesson's runs shown, stored as any run's (the list itself is storage's). */
+export const createLessonSlice = (...[set, get]: SliceArgs<typeof none, Above>) => {
   /** The latest replay asked to be shown: an earlier one that lands after it is not shown. */
   let shows = 0;
   return {
-    lessonRuns: [],
-    lessonStops: null,
+    ...none,
 
-    showLesson: async (lessonId, pos) => {
+    /**
+     * Stores the replay's runs in one write (replacing the lesson's earlier ones), then shows its
+     * run as the page's. False when a later replay was asked for meanwhile (this one is not shown).
+     */
+    showLesson: async (lessonId: string, pos: LessonReplay): Promise<boolean> => {
       const mine = ++shows;
       const { persist } = get();
       const shown = pos.runs.at(-1);
@@ -59,39 +64,24 @@ export const createLessonSlice: StateCreator<Store, [], [], LessonSlice> = (set,
       const stored = written.ok ? written.runs : [];
       // The tab lets go of the student's run: a lesson's run is no tab's to drive or follow, so
       // a lesson opened beside a tab that drives the student's run is not a follower of it.
-      get().leaveRun();
+      get().driveAlone();
       get().adopt(pos.sim, {
-        role: 'driver',
         history: listed?.items ?? [],
         resumed: null,
         lastWrite: null,
         lessonRun: true,
-        lessonRuns: stored,
-        lessonStops: { sim: pos.sim, stops: pos.stops ?? [] },
         bytesWritten: stored.find((r) => r.runId === runId)?.bytes ?? 0,
-        // Not stored, the lesson still plays (in memory), and the page says why its disk is empty.
-        notice: written.ok ? null : { kind: 'error', text: written.error },
       });
+      get().setLessonRuns(stored);
+      set({ lessonStops: { sim: pos.sim, stops: pos.stops ?? [] } });
+      // Not stored, the lesson still plays (in memory), and the page says why its disk is empty.
+      get().setNotice(written.ok ? null : { kind: 'error', text: written.error });
       pos.live(get().onCheckpoint);
       return true;
     },
-
-    lessonWritten: (cp, report) => {
-      if (!report.ok) return;
-      set((s) => ({
-        lessonRuns: s.lessonRuns.map((r) =>
-          r.runId === cp.runId && cp.seq > r.newestSeq
-            ? {
-                ...r,
-                newestSeq: cp.seq,
-                state: cp.state,
-                step: cp.step,
-                checkpoints: r.checkpoints + 1,
-                bytes: r.bytes + report.bytes,
-              }
-            : r,
-        ),
-      }));
-    },
   };
 };
+
+export type LessonSlice = ReturnType<typeof createLessonSlice>;
+/** This slice and every slice above it: what the next slice's `get` sees. */
+export type UpToLesson = UpToRuns & LessonSlice;

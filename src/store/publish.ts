@@ -6,7 +6,7 @@ import { reportOf, type WriteReport } from './writeReport';
  * The publish gate: what the page shows is published at most once a frame, and never while a
  * checkpoint write is pending, so the page never shows a step whose checkpoint is not durable.
  * Its own module (STYLE 16) so the invariant has its own tests (publish.test.ts); the store's
- * shown slice (shown.ts) is its one user.
+ * run slice (run.ts) is its one user.
  */
 
 export type { WriteReport, WriteFailureKind } from './writeReport';

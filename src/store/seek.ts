@@ -1,6 +1,6 @@
-import type { StateCreator } from 'zustand';
 import { Timeline, type Sim } from '../engine';
-import type { SeekSlice, Seek, Store } from './types';
+import type { UpToBranches } from './branches';
+import type { Seek, SliceArgs } from './types';
 import { viewOf } from './view';
 
 /**
@@ -29,13 +29,17 @@ export function timelineOf(sim: Sim): Timeline {
 }
 
 /** The seek in force: one of the page's run now (a seek of a run the page has since let go of is over). */
-export const seekShown = (s: Partial<Pick<Store, 'seek' | 'sim'>>): Seek | null =>
+export const seekShown = (s: { seek?: Seek | null; sim?: Sim }): Seek | null =>
   s.seek && s.seek.sim === s.sim ? s.seek : null;
 
-export const createSeekSlice: StateCreator<Store, [], [], SeekSlice> = (set, get) => ({
-  seek: null,
+type Above = UpToBranches;
 
-  seekTo: (index) => {
+/** The last slice: the past moment of the run shown, if any. */
+export const createSeekSlice = (...[set, get]: SliceArgs<{ seek: Seek | null }, Above>) => ({
+  seek: null as Seek | null,
+
+  /** Shows the run as it stood after event `index` (clamped), pausing the live run. */
+  seekTo: (index: number) => {
     const { sim, preview } = get();
     const tl = timelineOf(sim);
     const last = tl.length - 1;
@@ -47,14 +51,17 @@ export const createSeekSlice: StateCreator<Store, [], [], SeekSlice> = (set, get
     set({ seek: { sim, index: at, view: viewOf(moment.sim), fork: tl.forkAt(at), offered: false } });
   },
 
+  /** Shows the live run again, exactly where it was. */
   goLive: () => set({ seek: null }),
 
+  /** A control pressed while a past moment is shown: offer to fork from here instead. */
   offerFork: () => {
     const seek = seekShown(get());
     if (seek && !seek.offered) set({ seek: { ...seek, offered: true } });
   },
 
-  forkHere: async () => {
+  /** A new branch from the nearest checkpoint at or before the moment shown (the history's fork). */
+  forkHere: async (): Promise<void> => {
     const seek = seekShown(get());
     // Before any checkpoint there is nothing to fork from (the timeline says so).
     if (!seek?.fork) return;
@@ -64,3 +71,5 @@ export const createSeekSlice: StateCreator<Store, [], [], SeekSlice> = (set, get
     if (get().sim !== seek.sim) set({ seek: null });
   },
 });
+
+export type SeekSlice = ReturnType<typeof createSeekSlice>;

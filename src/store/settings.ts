@@ -1,6 +1,5 @@
-import type { StateCreator } from 'zustand';
-import type { Config } from '../engine';
-import type { RunSettings, SettingsSlice, Store } from './types';
+import type { Config, InjectableError, Lang } from '../engine';
+import type { RunSettings, SliceArgs } from './types';
 
 /** The overnight lesson's process timeout: the process is killed 8 virtual hours into a wait. */
 const OVERNIGHT_MS = 8 * 60 * 60_000;
@@ -14,18 +13,26 @@ export function configOf(settings: RunSettings): Partial<Config> {
   };
 }
 
-/** What the person chose on the page: language, the error to inject, the settings of a new run. */
-export const createSettingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
-  lang: 'en',
-  errorType: 'not_found',
+/** What the person chose, as a page starts. */
+const chosen = {
+  lang: 'en' as Lang,
+  errorType: 'not_found' as InjectableError,
   rejectReason: '',
   helpOpen: false,
-  codeShown: null,
-  settings: { density: 'key_actions', design: 'article', overnight: false, heedReminder: 0.5 },
-  setLang: (lang) => set({ lang }),
-  setErrorType: (errorType) => set({ errorType }),
-  setRejectReason: (rejectReason) => set({ rejectReason }),
-  setHelpOpen: (helpOpen) => set({ helpOpen }),
-  setCodeShown: (codeShown) => set({ codeShown }),
-  setSettings: (s) => set((st) => ({ settings: { ...st.settings, ...s } })),
+  /** The article's code beside the diagram (ui-contract `toggle-code`); null: the page's default (on in a lesson). */
+  codeShown: null as boolean | null,
+  settings: { density: 'key_actions', design: 'article', overnight: false, heedReminder: 0.5 } as RunSettings,
+};
+
+/** The first slice: what the person chose on the page (language, the error to inject, a new run's settings). */
+export const createSettingsSlice = (...[set]: SliceArgs<typeof chosen>) => ({
+  ...chosen,
+  setLang: (lang: Lang) => set({ lang }),
+  setErrorType: (errorType: InjectableError) => set({ errorType }),
+  setRejectReason: (rejectReason: string) => set({ rejectReason }),
+  setHelpOpen: (helpOpen: boolean) => set({ helpOpen }),
+  setCodeShown: (codeShown: boolean) => set({ codeShown }),
+  setSettings: (s: Partial<RunSettings>) => set((st) => ({ settings: { ...st.settings, ...s } })),
 });
+
+export type SettingsSlice = ReturnType<typeof createSettingsSlice>;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stepsAtRisk, useSimStore } from './simStore';
 import { isPlaying } from './player';
-import { MAX_WRITES_IN_FLIGHT } from './play';
+import { MAX_WRITES_IN_FLIGHT } from './run';
 import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type PageStore } from '../persistence';
 import { drive, settled, st } from './testkit';
 

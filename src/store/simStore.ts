@@ -1,38 +1,51 @@
 import { create } from 'zustand';
 import { fromRanges } from '../engine';
-import { createBranchesSlice } from './branches';
-import { createDriverSlice } from './driver';
-import { createHealthSlice } from './health';
-import { createLessonSlice } from './lessonRuns';
-import { createPlaySlice } from './play';
-import { createRunsSlice } from './runs';
-import { createSettingsSlice } from './settings';
-import { createSeekSlice, seekShown } from './seek';
-import { createShownSlice } from './shown';
-import type { Store } from './types';
+import { createBranchesSlice, type BranchesSlice } from './branches';
+import { createLessonSlice, type LessonSlice } from './lessonRuns';
+import { createRunSlice, type RunSlice } from './run';
+import { createRunsSlice, type RunsSlice } from './runs';
+import { createSeekSlice, seekShown, type SeekSlice } from './seek';
+import { createSettingsSlice, type SettingsSlice } from './settings';
+import { createStorageSlice, type StorageSlice } from './storage';
+import { createTabSlice, type TabSlice } from './tab';
 import type { SimView } from './view';
 
+/** The page's store: its slices, in their order (each uses only itself and the slices above it). */
+export type Store = SettingsSlice &
+  StorageSlice &
+  TabSlice &
+  RunSlice &
+  RunsSlice &
+  LessonSlice &
+  BranchesSlice &
+  SeekSlice;
+
 /**
- * The one UI store (zustand), made of slices (zustand's slices pattern; their shapes: types.ts):
- * the running simulation and what the page shows of it (shown.ts, behind the publish gate),
- * commands and play (play.ts), where checkpoints are kept (health.ts), this tab's role
- * (driver.ts), the page's run (runs.ts), a lesson's stored runs (lessonRuns.ts), what a person does with a checkpoint (branches.ts),
- * the past moment the timeline shows (seek.ts), and what the person chose (settings.ts). Engine state stays in the engine; storage stays
- * behind `CheckpointStore`; React reads and sends through here.
+ * The page's run and everything about it, in one zustand store of slices (zustand's slices
+ * pattern), in a fixed order: what the person chose (settings.ts), where checkpoints are kept
+ * and what is kept there (storage.ts), this tab's part in the run (tab.ts), the run shown and
+ * the one writer of its Sim (run.ts), which run is shown (runs.ts), a lesson's runs
+ * (lessonRuns.ts), what a person does with a checkpoint (branches.ts), the past moment shown
+ * (seek.ts). Each slice writes only its own fields and uses only itself and the slices above
+ * it (the compiler holds that: see types.ts `SliceArgs`; owners.test.ts holds the files to it).
  */
-export const useSimStore = create<Store>()((...a) => ({
-  ...createSettingsSlice(...a),
-  ...createPlaySlice(...a),
-  ...createShownSlice(...a),
-  ...createHealthSlice(...a),
-  ...createDriverSlice(...a),
-  ...createRunsSlice(...a),
-  ...createBranchesSlice(...a),
-  ...createLessonSlice(...a),
-  ...createSeekSlice(...a),
+export const useSimStore = create<Store>()((set, get) => ({
+  ...createSettingsSlice(set, get),
+  ...createStorageSlice(set, get),
+  ...createTabSlice(set, get),
+  ...createRunSlice(set, get),
+  ...createRunsSlice(set, get),
+  ...createLessonSlice(set, get),
+  ...createBranchesSlice(set, get),
+  ...createSeekSlice(set, get),
 }));
 
-export type { Store, ResumeReport, RunSettings, StorageStatus } from './types';
+// A replay or an export's note is about the run it was made on (branches.ts).
+useSimStore.subscribe((s, before) => {
+  if (s.sim !== before.sim) s.forget();
+});
+
+export type { ResumeReport, RunSettings, StorageStatus, Notice } from './types';
 export type { TabRole } from '../persistence';
 export type { WriteReport, WriteFailureKind } from './writeReport';
 export { configOf } from './settings';

@@ -1,4 +1,5 @@
 import { expect, vi } from 'vitest';
+import { nextMove } from '../engine';
 import { useSimStore } from './simStore';
 
 /**
@@ -25,6 +26,6 @@ export const settled = () =>
 
 /** START, then TICKs, `ticks` moves in all, sent by hand; then waits until they are settled. */
 export async function drive(ticks: number) {
-  for (let i = 0; i < ticks; i++) st().send(st().sim.state === 'created' ? { type: 'START' } : { type: 'TICK' });
+  for (let i = 0; i < ticks; i++) st().send(nextMove(st().sim));
   await settled();
 }

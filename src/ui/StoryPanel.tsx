@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { STORIES, STORY_IDS, type StoryId } from '../engine';
-import { playStory, stopStory, useStoryStore } from '../store/storyPlayer';
 import { useSimStore } from '../store/simStore';
 import { useT } from './useT';
 
@@ -10,9 +9,9 @@ export function StoryPanel() {
   const lang = useSimStore((s) => s.lang);
   const design = useSimStore((s) => s.settings.design);
   const role = useSimStore((s) => s.role);
-  const status = useStoryStore();
+  const status = useSimStore((s) => (s.activity?.kind === 'story' ? s.activity : null));
   const [pick, setPick] = useState<StoryId>('opening-story');
-  const playing = status.beat !== null;
+  const playing = !!status?.beat;
   return (
     <section className="hs-panel hs-story" aria-label={t('story.title')}>
       <h2>{t('story.title')}</h2>
@@ -33,24 +32,29 @@ export function StoryPanel() {
         data-testid="btn-story-play"
         data-design={design}
         disabled={role !== 'driver'}
-        onClick={() => void playStory(pick)}
+        onClick={() => void useSimStore.getState().playStory(pick)}
       >
         {t('story.play')}
       </button>
       {playing && (
-        <button type="button" className="hs-btn" data-testid="btn-story-stop" onClick={stopStory}>
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="btn-story-stop"
+          onClick={() => useSimStore.getState().stopStory()}
+        >
           {t('story.stop')}
         </button>
       )}
       <p
         data-testid="story-status"
-        data-story={status.id ?? ''}
-        data-done={status.done ? 'true' : 'false'}
+        data-story={status?.id ?? ''}
+        data-done={status?.done ? 'true' : 'false'}
         aria-live="polite"
       >
         {playing
-          ? t('story.playing', { beat: t(`story.beat.${status.beat as 'night'}`) })
-          : status.done
+          ? t('story.playing', { beat: t(`story.beat.${status?.beat as 'night'}`) })
+          : status?.done
             ? t('story.ended')
             : ''}
       </p>

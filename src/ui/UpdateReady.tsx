@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { activateUpdate, onUpdateReady } from '../offline';
+import { activateUpdate, useUpdateReady } from '../offline';
 import { useT } from './useT';
 
 /**
@@ -9,8 +8,7 @@ import { useT } from './useT';
  */
 export function UpdateReady() {
   const t = useT();
-  const [ready, setReady] = useState(false);
-  useEffect(() => onUpdateReady(setReady), []);
+  const ready = useUpdateReady((s) => s.waiting !== null);
   if (!ready) return null;
   return (
     <p className="hs-info hs-update" data-testid="update-ready" role="status">

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useT } from '../useT';
-import { closeArticle, useArticleOpen } from './articleOpen';
+import { closeArticle, useArticle } from './articleOpen';
 
 /** The article's text and its drawing are a chunk of their own, fetched the first time it opens. */
 const ArticlePanel = lazy(() => import('./ArticlePanel').then((m) => ({ default: m.ArticlePanel })));
@@ -8,7 +8,7 @@ const ArticlePanel = lazy(() => import('./ArticlePanel').then((m) => ({ default:
 /** Where the article opens beside the page: nothing until it is asked for. */
 export function ArticleHost() {
   const t = useT();
-  const at = useArticleOpen();
+  const at = useArticle((s) => s.at);
   if (!at) return null;
   return (
     <Suspense

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { checkChallenge, describeGoal, type Challenge, type ChallengeVerdict } from '../../challenges';
-import { challengeOf, challengeRun, openChallenge, releaseChallenge } from '../../store/challenge';
+import { challengeOf, challengeRun, openChallenge, pressesOf, releaseChallenge } from '../../store/challenge';
 import type { ChallengeRequest } from '../../store/challengeGate';
 import { useSimStore } from '../../store/simStore';
 import { COMMANDS } from '../controls/commands';
@@ -41,12 +41,12 @@ function Bar({ ch }: { ch: Challenge }) {
   }, [ch]);
   // Checked each time the page publishes the run (what the student sees is what is judged).
   const view = useSimStore((s) => s.view);
-  const sim = useSimStore((s) => challengeRun(s.sim, ch));
+  const run = useSimStore((s) => challengeRun(s, ch));
   const verdict = useMemo<ChallengeVerdict | null>(
-    () => (sim ? checkChallenge(ch, sim, sim.presses) : null),
+    () => (run ? checkChallenge(ch, run.sim, pressesOf(run)) : null),
     // The view changes whenever the run does; the Sim itself is mutated in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ch, sim, view],
+    [ch, run, view],
   );
   const status = verdict?.status ?? 'open';
   const controls = ch.controls

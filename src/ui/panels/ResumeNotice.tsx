@@ -36,7 +36,7 @@ export function ResumeNotice() {
         <dt>∑</dt>
         <dd>{t('resume.summary', { done: formatInt(ws.done), total: formatInt(ws.total), step: ws.step })}</dd>
       </dl>
-      <button type="button" className="hs-btn" onClick={() => useSimStore.setState({ resumed: null })}>
+      <button type="button" className="hs-btn" onClick={() => useSimStore.getState().dismissResumed()}>
         {t('resume.dismiss')}
       </button>
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DESIGNS, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../engine';
+import { DENSITY_POLICIES, DESIGNS, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../engine';
 import { formatInt } from '../../i18n';
 import { downloadRun, preloadTransfer } from '../../store/files';
 import { useSimStore } from '../../store/simStore';
@@ -7,7 +7,6 @@ import { openTraceInPlace } from '../traces/handoff';
 import { useT } from '../useT';
 import { OutsideText } from '../OutsideText';
 
-const DENSITIES: DensityPolicy[] = ['key_actions', 'every_step', 'every_n'];
 /** How often the simulated model heeds a system-reminder: never, half the time (the default), always. */
 const HEED_CHOICES = [0, 0.5, 1] as const;
 
@@ -137,7 +136,7 @@ export function RunsPanel() {
             value={settings.density}
             onChange={(e) => st.setSettings({ density: e.target.value as DensityPolicy })}
           >
-            {DENSITIES.map((d) => (
+            {DENSITY_POLICIES.map((d) => (
               <option key={d} value={d}>
                 {t(`cp.density.${d}`)}
               </option>
