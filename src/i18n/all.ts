@@ -1,5 +1,6 @@
 import type { Lang } from '../engine';
 import { en } from './en';
+import { errors } from './en.errors';
 import { addDictionary, type Dictionary } from './index';
 import { zh } from './zh';
 
@@ -8,6 +9,6 @@ import { zh } from './zh';
  * generator, which lay out and check both languages. The page never imports this file: it
  * fetches the one language it shows (index.ts, loadDictionary); imports.test.ts holds it to that.
  */
-export const DICTIONARIES: Record<Lang, Dictionary> = { en, zh };
-addDictionary('en', en);
+export const DICTIONARIES: Record<Lang, Dictionary> = { en: { ...en, ...errors }, zh };
+addDictionary('en', DICTIONARIES.en);
 addDictionary('zh', zh);

@@ -5,6 +5,7 @@ import { traces } from './en.traces';
 import { storage } from './en.storage';
 import { timeline } from './en.timeline';
 import { present } from './en.present';
+import type { errors } from './en.errors';
 
 /**
  * English strings. `zh.ts` must have every key (its type is this object's), and a unit test
@@ -280,4 +281,9 @@ export const en = {
   'sr.diagram.last': 'Last transition: {from} → {to}.',
 };
 
-export type MessageKey = keyof typeof en;
+/**
+ * Every key: these words and the numbered messages (en.errors.ts). The English numbered rows are
+ * not in this chunk but in the page's own (the store writes its messages from them), and this
+ * chunk imports nothing of the page: the page waits for its words before it runs.
+ */
+export type MessageKey = keyof typeof en | keyof typeof errors;

@@ -57,6 +57,10 @@ describe('every UI word in the page’s language (SPEC §13.4)', () => {
     'English',
     'Web',
     'Locks',
+    // Names the numbered messages quote as they are typed: settings, fields, formats, units.
+    ...['remindAt', 'fuseAt', 'maxAttemptsPerStep', 'everyN', 'processTimeoutMs', 'pollMs', 'flakiness'],
+    ...['heedReminder', 'guard', 'article', 'null', 'schema', 'format', 'id', 'checkpoint', 'run', 'MiB', 'N'],
+    ...['resourceSpans', 'Claude', 'Code', 'user', 'assistant', 'lines', 'constructor', 'prototype'],
   ]);
   const IDS =
     /^([a-z]+_[a-z_]+|[A-Z]{2,}|[a-z]+-[a-z0-9-]+|v|created|planning|running|completed|failed|cancelled|terminal)$/;

@@ -1,5 +1,6 @@
 import { timeOfDay, type Lang } from '../engine';
 import type { MessageKey } from './en';
+import { errors as EN_ERRORS } from './en.errors';
 
 export type { MessageKey };
 export type Dictionary = Record<MessageKey, string>;
@@ -19,7 +20,8 @@ export function addDictionary(lang: Lang, words: Dictionary): void {
 /** Fetches `lang`'s words (once; a failed fetch may be asked for again). */
 export function loadDictionary(lang: Lang): Promise<void> {
   if (loaded[lang]) return Promise.resolve();
-  const words = lang === 'zh' ? import('./zh').then((m) => m.zh) : import('./en').then((m) => m.en);
+  const words =
+    lang === 'zh' ? import('./zh').then((m) => m.zh) : import('./en').then((m) => ({ ...m.en, ...EN_ERRORS }));
   loading[lang] ??= words.then(
     (w) => addDictionary(lang, w),
     (e: unknown) => {
@@ -39,6 +41,30 @@ export function translate(lang: Lang, key: MessageKey, params?: Record<string, s
   const text = loaded[lang]?.[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/**
+ * A numbered message (`E504: Checkpoint #3 was not saved: …`, as the engine, the stores and the
+ * trace reader write it, in English) said in `lang`: the parts filled into the English row are
+ * read back out of the text and filled into `lang`'s row, and a part that is itself a numbered
+ * message is said in `lang` too. Text that is not exactly a known row is returned as it is.
+ */
+export function localizeError(text: string, lang: Lang): string {
+  const code = /^(E\d{3}): /.exec(text);
+  const key = code && `err.${code[1]}`;
+  if (!code || !key || !(key in EN_ERRORS)) return text;
+  const parts = partsOf(EN_ERRORS[key as keyof typeof EN_ERRORS], text.slice(code[0].length));
+  if (!parts) return text;
+  const params = Object.fromEntries(parts.map((p, i) => [i, localizeError(p, lang)]));
+  return `${code[1]}: ${translate(lang, key as MessageKey, params)}`;
+}
+
+/** The parts a row's `{0}`, `{1}`… stand for in `body`, or null when `body` is not that row. */
+function partsOf(row: string, body: string): string[] | null {
+  const pieces = row.split(/\{\d+\}/);
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^${pieces.map(escape).join('([\\s\\S]*?)')}$`).exec(body);
+  return match ? match.slice(1) : null;
 }
 
 /** `?lang=` first, then the browser's language (zh-* → zh), English otherwise. */

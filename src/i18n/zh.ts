@@ -5,10 +5,11 @@ import { traces } from './zh.traces';
 import { storage } from './zh.storage';
 import { timeline } from './zh.timeline';
 import { present } from './zh.present';
-import type { en } from './en';
+import { errors } from './zh.errors';
+import type { MessageKey } from './en';
 
 /** 中文。类型来自 en.ts：缺一个键，类型检查就不通过。 */
-export const zh: Record<keyof typeof en, string> = {
+export const zh: Record<MessageKey, string> = {
   ...storage,
   ...classroom,
   ...guide,
@@ -16,6 +17,7 @@ export const zh: Record<keyof typeof en, string> = {
   ...code,
   ...timeline,
   ...present,
+  ...errors,
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',
