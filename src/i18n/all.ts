@@ -1,7 +1,6 @@
-import type { Lang } from '../engine';
 import { en } from './en';
 import { errors } from './en.errors';
-import { addDictionary, type Dictionary } from './index';
+import { addDictionary, LANGS, type Dictionary, type Lang } from './index';
 import { zh } from './zh';
 
 /**
@@ -10,5 +9,4 @@ import { zh } from './zh';
  * fetches the one language it shows (index.ts, loadDictionary); imports.test.ts holds it to that.
  */
 export const DICTIONARIES: Record<Lang, Dictionary> = { en: { ...en, ...errors }, zh };
-addDictionary('en', DICTIONARIES.en);
-addDictionary('zh', zh);
+for (const lang of LANGS) addDictionary(lang, DICTIONARIES[lang]);

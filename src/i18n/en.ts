@@ -31,6 +31,12 @@ export const en = {
   'app.lang': '中文',
   'app.langFailed': 'The other language could not be loaded (offline?): press again to retry.',
   'app.langLabel': 'Language',
+  // What the page needs to know of a language, beside its words.
+  'lang.tag': 'en',
+  'list.sep': ', ',
+  'label.gap': ' ',
+  'duration.hm': '{h}h {m}m',
+  'duration.m': '{m}m',
   'app.help': 'Keyboard shortcuts (?)',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong: {msg}. Reload the page; your saved runs are kept.',

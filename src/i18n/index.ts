@@ -1,6 +1,9 @@
-import { timeOfDay, type Lang } from '../engine';
+import { timeOfDay } from '../engine';
 import type { MessageKey } from './en';
 import { errors as EN_ERRORS } from './en.errors';
+import { FALLBACK_LANG, isLang, LANGS, type Lang } from './langs';
+
+export { FALLBACK_LANG, LANGS, isLang, nextLang, type Lang } from './langs';
 
 export type { MessageKey };
 export type Dictionary = Record<MessageKey, string>;
@@ -11,6 +14,14 @@ export type Dictionary = Record<MessageKey, string>;
  * Tests and the layout generator import ./all, which has both at once.
  */
 const loaded: Partial<Record<Lang, Dictionary>> = {};
+/**
+ * Each language's words, a chunk of its own. English's numbered messages are the page's already
+ * (the store writes them), not its chunk's: a dictionary chunk imports nothing of the page.
+ */
+const DICTIONARIES: Record<Lang, () => Promise<Dictionary>> = {
+  zh: () => import('./zh').then((m) => m.zh),
+  en: () => import('./en').then((m) => ({ ...m.en, ...EN_ERRORS })),
+};
 const loading: Partial<Record<Lang, Promise<void>>> = {};
 
 export function addDictionary(lang: Lang, words: Dictionary): void {
@@ -20,9 +31,7 @@ export function addDictionary(lang: Lang, words: Dictionary): void {
 /** Fetches `lang`'s words (once; a failed fetch may be asked for again). */
 export function loadDictionary(lang: Lang): Promise<void> {
   if (loaded[lang]) return Promise.resolve();
-  const words =
-    lang === 'zh' ? import('./zh').then((m) => m.zh) : import('./en').then((m) => ({ ...m.en, ...EN_ERRORS }));
-  loading[lang] ??= words.then(
+  loading[lang] ??= DICTIONARIES[lang]().then(
     (w) => addDictionary(lang, w),
     (e: unknown) => {
       delete loading[lang];
@@ -67,11 +76,15 @@ function partsOf(row: string, body: string): string[] | null {
   return match ? match.slice(1) : null;
 }
 
-/** `?lang=` first, then the browser's language (zh-* → zh), English otherwise. */
+/**
+ * `?lang=` first, then the first of LANGS the browser reads at all (zh-TW → zh), the fallback
+ * otherwise.
+ */
 export function pickLang(search: string, browserLangs: readonly string[]): Lang {
   const asked = new URLSearchParams(search).get('lang');
-  if (asked === 'zh' || asked === 'en') return asked;
-  return browserLangs.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh' : 'en';
+  if (asked !== null && isLang(asked)) return asked;
+  const reads = new Set(browserLangs.map((l) => l.toLowerCase().split('-')[0]));
+  return LANGS.find((l) => reads.has(l)) ?? FALLBACK_LANG;
 }
 
 const MINUTE = 60_000;
@@ -88,8 +101,7 @@ export function formatClock(lang: Lang, ms: number): string {
 export function formatDuration(lang: Lang, ms: number): string {
   const m = Math.floor(ms / MINUTE);
   const h = Math.floor(m / 60);
-  if (lang === 'zh') return h ? `${h} 小时 ${m % 60} 分钟` : `${m} 分钟`;
-  return h ? `${h}h ${m % 60}m` : `${m}m`;
+  return h ? translate(lang, 'duration.hm', { h, m: m % 60 }) : translate(lang, 'duration.m', { m });
 }
 
 /**

@@ -30,6 +30,12 @@ export const zh: Record<MessageKey, string> = {
   'app.lang': 'English',
   'app.langFailed': '另一种语言没能加载（离线了？）：再按一次重试。',
   'app.langLabel': '语言',
+  // 页面对一种语言要知道的，除了词句。
+  'lang.tag': 'zh-CN',
+  'list.sep': '、',
+  'label.gap': '',
+  'duration.hm': '{h} 小时 {m} 分钟',
+  'duration.m': '{m} 分钟',
   'app.help': '键盘快捷键（?）',
   'app.loading': '加载中…',
   'app.error': '出错了：{msg}。请刷新页面；已保存的运行不会丢。',
