@@ -73,7 +73,7 @@ describe('a third language, registered at runtime', () => {
     show({
       lang: XX,
       notice: { kind: 'error', text },
-      skipped: [{ key: 'cp/run-1/7', reason: storageError('E513', 'its step lies outside its plan') }],
+      skipped: [{ key: 'cp/run-1/7', kind: 'corrupt', reason: storageError('E513', 'its step lies outside its plan') }],
     });
     const words = wordsOf(renderToStaticMarkup(<StorageNotice />));
     expect(words.length).toBeGreaterThanOrEqual(4);
