@@ -31,6 +31,17 @@ export const en = {
   'app.lang': '中文',
   'app.langFailed': 'The other language could not be loaded (offline?): press again to retry.',
   'app.langLabel': 'Language',
+  // What the page's address asked for and did not get (store/address.ts).
+  'address.badSeed': "The URL's seed {seed} is not a whole number from 0 to 2^53 − 1: this run uses seed 1.",
+  'address.replaced.scenario': "The URL's scenario {scenario} does not exist: this run uses {usedScenario}.",
+  'address.replaced.design': "The URL's design {design} does not exist: this run uses {usedDesign}.",
+  'address.replaced.both':
+    "The URL's scenario {scenario} does not exist: this run uses {usedScenario}; the URL's design {design} does not exist: this run uses {usedDesign}.",
+  'address.unreplayable': "The link's moment cannot be replayed ({reason}): the run starts from the beginning.",
+  'address.replayBudget':
+    "The link's {n} commands took more than {s} s of work to replay (each costs more than the one before): the run stands after command {at}.",
+  'address.replayStuck':
+    'Command {k} of {n} in the link does nothing here (another version of the page made it): the run stands after command {at}.',
   // What the page needs to know of a language, beside its words.
   'lang.tag': 'en',
   'list.sep': ', ',
