@@ -144,3 +144,29 @@ test.describe('each language is fetched on its own', () => {
     await expect(page.getByTestId('btn-start')).toHaveText(/Start/);
   });
 });
+
+test('a storage error on the Chinese page is said in Chinese, number and parts kept (E504 around E502)', async ({
+  page,
+}) => {
+  // Writes throw QuotaExceededError while the test says so (a full disk), as in storage-faults.spec.ts.
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if ((window as unknown as { failWrites?: boolean }).failWrites && Array.isArray(args[1]) && args[1][0] === 'cp') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return put.apply(this, args);
+    };
+  });
+  await open(page, '?lang=zh&run=new&scenario=migration-40');
+  await page.getByTestId('btn-start').click();
+  await page.getByTestId('btn-step').click();
+  await page.evaluate(() => ((window as unknown as { failWrites: boolean }).failWrites = true));
+  await page.getByTestId('btn-play').click();
+  const notice = page.getByTestId('notice');
+  await expect(notice).toContainText('E502');
+  await expect(notice).toContainText('存储已满（QuotaExceededError');
+  await expect(notice).toContainText('删除已结束的运行可以腾出空间');
+  await expect(notice).not.toContainText('Storage is full');
+  await expect(page.getByTestId('storage-status')).not.toContainText('Storage is full');
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompareRun, chartOf, parseCompareQuery, spanOf, verdictOf, type CompareConfig } from '.';
+import { refusalText } from '../ui/compare/refusal';
+import { translatorFor } from '../ui/translator';
 import { CHECKPOINT_WRITE_MS } from '../engine';
 
 const run = (designs: CompareConfig['designs'], script: CompareConfig['script'], seed = 1) =>
@@ -99,20 +101,25 @@ describe('?compare=a,b&script=id', () => {
   });
 
   it.each([
-    ['compare=article,best', 'C202', 'compare', /unknown design "best"/],
+    ['compare=article,best', 'C202', 'compare', /unknown design "best"; the designs are article, /],
     ['compare=article,article', 'C203', 'compare', /same design twice/],
     ['compare=article', 'C201', 'compare', /two designs/],
     ['compare=article,no-fuse,no-refs', 'C201', 'compare', /two designs/],
     ['compare=article,no-fuse&script=bedtime', 'C204', 'script', /unknown script "bedtime"/],
     ['compare=article,no-fuse&seed=-1', 'C205', 'seed', /whole number/],
     ['compare=article,no-fuse&seed=1e3', 'C205', 'seed', /whole number/],
-  ])('%s is refused with a clear error', (q, code, field, text) => {
+  ])('%s is refused with a clear error, in both languages', (q, code, field, text) => {
     const r = parseCompareQuery(q);
     expect(r?.ok).toBe(false);
     if (!r || r.ok) return;
     expect([r.error.code, r.error.field]).toEqual([code, field]);
-    expect(r.error.message.en).toMatch(text);
-    expect(r.error.message.zh).toMatch(/[\u4e00-\u9fff]/);
+    const en = refusalText(translatorFor('en'), r.error);
+    expect(en.startsWith(`${code} ${field}: `)).toBe(true);
+    expect(en).toMatch(text);
+    const zh = refusalText(translatorFor('zh'), r.error);
+    expect(zh).toMatch(new RegExp(`^${code} ${field}：`));
+    expect(zh).toMatch(/[\u4e00-\u9fff]/);
+    if (code === 'C202') expect(zh).toContain('article、');
   });
 });
 

@@ -1,8 +1,25 @@
 import { DESIGN_IDS, STORY_IDS, isDesignId, isStoryId, parseSeed, type StoryId } from '../engine';
-import { problem, type Problem } from '../lessons/problem';
 import type { CompareConfig } from './runner';
 
-export type CompareQuery = { ok: true; config: CompareConfig } | { ok: false; error: Problem };
+/** A compare link's refusals: each a dictionary row `compare.<code>`, filled from `params`. */
+export type QueryCode = 'C201' | 'C202' | 'C203' | 'C204' | 'C205';
+
+/**
+ * A refused compare link: its number, the parameter at fault and what fills the row's
+ * placeholders (a list is joined by the page, with its language's separator).
+ */
+export interface QueryProblem {
+  code: QueryCode;
+  field: 'compare' | 'script' | 'seed';
+  params: Record<string, string | readonly string[]>;
+}
+
+export type CompareQuery = { ok: true; config: CompareConfig } | { ok: false; error: QueryProblem };
+
+const refuse = (code: QueryCode, field: QueryProblem['field'], params: QueryProblem['params']): CompareQuery => ({
+  ok: false,
+  error: { code, field, params },
+});
 
 /** The script a compare link without `script=` plays. */
 export const DEFAULT_SCRIPT: StoryId = 'opening-story';
@@ -17,62 +34,19 @@ export function parseCompareQuery(search: string | URLSearchParams): CompareQuer
   if (compare === null) return null;
   const designs = compare.split(',').map((d) => d.trim());
   if (designs.length !== 2) {
-    return {
-      ok: false,
-      error: problem(
-        'C201',
-        'compare',
-        `give two designs separated by a comma, e.g. article,no-checkpoint (got "${compare}")`,
-        `要给两个设计，用逗号隔开，如 article,no-checkpoint（收到「${compare}」）`,
-      ),
-    };
+    return refuse('C201', 'compare', { got: compare });
   }
   for (const d of designs) {
-    if (!isDesignId(d))
-      return {
-        ok: false,
-        error: problem(
-          'C202',
-          'compare',
-          `unknown design "${d}"; the designs are ${DESIGN_IDS.join(', ')}`,
-          `没有设计「${d}」；可选：${DESIGN_IDS.join('、')}`,
-        ),
-      };
+    if (!isDesignId(d)) return refuse('C202', 'compare', { design: d, designs: DESIGN_IDS });
   }
   const [a, b] = designs as [CompareConfig['designs'][0], CompareConfig['designs'][1]];
-  if (a === b)
-    return {
-      ok: false,
-      error: problem(
-        'C203',
-        'compare',
-        `the same design twice ("${a}"): compare two different ones`,
-        `同一个设计出现了两次（「${a}」）：要比较两个不同的设计`,
-      ),
-    };
+  if (a === b) return refuse('C203', 'compare', { design: a });
   const script = params.get('script') ?? DEFAULT_SCRIPT;
-  if (!isStoryId(script))
-    return {
-      ok: false,
-      error: problem(
-        'C204',
-        'script',
-        `unknown script "${script}"; the scripts are ${STORY_IDS.join(', ')}`,
-        `没有剧本「${script}」；可选：${STORY_IDS.join('、')}`,
-      ),
-    };
+  if (!isStoryId(script)) return refuse('C204', 'script', { script, scripts: STORY_IDS });
   const seedText = params.get('seed');
   const seed = seedText === null ? 1 : parseSeed(seedText);
   if (seed === null) {
-    return {
-      ok: false,
-      error: problem(
-        'C205',
-        'seed',
-        `must be a whole number ≥ 0 (got "${seedText}")`,
-        `必须是 ≥ 0 的整数（收到「${seedText}」）`,
-      ),
-    };
+    return refuse('C205', 'seed', { got: seedText ?? '' });
   }
   return { ok: true, config: { designs: [a, b], script, seed } };
 }

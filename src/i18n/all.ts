@@ -1,6 +1,6 @@
-import type { Lang } from '../engine';
 import { en } from './en';
-import { addDictionary, type Dictionary } from './index';
+import { errors } from './en.errors';
+import { addDictionary, LANGS, type Dictionary, type Lang } from './index';
 import { zh } from './zh';
 
 /**
@@ -8,6 +8,5 @@ import { zh } from './zh';
  * generator, which lay out and check both languages. The page never imports this file: it
  * fetches the one language it shows (index.ts, loadDictionary); imports.test.ts holds it to that.
  */
-export const DICTIONARIES: Record<Lang, Dictionary> = { en, zh };
-addDictionary('en', en);
-addDictionary('zh', zh);
+export const DICTIONARIES: Record<Lang, Dictionary> = { en: { ...en, ...errors }, zh };
+for (const lang of LANGS) addDictionary(lang, DICTIONARIES[lang]);

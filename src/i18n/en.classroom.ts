@@ -64,6 +64,13 @@ export const classroom = {
   // compare view (SPEC §9)
   'compare.title': 'Two harness designs, one story',
   'compare.none': 'No comparison was asked for.',
+  // A compare link refused (compare/query.ts): `C203 compare: …`.
+  'compare.refused': '{code} {field}: {why}',
+  'compare.C201': 'give two designs separated by a comma, e.g. article,no-checkpoint (got "{got}")',
+  'compare.C202': 'unknown design "{design}"; the designs are {designs}',
+  'compare.C203': 'the same design twice ("{design}"): compare two different ones',
+  'compare.C204': 'unknown script "{script}"; the scripts are {scripts}',
+  'compare.C205': 'must be a whole number ≥ 0 (got "{got}")',
   'compare.run': 'Play the story in both',
   'compare.reset': 'Start again',
   'compare.killed': 'killed by the overnight timeout',

@@ -5,6 +5,7 @@ import { traces } from './en.traces';
 import { storage } from './en.storage';
 import { timeline } from './en.timeline';
 import { present } from './en.present';
+import type { errors } from './en.errors';
 
 /**
  * English strings. `zh.ts` must have every key (its type is this object's), and a unit test
@@ -30,6 +31,23 @@ export const en = {
   'app.lang': '中文',
   'app.langFailed': 'The other language could not be loaded (offline?): press again to retry.',
   'app.langLabel': 'Language',
+  // What the page's address asked for and did not get (store/address.ts).
+  'address.badSeed': "The URL's seed {seed} is not a whole number from 0 to 2^53 − 1: this run uses seed 1.",
+  'address.replaced.scenario': "The URL's scenario {scenario} does not exist: this run uses {usedScenario}.",
+  'address.replaced.design': "The URL's design {design} does not exist: this run uses {usedDesign}.",
+  'address.replaced.both':
+    "The URL's scenario {scenario} does not exist: this run uses {usedScenario}; the URL's design {design} does not exist: this run uses {usedDesign}.",
+  'address.unreplayable': "The link's moment cannot be replayed ({reason}): the run starts from the beginning.",
+  'address.replayBudget':
+    "The link's {n} commands took more than {s} s of work to replay (each costs more than the one before): the run stands after command {at}.",
+  'address.replayStuck':
+    'Command {k} of {n} in the link does nothing here (another version of the page made it): the run stands after command {at}.',
+  // What the page needs to know of a language, beside its words.
+  'lang.tag': 'en',
+  'list.sep': ', ',
+  'label.gap': ' ',
+  'duration.hm': '{h}h {m}m',
+  'duration.m': '{m}m',
   'app.help': 'Keyboard shortcuts (?)',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong: {msg}. Reload the page; your saved runs are kept.',
@@ -280,4 +298,9 @@ export const en = {
   'sr.diagram.last': 'Last transition: {from} → {to}.',
 };
 
-export type MessageKey = keyof typeof en;
+/**
+ * Every key: these words and the numbered messages (en.errors.ts). The English numbered rows are
+ * not in this chunk but in the page's own (the store writes its messages from them), and this
+ * chunk imports nothing of the page: the page waits for its words before it runs.
+ */
+export type MessageKey = keyof typeof en | keyof typeof errors;

@@ -1,5 +1,9 @@
-import { timeOfDay, type Lang } from '../engine';
+import { timeOfDay } from '../engine';
 import type { MessageKey } from './en';
+import { errors as EN_ERRORS } from './en.errors';
+import { FALLBACK_LANG, isLang, LANGS, type Lang } from './langs';
+
+export { FALLBACK_LANG, LANGS, isLang, nextLang, type Lang } from './langs';
 
 export type { MessageKey };
 export type Dictionary = Record<MessageKey, string>;
@@ -10,6 +14,14 @@ export type Dictionary = Record<MessageKey, string>;
  * Tests and the layout generator import ./all, which has both at once.
  */
 const loaded: Partial<Record<Lang, Dictionary>> = {};
+/**
+ * Each language's words, a chunk of its own. English's numbered messages are the page's already
+ * (the store writes them), not its chunk's: a dictionary chunk imports nothing of the page.
+ */
+const DICTIONARIES: Record<Lang, () => Promise<Dictionary>> = {
+  zh: () => import('./zh').then((m) => m.zh),
+  en: () => import('./en').then((m) => ({ ...m.en, ...EN_ERRORS })),
+};
 const loading: Partial<Record<Lang, Promise<void>>> = {};
 
 export function addDictionary(lang: Lang, words: Dictionary): void {
@@ -19,8 +31,7 @@ export function addDictionary(lang: Lang, words: Dictionary): void {
 /** Fetches `lang`'s words (once; a failed fetch may be asked for again). */
 export function loadDictionary(lang: Lang): Promise<void> {
   if (loaded[lang]) return Promise.resolve();
-  const words = lang === 'zh' ? import('./zh').then((m) => m.zh) : import('./en').then((m) => m.en);
-  loading[lang] ??= words.then(
+  loading[lang] ??= DICTIONARIES[lang]().then(
     (w) => addDictionary(lang, w),
     (e: unknown) => {
       delete loading[lang];
@@ -41,11 +52,52 @@ export function translate(lang: Lang, key: MessageKey, params?: Record<string, s
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
-/** `?lang=` first, then the browser's language (zh-* → zh), English otherwise. */
+/**
+ * A numbered message (`E504: Checkpoint #3 was not saved: …`, as the engine, the stores and the
+ * trace reader write it, in English) said in `lang`: the parts filled into the English row are
+ * read back out of the text and filled into `lang`'s row, and a part that is itself a numbered
+ * message is said in `lang` too. Text that is not exactly a known row is returned as it is.
+ */
+export function localizeError(text: string, lang: Lang): string {
+  // A page store's refusal reads `E70n: E5xx: …`, harness-core's class before the page's own
+  // number (persistence/errors.ts `skippedAt`): the page says its own, which its tables explain.
+  text = text.replace(/^E70\d: (?=E\d{3}: )/, '');
+  const code = /^(E\d{3}): /.exec(text);
+  const key = code && `err.${code[1]}`;
+  if (!code || !key || !(key in EN_ERRORS)) return lostPart(text, lang);
+  const parts = partsOf(EN_ERRORS[key as keyof typeof EN_ERRORS], text.slice(code[0].length));
+  if (!parts) return text;
+  const params = Object.fromEntries(parts.map((p, i) => [i, localizeError(p, lang)]));
+  return `${code[1]}: ${translate(lang, key as MessageKey, params)}`;
+}
+
+/** What a failed write lost (`err.lost.*`, a part of E502 and E508) said in `lang`; other text as it is. */
+function lostPart(text: string, lang: Lang): string {
+  for (const [key, row] of Object.entries(EN_ERRORS)) {
+    if (!key.startsWith('err.lost.')) continue;
+    const parts = partsOf(row, text);
+    if (parts) return translate(lang, key as MessageKey, Object.fromEntries(parts.map((p, i) => [i, p])));
+  }
+  return text;
+}
+
+/** The parts a row's `{0}`, `{1}`… stand for in `body`, or null when `body` is not that row. */
+function partsOf(row: string, body: string): string[] | null {
+  const pieces = row.split(/\{\d+\}/);
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^${pieces.map(escape).join('([\\s\\S]*?)')}$`).exec(body);
+  return match ? match.slice(1) : null;
+}
+
+/**
+ * `?lang=` first, then the first of LANGS the browser reads at all (zh-TW → zh), the fallback
+ * otherwise.
+ */
 export function pickLang(search: string, browserLangs: readonly string[]): Lang {
   const asked = new URLSearchParams(search).get('lang');
-  if (asked === 'zh' || asked === 'en') return asked;
-  return browserLangs.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh' : 'en';
+  if (asked !== null && isLang(asked)) return asked;
+  const reads = new Set(browserLangs.map((l) => l.toLowerCase().split('-')[0]));
+  return LANGS.find((l) => reads.has(l)) ?? FALLBACK_LANG;
 }
 
 const MINUTE = 60_000;
@@ -62,8 +114,7 @@ export function formatClock(lang: Lang, ms: number): string {
 export function formatDuration(lang: Lang, ms: number): string {
   const m = Math.floor(ms / MINUTE);
   const h = Math.floor(m / 60);
-  if (lang === 'zh') return h ? `${h} 小时 ${m % 60} 分钟` : `${m} 分钟`;
-  return h ? `${h}h ${m % 60}m` : `${m}m`;
+  return h ? translate(lang, 'duration.hm', { h, m: m % 60 }) : translate(lang, 'duration.m', { m });
 }
 
 /**

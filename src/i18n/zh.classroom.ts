@@ -66,6 +66,13 @@ export const classroom: Record<keyof typeof en, string> = {
   // compare view (SPEC §9)
   'compare.title': '两种 Harness 设计，同一个故事',
   'compare.none': '没有要比较的内容。',
+  // 比较链接被拒（compare/query.ts）：`C203 compare：…`。
+  'compare.refused': '{code} {field}：{why}',
+  'compare.C201': '要给两个设计，用逗号隔开，如 article,no-checkpoint（收到「{got}」）',
+  'compare.C202': '没有设计「{design}」；可选：{designs}',
+  'compare.C203': '同一个设计出现了两次（「{design}」）：要比较两个不同的设计',
+  'compare.C204': '没有剧本「{script}」；可选：{scripts}',
+  'compare.C205': '必须是 ≥ 0 的整数（收到「{got}」）',
   'compare.run': '两边同时播放故事',
   'compare.reset': '重新开始',
   'compare.killed': '被过夜超时杀掉',

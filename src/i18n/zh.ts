@@ -5,10 +5,11 @@ import { traces } from './zh.traces';
 import { storage } from './zh.storage';
 import { timeline } from './zh.timeline';
 import { present } from './zh.present';
-import type { en } from './en';
+import { errors } from './zh.errors';
+import type { MessageKey } from './en';
 
 /** 中文。类型来自 en.ts：缺一个键，类型检查就不通过。 */
-export const zh: Record<keyof typeof en, string> = {
+export const zh: Record<MessageKey, string> = {
   ...storage,
   ...classroom,
   ...guide,
@@ -16,6 +17,7 @@ export const zh: Record<keyof typeof en, string> = {
   ...code,
   ...timeline,
   ...present,
+  ...errors,
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',
@@ -28,6 +30,21 @@ export const zh: Record<keyof typeof en, string> = {
   'app.lang': 'English',
   'app.langFailed': '另一种语言没能加载（离线了？）：再按一次重试。',
   'app.langLabel': '语言',
+  // 网址要求了、页面却没有的（store/address.ts）。
+  'address.badSeed': '网址里的种子 {seed} 不是 0 到 2^53 − 1 之间的整数：这次运行用种子 1。',
+  'address.replaced.scenario': '网址里的场景 {scenario} 不存在，换成了 {usedScenario}。',
+  'address.replaced.design': '网址里的设计 {design} 不存在，换成了 {usedDesign}。',
+  'address.replaced.both':
+    '网址里的场景 {scenario} 不存在，换成了 {usedScenario}；网址里的设计 {design} 不存在，换成了 {usedDesign}。',
+  'address.unreplayable': '链接里的时刻无法重现（{reason}）：运行从头开始。',
+  'address.replayBudget': '链接里的 {n} 条命令重放了 {s} 秒仍未放完（每条都比上一条更费时）：运行停在第 {at} 条之后。',
+  'address.replayStuck': '链接里的第 {k} 条命令（共 {n} 条）在这里不起作用，可能来自别的版本：运行停在第 {at} 条之后。',
+  // 页面对一种语言要知道的，除了词句。
+  'lang.tag': 'zh-CN',
+  'list.sep': '、',
+  'label.gap': '',
+  'duration.hm': '{h} 小时 {m} 分钟',
+  'duration.m': '{m} 分钟',
   'app.help': '键盘快捷键（?）',
   'app.loading': '加载中…',
   'app.error': '出错了：{msg}。请刷新页面；已保存的运行不会丢。',

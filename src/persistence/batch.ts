@@ -2,7 +2,7 @@ import type { Checkpoint } from '../engine';
 import type { ChunkCache } from './chunks';
 import { Refusal, quote, storageError } from './errors';
 import { parseKey, runKey } from './keys';
-import { isRunId, putRun, writeFailure } from './records';
+import { isRunId, lost, putRun, writeFailure } from './records';
 import { prepareWrite, stageWith, type Prepared } from './stored';
 import type { StoreParts } from './recordStore';
 import type { ReplaceResult, RunBatch, RunMeta } from './types';
@@ -93,7 +93,7 @@ export async function replaceRuns(
       return { ok: true as const, runs: stored, deleted };
     });
   } catch (e) {
-    const f = writeFailure(e, 'the runs were not saved');
+    const f = writeFailure(e, lost('lost.runs'));
     return { ok: false, error: f.reason, quota: f.quota };
   }
 }

@@ -1,45 +1,13 @@
 import type { StoreErrorCode } from 'harness-core';
+import { STORAGE_MESSAGES as MESSAGES } from '../i18n/en.errors';
 import type { SkipKind, Skipped } from './types';
 
 /**
- * Numbered storage messages, in one place like the engine's `errors.ts` (E1xx–E4xx there):
- * E5xx for what is stored, E6xx for run files a person imports. A message is shown to a
- * student as it is, so it says what happened and what still holds.
+ * Numbered storage messages, like the engine's `errors.ts` (E1xx–E4xx there): E5xx for what is
+ * stored, E6xx for run files a person imports. A message says what happened and what still
+ * holds. The English rows are written once, in the English dictionary's data
+ * (`i18n/en.errors.ts`); the page says them in its own language (`localizeError`).
  */
-const MESSAGES = {
-  E501: 'IndexedDB is unavailable (%s): this run is kept in memory only, and a reload will not resume it.',
-  E502: 'Storage is full (%s): %s. Deleting finished runs makes room.',
-  E503: 'Checkpoint #%s of run %s is not newer than the stored newest (#%s): the newer one is kept.',
-  E504: 'Checkpoint #%s was not saved: %s',
-  E505: 'A run with id %s exists already.',
-  E506: 'There is no run %s.',
-  E507: 'The stored index of run %s is unreadable (%s); nothing was written to it.',
-  E508: 'Storage failed (%s): %s.',
-  E510: 'Not a Harness Sim record (no schema id of ours).',
-  E511: 'Stored with schema %s; this simulator reads %s.',
-  E512: 'The record is %s bytes; the limit is 1 MiB.',
-  E513: 'The record is damaged: %s.',
-  E514: 'Checkpoint #%s lost part of its %s: chunk %s is missing.',
-  E515: 'Checkpoint #%s cannot read a %s chunk (%s): %s',
-  E516: 'A key this simulator does not use: %s.',
-  E517: 'Run %s has no checkpoint #%s.',
-  E509: 'The run cannot be saved: %s.',
-  E519: "Another tab drives run %s now: checkpoint #%s of this tab was not stored (the other tab's are).",
-  E520: 'Checkpoint #%s has not been written after %s s: storage is not answering. Play is stopped and the page shows the last checkpoint that is durable; it goes on once the write lands.',
-  E521: 'Checkpoint #%s is stored under %s, but it is %s: copied or moved by hand. It is left where it is, and not read.',
-  E518: 'IndexedDB did not answer within %s ms: this run is kept in memory for now; the page keeps asking and moves the run to IndexedDB once it answers.',
-  E601: 'This file is %s bytes; the limit is 20 MiB.',
-  E602: 'This file is not JSON: %s',
-  E603: 'This is not a Harness Sim run file (no "format" field naming harness-sim.run).',
-  E604: 'This run file has format %s; this simulator reads harness-sim.run/1.',
-  E605: 'The run in this file is malformed: %s.',
-  E606: 'Checkpoint %s of this file is refused: %s',
-  E607: 'This file mixes runs: checkpoint %s belongs to %s, the file is run %s.',
-  E608: 'This file holds checkpoint #%s twice.',
-  E610: 'Checking this file took more than %s s (stopped at checkpoint %s): nothing was imported, and what is stored is unchanged.',
-  E611: 'The file could not be read (%s): nothing was imported. It may have been moved or deleted since it was picked.',
-  E609: 'Even its newest checkpoint makes a file of more than the 20 MiB an import reads.',
-} as const;
 
 export type StorageErrorCode = keyof typeof MESSAGES;
 

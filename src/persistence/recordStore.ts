@@ -11,6 +11,7 @@ import {
   putRun,
   runIn,
   touchWith,
+  lost,
   writeFailure,
   type WriteFailure,
 } from './records';
@@ -154,7 +155,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         return { ok: true, run };
       } catch (e) {
-        const f = writeFailure(e, `run ${quote(m.runId)} was not saved`);
+        const f = writeFailure(e, lost('lost.run', quote(m.runId)));
         return { ok: false, error: f.reason, quota: f.quota };
       }
     },
@@ -195,7 +196,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         }
         return { ok: true, bytes, size: p.size, ms: timer() - t0 };
       } catch (e) {
-        const f = writeFailure(e, `checkpoint #${cp.seq} was not saved`);
+        const f = writeFailure(e, lost('lost.checkpoint', cp.seq));
         return failed(f.code, f.reason, f.quota);
       }
     },
@@ -270,7 +271,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         return { ok: true, deleted };
       } catch (e) {
-        return { ok: false, error: writeFailure(e, `run ${quote(runId)} was not deleted`).reason };
+        return { ok: false, error: writeFailure(e, lost('lost.deleted', quote(runId))).reason };
       }
     },
 

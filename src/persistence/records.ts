@@ -1,5 +1,6 @@
 import { MAX_CHECKPOINT_BYTES, checkAgainst, isObject, utf8Length } from '../engine';
 import type { Tx } from './backend';
+import { LOST_MESSAGES } from '../i18n/en.errors';
 import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
 import { orderKey, runKey } from './keys';
 import {
@@ -201,6 +202,10 @@ export interface WriteFailure {
 }
 
 /** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
+/** What a failed write lost, in the words the page translates (`i18n/en.errors.ts`). */
+export const lost = (what: keyof typeof LOST_MESSAGES, detail: string | number = ''): string =>
+  LOST_MESSAGES[what].replace('%s', String(detail));
+
 export const writeFailure = (e: unknown, what: string): WriteFailure =>
   e instanceof Refusal
     ? { code: 'E701', reason: e.message, quota: false }

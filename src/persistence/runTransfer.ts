@@ -10,7 +10,7 @@ import { parseOffThread } from './parseOffThread';
 import { runFileText, slices } from './runFile';
 import { chunksOf, prepare, readStored, seqsOf, stage, type Prepared } from './stored';
 import type { StoreParts } from './recordStore';
-import { MAX_IMPORT_BYTES, putRun, runIn, writeFailure } from './records';
+import { MAX_IMPORT_BYTES, lost, putRun, runIn, writeFailure } from './records';
 import { inTxSlices, type Tx } from './backend';
 import type { ChunkCache } from './chunks';
 import type { ExportResult, ImportResult, Skipped } from './types';
@@ -89,7 +89,7 @@ export async function importRun(
     });
     return { ok: true, runId };
   } catch (e) {
-    return { ok: false, error: writeFailure(e, 'the run was not imported').reason };
+    return { ok: false, error: writeFailure(e, lost('lost.imported')).reason };
   }
 }
 

@@ -10,6 +10,7 @@ import {
   type Lang,
   type StoryId,
 } from '../engine';
+import { isLang, LANGS } from '../i18n/langs';
 
 /**
  * Share links: what reproduces the screen, as the page's own URL parameters (the same names the
@@ -152,8 +153,8 @@ export function decodeShare(search: string | URLSearchParams, catalog?: ShareCat
   }
   const lang = get('lang');
   if (lang !== null) {
-    if (lang === 'zh' || lang === 'en') state.lang = lang;
-    else drop('lang', lang, 'the languages are zh and en', '语言只有 zh 和 en');
+    if (isLang(lang)) state.lang = lang;
+    else drop('lang', lang, `the languages are ${LANGS.join(' and ')}`, `语言只有 ${LANGS.join(' 和 ')}`);
   }
   const compare = get('compare');
   if (compare !== null) {

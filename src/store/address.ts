@@ -1,4 +1,5 @@
 import { quote, type SimCommand } from '../engine';
+import { loadDictionary, translate, type Lang } from '../i18n';
 import { pageSlicer } from './pageSlicer';
 import { REPLAY_BUDGET_MS, decodeShare, sendInSlices, type Slicer, type Unpacked } from '../share';
 
@@ -9,15 +10,8 @@ import { REPLAY_BUDGET_MS, decodeShare, sendInSlices, type Slicer, type Unpacked
  */
 
 /** `?seed=` that is not a whole number from 0 to 2^53 − 1 (the run starts with seed 1 instead). */
-export function badSeedNotice(text: string, lang: 'zh' | 'en'): { kind: 'error'; text: string } {
-  const shown = quote(text, 40);
-  return {
-    kind: 'error',
-    text:
-      lang === 'zh'
-        ? `网址里的种子 ${shown} 不是 0 到 2^53 − 1 之间的整数：这次运行用种子 1。`
-        : `The URL's seed ${shown} is not a whole number from 0 to 2^53 − 1: this run uses seed 1.`,
-  };
+export function badSeedNotice(text: string, lang: Lang): { kind: 'error'; text: string } {
+  return { kind: 'error', text: translate(lang, 'address.badSeed', { seed: quote(text, 40) }) };
 }
 
 /**
@@ -27,21 +21,21 @@ export function badSeedNotice(text: string, lang: 'zh' | 'en'): { kind: 'error';
 export function replacedNotice(
   params: URLSearchParams,
   used: { scenario: string; design: string },
-  lang: 'zh' | 'en',
+  lang: Lang,
 ): { kind: 'error'; text: string } | null {
   const { dropped } = decodeShare(params);
-  const parts = (['scenario', 'design'] as const).flatMap((key) => {
-    const d = dropped.find((x) => x.key === key);
-    if (!d) return [];
-    const shown = quote(d.value, 40);
-    return lang === 'zh'
-      ? [`网址里的${key === 'scenario' ? '场景' : '设计'} ${shown} 不存在，换成了 ${used[key]}`]
-      : [`the URL's ${key} ${shown} does not exist: this run uses ${used[key]}`];
-  });
-  if (parts.length === 0) return null;
+  const asked = (key: 'scenario' | 'design') => dropped.find((x) => x.key === key)?.value;
+  const [scenario, design] = [asked('scenario'), asked('design')];
+  if (scenario === undefined && design === undefined) return null;
+  const which = scenario === undefined ? 'design' : design === undefined ? 'scenario' : 'both';
   return {
     kind: 'error',
-    text: lang === 'zh' ? `${parts.join('；')}。` : `${parts.join('; ').replace(/^t/, 'T')}.`,
+    text: translate(lang, `address.replaced.${which}`, {
+      scenario: quote(scenario ?? '', 40),
+      design: quote(design ?? '', 40),
+      usedScenario: used.scenario,
+      usedDesign: used.design,
+    }),
   };
 }
 
@@ -64,18 +58,15 @@ export function dropRunNew() {
  */
 export async function replayed(
   unpacked: Unpacked,
-  lang: 'zh' | 'en',
+  lang: Lang,
   send: (cmd: SimCommand) => boolean,
   opts: { budgetMs?: number; slicer?: Slicer } = {},
 ): Promise<{ kind: 'error'; text: string } | null> {
+  // The notice is said in the page's words: this runs at boot, beside their fetch.
+  await loadDictionary(lang);
   if (!unpacked.ok) {
-    return {
-      kind: 'error',
-      text:
-        lang === 'zh'
-          ? `链接里的时刻无法重现（${unpacked.reason.zh}）：运行从头开始。`
-          : `The link's moment cannot be replayed (${unpacked.reason.en}): the run starts from the beginning.`,
-    };
+    const reason = unpacked.reason[lang];
+    return { kind: 'error', text: translate(lang, 'address.unreplayable', { reason }) };
   }
   const { commands } = unpacked.replay;
   const r = await sendInSlices(commands, send, { ...opts, slicer: opts.slicer ?? pageSlicer });
@@ -83,19 +74,7 @@ export async function replayed(
   const n = commands.length;
   if (r.end === 'budget') {
     const s = (opts.budgetMs ?? REPLAY_BUDGET_MS) / 1000;
-    return {
-      kind: 'error',
-      text:
-        lang === 'zh'
-          ? `链接里的 ${n} 条命令重放了 ${s} 秒仍未放完（每条都比上一条更费时）：运行停在第 ${r.at} 条之后。`
-          : `The link's ${n} commands took more than ${s} s of work to replay (each costs more than the one before): the run stands after command ${r.at}.`,
-    };
+    return { kind: 'error', text: translate(lang, 'address.replayBudget', { n, s, at: r.at }) };
   }
-  return {
-    kind: 'error',
-    text:
-      lang === 'zh'
-        ? `链接里的第 ${r.at + 1} 条命令（共 ${n} 条）在这里不起作用，可能来自别的版本：运行停在第 ${r.at} 条之后。`
-        : `Command ${r.at + 1} of ${n} in the link does nothing here (another version of the page made it): the run stands after command ${r.at}.`,
-  };
+  return { kind: 'error', text: translate(lang, 'address.replayStuck', { k: r.at + 1, n, at: r.at }) };
 }

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { SCENARIOS } from '../engine';
+import { localizeError } from '../i18n';
 import { useSimStore } from '../store/simStore';
 import { StoragePersisted } from './StoragePersisted';
 import { Icon } from './icons';
@@ -51,7 +52,7 @@ export const Header = memo(function Header() {
         >
           <Icon name={storage.status === 'indexeddb' ? 'disk' : storage.status === 'memory' ? 'warn' : 'error'} />{' '}
           {storage.status === 'error'
-            ? t('storage.error', { msg: storage.message ?? '' })
+            ? t('storage.error', { msg: localizeError(storage.message ?? '', lang) })
             : t(`storage.${storage.status}`)}
         </span>
         <StoragePersisted />

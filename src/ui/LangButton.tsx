@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { loadDictionary } from '../i18n';
+import { loadDictionary, nextLang, type Lang } from '../i18n';
 import { useSimStore } from '../store/simStore';
 import { ChineseName } from './ChineseName';
 import { useT } from './useT';
+
+/** Names of a language drawn as outlines, for a machine without its font (the page's own words are text). */
+const DRAWN: Partial<Record<Lang, () => React.JSX.Element>> = { zh: ChineseName };
 
 /**
  * The language switch (`btn-lang`), on the simulator's header and on the teacher's guide: the
@@ -13,16 +16,18 @@ export function LangButton() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
   const [failed, setFailed] = useState(false);
+  // The switch offers the next language of LANGS and names it in its own words (`app.lang`).
+  const next = nextLang(lang);
+  const Drawn = DRAWN[next];
   return (
     <button
       type="button"
       className="hs-btn"
       data-testid="btn-lang"
       title={t(failed ? 'app.langFailed' : 'app.langLabel')}
-      lang={lang === 'zh' ? 'en' : 'zh'}
+      lang={next}
       aria-label={t('app.lang')}
       onClick={() => {
-        const next = lang === 'zh' ? 'en' : 'zh';
         void loadDictionary(next).then(
           () => {
             setFailed(false);
@@ -35,7 +40,7 @@ export function LangButton() {
         );
       }}
     >
-      {lang === 'en' ? <ChineseName /> : t('app.lang')}
+      {Drawn ? <Drawn /> : t('app.lang')}
     </button>
   );
 }

@@ -15,9 +15,9 @@ export function useT(): T {
  * for a view with a title of its own (guide, worksheet, traces), the tab's title in that language.
  */
 export function useDocumentLang(title?: string): void {
-  const lang = useSimStore((s) => s.lang);
+  const tag = useT()('lang.tag');
   useEffect(() => {
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.documentElement.lang = tag;
     if (title !== undefined) document.title = `${title} · Harness Sim`;
-  }, [lang, title]);
+  }, [tag, title]);
 }

@@ -1,8 +1,10 @@
 /**
  * Numbered error messages, in one place (as React Flow keeps its `errorMessages`), so a
  * message a teacher reads aloud can be looked up, and tests can name the case they expect.
+ * English, for Node users; the simulator's page takes these rows into its English dictionary
+ * (the one spelling) and says them in the page's language, matched by number.
  */
-const MESSAGES = {
+export const ERROR_MESSAGES = {
   E101: 'Config must be an object of settings.',
   E102: 'Config has settings this simulator does not know: %s.',
   E103: 'remindAt, fuseAt and maxAttemptsPerStep must be whole numbers.',
@@ -24,9 +26,20 @@ const MESSAGES = {
   E401: 'The edit cannot be applied: %s.',
 } as const;
 
-export type ErrorCode = keyof typeof MESSAGES;
+/**
+ * The stores' refusals (stores/records.ts), E701–E705: `E70n: what it means (the detail).`
+ */
+export const STORE_ERROR_MESSAGES = {
+  E701: 'The checkpoint was not stored: the codec would not read it back (%s).',
+  E702: 'This record is not a checkpoint of ours (%s).',
+  E703: 'This checkpoint is damaged or does not fit its plan (%s).',
+  E704: 'This checkpoint is stored under a run or number that is not its own (%s).',
+  E705: 'The storage failed (%s).',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
 /** The message for `code`, with `%s` filled by `detail`, prefixed by its number. */
 export function errorText(code: ErrorCode, detail = ''): string {
-  return `${code}: ${MESSAGES[code].replace('%s', detail)}`;
+  return `${code}: ${ERROR_MESSAGES[code].replace('%s', detail)}`;
 }

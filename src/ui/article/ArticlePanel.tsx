@@ -1,10 +1,14 @@
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import article from '../../lessons/__fixtures__/article.txt?raw';
+import type { Lang } from '../../i18n';
 import type { ArticleSection } from '../../lessons';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import { findSection, parseArticle, type Block } from './parseArticle';
 import './article.css';
+
+/** The article's own language: a page in another one says so above it (`article.note`). */
+const ARTICLE_LANG: Lang = 'zh';
 
 /** `**bold**`, the article's one piece of markup. */
 function inline(text: string): ReactNode {
@@ -75,8 +79,8 @@ export function ArticlePanel({ section, onClose }: { section: ArticleSection | n
           ×
         </button>
       </div>
-      {lang === 'en' && (
-        <p className="hs-article__note" lang="en">
+      {lang !== ARTICLE_LANG && (
+        <p className="hs-article__note" lang={t('lang.tag')}>
           {t('article.note')}
         </p>
       )}

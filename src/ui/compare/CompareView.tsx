@@ -13,6 +13,7 @@ import { pageMode } from '../present/mode';
 import { ViewSourceContext, type ViewSource } from '../diagram/viewSource';
 import { useT } from '../useT';
 import { CompareChart } from './CompareChart';
+import { refusalText } from './refusal';
 import './compare.css';
 
 /** Story moves a second (both panes together): a whole story plays in a few seconds. */
@@ -26,7 +27,6 @@ const MOVES_PER_SECOND = 200;
  */
 export function CompareView({ search }: { search: string }) {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   const parsed = useMemo(() => parseCompareQuery(search), [search]);
   const [generation, setGeneration] = useState(0);
 
@@ -35,7 +35,7 @@ export function CompareView({ search }: { search: string }) {
     return (
       <main className="hs-compare" data-testid="compare-view">
         <p className="hs-notice hs-notice--error" data-testid="notice" role="alert">
-          {why ? `${why.code}: ${why.message[lang]}` : t('compare.none')}
+          {why ? refusalText(t, why) : t('compare.none')}
         </p>
       </main>
     );

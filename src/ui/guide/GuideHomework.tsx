@@ -1,7 +1,6 @@
 import type { ClassPlan } from '../../lessons/guide';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
-import { labelGap } from './GuideLesson';
 
 /**
  * What does not fit the 45 minutes (`guide-homework`): the lessons left for home, each with why
@@ -47,7 +46,7 @@ export function GuideHomework({ plan }: { plan: ClassPlan }) {
               data-kind="prompt"
             >
               <span className="hs-guide__stop">{t('guide.promptOf', { n: g.number })}</span>
-              {labelGap(lang)}
+              {t('label.gap')}
               {d.q[lang]}
             </li>
           )),

@@ -7,9 +7,6 @@ import { playTime } from './format';
 import { lessonHref, lessonUrl } from './links';
 import { QrCode } from './QrCode';
 
-/** Between a label and its text: a space in English; Chinese ends the label with a full-width colon. */
-export const labelGap = (lang: Lang): string => (lang === 'zh' ? '' : ' ');
-
 /** One lesson of the guide (`guide-section`): what its data says, and the teacher's notes. */
 export function GuideLesson({ g }: { g: Guide }) {
   const t = useT();
@@ -45,7 +42,7 @@ export function GuideLesson({ g }: { g: Guide }) {
         <QrCode text={url} label={t('guide.qr', { n: g.number })} />
         <p>
           {t('guide.address')}
-          {labelGap(lang)}
+          {t('label.gap')}
           <a className="hs-guide__url" data-testid="guide-link" href={url}>
             {url}
           </a>
@@ -53,13 +50,13 @@ export function GuideLesson({ g }: { g: Guide }) {
       </div>
       <p className="hs-guide__sections">
         {t('guide.sections')}
-        {labelGap(lang)}
+        {t('label.gap')}
         <span lang="zh-CN">{g.sections.join(' / ')}</span>
       </p>
       {g.homework && (
         <p className="hs-guide__homework">
           <strong>{t('guide.whyHomework')}</strong>
-          {labelGap(lang)}
+          {t('label.gap')}
           {g.homework[lang]}
         </p>
       )}
@@ -85,14 +82,14 @@ export function GuideLesson({ g }: { g: Guide }) {
               {i >= g.discuss.length && (
                 <span className="hs-guide__stop">
                   {t('guide.homeTag')}
-                  {labelGap(lang)}
+                  {t('label.gap')}
                 </span>
               )}
               {d.q[lang]}
             </dt>
             <dd>
               <strong>{t('guide.lookFor')}</strong>
-              {labelGap(lang)}
+              {t('label.gap')}
               {d.a[lang]}
             </dd>
           </div>
@@ -118,11 +115,11 @@ function Ask({ p, lang, t }: { p: GuidePrediction; lang: Lang; t: T }) {
       </p>
       <p className="hs-guide__answer">
         {t('guide.from', { state: q.from })}
-        {labelGap(lang)}
+        {t('label.gap')}
         <strong>{answer}</strong>
-        {labelGap(lang)}
+        {t('label.gap')}
         {t('guide.why')}
-        {labelGap(lang)}
+        {t('label.gap')}
         {q.why[lang]}
       </p>
     </li>

@@ -3,7 +3,6 @@ import type { ControlId } from '../../lessons/controls';
 import type { SheetLesson, SheetQuestion } from '../../lessons/guide';
 import type { MessageKey } from '../../i18n';
 import type { T } from '../useT';
-import { labelGap } from './GuideLesson';
 import { lessonUrl } from './links';
 import { QrCode } from './QrCode';
 
@@ -115,7 +114,7 @@ export function WorksheetLesson({ l, lang, t }: { l: SheetLesson; lang: Lang; t:
           </h3>
           <p className="hs-sheet__url">
             {t('guide.address')}
-            {labelGap(lang)}
+            {t('label.gap')}
             <a href={url} data-testid="worksheet-link">
               {url}
             </a>

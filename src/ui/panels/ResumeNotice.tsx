@@ -1,5 +1,5 @@
 import type { StateName } from '../../engine';
-import { formatDuration, formatInt } from '../../i18n';
+import { formatDuration, formatInt, localizeError } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
@@ -46,6 +46,7 @@ export function ResumeNotice() {
 /** Stored records that were skipped (corrupt, foreign, wrong version, oversize), and why. */
 export function StorageNotice() {
   const t = useT();
+  const lang = useSimStore((s) => s.lang);
   const skipped = useSimStore((s) => s.skipped);
   const notice = useSimStore((s) => s.notice);
   return (
@@ -56,7 +57,7 @@ export function StorageNotice() {
           <ul>
             {skipped.slice(0, 8).map((s) => (
               <li key={s.where}>
-                <code>{s.where}</code>: {s.message}
+                <code>{s.where}</code>: {localizeError(s.message, lang)}
               </li>
             ))}
           </ul>
@@ -64,7 +65,7 @@ export function StorageNotice() {
       )}
       {notice && (
         <section className={notice.kind === 'error' ? 'hs-warn' : 'hs-info'} role="alert" data-testid="notice">
-          <p>{notice.kind === 'info' ? t('runs.imported', { id: notice.text }) : notice.text}</p>
+          <p>{notice.kind === 'info' ? t('runs.imported', { id: notice.text }) : localizeError(notice.text, lang)}</p>
           <button type="button" className="hs-btn" onClick={() => useSimStore.getState().setNotice(null)}>
             {t('resume.dismiss')}
           </button>

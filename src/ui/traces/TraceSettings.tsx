@@ -1,5 +1,6 @@
 import type { TraceRefusal } from '../../traces';
 import { useSimStore } from '../../store/simStore';
+import { localizeError } from '../../i18n';
 import { useT } from '../useT';
 
 /** The view's settings as typed: text until accepted, so a refused value stays in its field. */
@@ -85,7 +86,7 @@ export function TraceSettings({ form, onChange, keyDefault, refusal }: Props) {
       </div>
       {refusal && (
         <div role="alert" className="hs-trace__refusal" data-testid="trace-settings-refusal" data-code={refusal.code}>
-          <p>{refusal.message[lang]}</p>
+          <p>{localizeError(refusal.message.en, lang)}</p>
           <p>{t('traces.settingsKept')}</p>
         </div>
       )}

@@ -1,6 +1,5 @@
 import { formatInt } from '../../i18n';
 import type { AnalysisHead } from '../../traces';
-import { useSimStore } from '../../store/simStore';
 import type { T } from '../useT';
 import { useT } from '../useT';
 import { formatName } from './words';
@@ -29,7 +28,6 @@ function Position({ id, at, t }: { id: string; at: number | null; t: T }) {
 /** The trace's figures (ui-contract "Traces"), then the question the article asks of them. */
 export function TraceSummary({ a }: { a: AnalysisHead }) {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   const skipped = Object.entries(a.skipped);
   return (
     <section className="hs-trace__block hs-trace__summary" aria-labelledby="trace-summary">
@@ -89,7 +87,7 @@ export function TraceSummary({ a }: { a: AnalysisHead }) {
       {skipped.length > 0 && (
         <p className="hs-trace__skipped">
           {t('traces.skipped', {
-            list: skipped.map(([kind, n]) => `${kind} × ${formatInt(n)}`).join(lang === 'zh' ? '、' : ', '),
+            list: skipped.map(([kind, n]) => `${kind} × ${formatInt(n)}`).join(t('list.sep')),
           })}
         </p>
       )}

@@ -1,0 +1,10 @@
+import type { QueryProblem } from '../../compare';
+import type { T } from '../useT';
+
+/** A refused compare link in the page's language: `C203 compare: the same design twice …`, lists joined as the language joins them. */
+export function refusalText(t: T, { code, field, params }: QueryProblem): string {
+  const filled = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : v.join(t('list.sep'))]),
+  );
+  return t('compare.refused', { code, field, why: t(`compare.${code}`, filled) });
+}
