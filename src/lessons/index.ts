@@ -26,7 +26,7 @@ export {
   type StopTrace,
 } from './player';
 export { checkYourTurn, type YourTurnCheck } from './yourTurn';
-export { isBilingual, isObject, problem, unknownKeys, type Problem } from './problem';
+export { problem, type Problem } from './problem';
 export { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from './selftest';
 export { predictionAt, scorePrediction, type Prediction, type Score } from './predict';
 export { SIMPLE_STATE_NAMES, isSimpleChoices } from './simpleNames';
