@@ -1,3 +1,4 @@
+import type { JsonValue } from 'harness-core';
 import type { Bilingual } from '../engine';
 import type { TRACE_FORMATS } from './read';
 
@@ -6,8 +7,8 @@ import type { TRACE_FORMATS } from './read';
  * came from, so a simulated run and a real agent's trace go through the same analysis.
  */
 
-/** A JSON value as a trace carries it (arguments, results). */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON value as a trace carries it (arguments, results): harness-core's. */
+export type { JsonValue };
 
 /** The files read (read.ts TRACE_FORMATS): OTLP/JSON with the GenAI conventions, a Claude Code transcript, our run file. */
 export type TraceFormat = (typeof TRACE_FORMATS)[number]['id'];
