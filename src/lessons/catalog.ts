@@ -11,10 +11,11 @@ import { replayTakeover } from './data/replayTakeover';
 import { simpleMode } from './data/simpleMode';
 import { smells } from './data/smells';
 import { threeEndings } from './data/threeEndings';
+import { LESSON_ORDER, type LessonKey } from './meta';
 import type { Lesson } from './types';
 
-/** The thirteen lessons in the order a class takes them (SPEC §8, §10; meta.ts LESSON_TITLES). */
-export const LESSONS: readonly Lesson[] = [
+/** Each lesson's data by its key: one left out is a type error. */
+const DATA: Record<LessonKey, Lesson> = {
   threeEndings,
   approval,
   fuse,
@@ -28,7 +29,10 @@ export const LESSONS: readonly Lesson[] = [
   replayTakeover,
   smells,
   simpleMode,
-];
+};
+
+/** The lessons in the order a class takes them: meta.ts's LESSON_ORDER, as the first screen lists them. */
+export const LESSONS: readonly Lesson[] = LESSON_ORDER.map((k) => DATA[k]);
 
 export const LESSON_IDS = LESSONS.map((l) => l.id);
 export type LessonId = string;

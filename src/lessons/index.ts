@@ -8,7 +8,7 @@ export { simpleMode } from './data/simpleMode';
 export { smells } from './data/smells';
 export { threeEndings } from './data/threeEndings';
 export { LESSONS, LESSON_IDS, findLesson, type LessonId } from './catalog';
-export { LESSON_TITLES } from './meta';
+export { LESSON_ORDER, LESSON_TITLES, type LessonKey } from './meta';
 export { CONTROL_COMMANDS, CONTROL_IDS, controlOf, isControlId, sentByOneOf, type ControlId } from './controls';
 export { ARTICLE_SECTIONS, headingOf, isArticleSection, type ArticleSection } from './sections';
 export { FOCUSES, type Focus, type Lesson, type LessonMove, type LessonStop, type YourTurn } from './types';
@@ -26,7 +26,7 @@ export {
   type StopTrace,
 } from './player';
 export { checkYourTurn, type YourTurnCheck } from './yourTurn';
-export { isBilingual, isObject, problem, unknownKeys, type Problem } from './problem';
+export { problem, type Problem } from './problem';
 export { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from './selftest';
 export { predictionAt, scorePrediction, type Prediction, type Score } from './predict';
 export { SIMPLE_STATE_NAMES, isSimpleChoices } from './simpleNames';

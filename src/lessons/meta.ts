@@ -47,19 +47,33 @@ export const LESSON_META = {
   },
 } as const satisfies Record<string, Pick<Lesson, 'id' | 'title'>>;
 
-/** The lessons in the order a class takes them (SPEC §8, §10); catalog.ts keeps the same order. */
-export const LESSON_TITLES: readonly Pick<Lesson, 'id' | 'title'>[] = [
-  LESSON_META.threeEndings,
-  LESSON_META.approval,
-  LESSON_META.fuse,
-  LESSON_META.remindRecover,
-  LESSON_META.noProgress,
-  LESSON_META.recoveryHints,
-  LESSON_META.density,
-  LESSON_META.everyN,
-  LESSON_META.plans,
-  LESSON_META.cancelResume,
-  LESSON_META.replayTakeover,
-  LESSON_META.smells,
-  LESSON_META.simpleMode,
-];
+/** A lesson's key in LESSON_META: the name its data file exports. */
+export type LessonKey = keyof typeof LESSON_META;
+
+/**
+ * The lessons in the order a class takes them (SPEC §8, §10): the one list the first screen's
+ * titles and the catalog (catalog.ts) both follow. Adding a lesson is its data file, its entry
+ * in LESSON_META and its key here; a key of LESSON_META left out is a type error below.
+ */
+export const LESSON_ORDER = [
+  'threeEndings',
+  'approval',
+  'fuse',
+  'remindRecover',
+  'noProgress',
+  'recoveryHints',
+  'density',
+  'everyN',
+  'plans',
+  'cancelResume',
+  'replayTakeover',
+  'smells',
+  'simpleMode',
+] as const satisfies readonly LessonKey[];
+
+/** Fails to compile while some lesson of LESSON_META is missing from LESSON_ORDER. */
+export type EveryLessonOrdered = Exclude<LessonKey, (typeof LESSON_ORDER)[number]> extends never ? true : never;
+true satisfies EveryLessonOrdered;
+
+/** Each lesson's id and title in class order: the lesson list on the first screen. */
+export const LESSON_TITLES: readonly Pick<Lesson, 'id' | 'title'>[] = LESSON_ORDER.map((k) => LESSON_META[k]);

@@ -1,4 +1,5 @@
-import { inert, isObject, type Bilingual } from '../engine';
+import * as v from 'valibot';
+import { CHECKPOINT_SCHEMA_V, inert, isObject, type Bilingual } from '../engine';
 
 /**
  * A refused input, for the teacher who wrote it: a number to look up, the field at fault (a
@@ -16,16 +17,112 @@ export const problem = (code: string, field: string, en: string, zh: string): Pr
   return { code, field: f, message: { en: `${code} ${f}: ${en}`, zh: `${code} ${f}：${zh}` } };
 };
 
-export { isObject };
+// lead: import END_REASONS from harness-core at merge
+export const END_REASONS = CHECKPOINT_SCHEMA_V.entries.ended.wrapped.options;
 
-export const isBilingual = (v: unknown): v is Bilingual =>
-  isObject(v) &&
-  Object.keys(v).length === 2 &&
-  typeof v.zh === 'string' &&
-  v.zh.trim() !== '' &&
-  typeof v.en === 'string' &&
-  v.en.trim() !== '';
+/** Text a reader sees: not empty, not only spaces. */
+export const TEXT = v.pipe(
+  v.string(),
+  v.check((s) => s.trim() !== ''),
+);
+/** `{ zh, en }`, both non-empty, and nothing else. */
+export const BILINGUAL = v.strictObject({ zh: TEXT, en: TEXT });
 
-/** The keys of `v` outside `allowed` (a typo must be refused, not silently ignored). */
-export const unknownKeys = (v: Record<string, unknown>, allowed: readonly string[]): string[] =>
-  Object.keys(v).filter((k) => !allowed.includes(k));
+/**
+ * A numbered refusal: its code and its words in both languages, where `{value}` is the value at
+ * its field, `{key}` that of a field beside it (`{story}` of a beat move), and `vars` supplies
+ * any other word the text names. The words are templates so a dictionary can hold them.
+ */
+export interface Refusal {
+  code: string;
+  en: string;
+  zh: string;
+  vars?: (value: unknown, parent: Record<string, unknown>) => Record<string, string>;
+}
+
+export const refusal = (code: string, en: string, zh: string, vars?: Refusal['vars']): Refusal => ({
+  code,
+  en,
+  zh,
+  vars,
+});
+
+/**
+ * Where each numbered refusal applies, by path pattern (`stops[].move.state`; '' is the whole
+ * input): `at` for a value that is wrong (the deepest pattern on the issue's path wins, so a
+ * missing `title.en` is the title's refusal; `root` when none does), `unknownKey` for a key the object does not have (by
+ * the object's pattern, or the key's own for one refused with its own words).
+ */
+export interface Refusals {
+  /** The whole input is not what it must be (not an object), named `rootField` (`lesson`). */
+  root: Refusal;
+  rootField: string;
+  at: Readonly<Record<string, Refusal>>;
+  unknownKey: Readonly<Record<string, Refusal>>;
+  /** Refusals a cross-field check names by code (its message), where the path alone cannot tell. */
+  byCode?: Readonly<Record<string, Refusal>>;
+  /** How a value is written into the words (`String`; a challenge file quotes it as JSON). */
+  show: (value: unknown) => string;
+}
+
+type PathItem = NonNullable<v.BaseIssue<unknown>['path']>[number];
+
+const pathOf = (items: readonly PathItem[]) =>
+  items
+    .map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
+    .join('')
+    .replace(/^\./, '');
+const patternOf = (items: readonly PathItem[]) =>
+  items
+    .map((p) => (typeof p.key === 'number' ? '[]' : `.${String(p.key)}`))
+    .join('')
+    .replace(/^\./, '');
+
+/**
+ * The first issue valibot found, as the numbered problem the refusals name for it: the code
+ * and the field are the ones the hand-written validators gave (their tests hold them).
+ */
+function said(r: Refusal, value: unknown, parent: Record<string, unknown>, field: string, show: Refusals['show']) {
+  const vars = r.vars?.(value, parent) ?? {};
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? show(k === 'value' ? value : parent[k]));
+  return problem(r.code, field, fill(r.en), fill(r.zh));
+}
+
+function problemOf(issue: v.BaseIssue<unknown>, root: unknown, refusals: Refusals): Problem {
+  const path = issue.path ?? [];
+  const last = path[path.length - 1];
+  const at = (r: Refusal, depth: number, field: string) => {
+    const item = path[depth - 1];
+    const value = depth === 0 ? root : item?.value;
+    const parent = (item?.input ?? {}) as Record<string, unknown>;
+    return said(r, value, parent, field, refusals.show);
+  };
+  const named = refusals.byCode?.[issue.message];
+  if (named) return at(named, path.length, pathOf(path));
+  if (last?.origin === 'key' && issue.expected === 'never') {
+    const r = refusals.unknownKey[patternOf(path)] ?? refusals.unknownKey[patternOf(path.slice(0, -1))];
+    if (r) return at(r, path.length, pathOf(path));
+  }
+  for (let depth = path.length; depth > 0; depth--) {
+    const r = refusals.at[patternOf(path.slice(0, depth))];
+    if (r) return at(r, depth, pathOf(path.slice(0, depth)));
+  }
+  return at(refusals.root, 0, refusals.rootField);
+}
+
+/**
+ * `input` read through `schema` (an object schema), or the first problem, numbered by
+ * `refusals`. A list is not an object here, though valibot's object schemas would take one.
+ */
+export function check<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  refusals: Refusals,
+): { ok: true; value: v.InferOutput<S> } | { ok: false; error: Problem } {
+  if (!isObject(input)) {
+    return { ok: false, error: said(refusals.root, input, {}, refusals.rootField, refusals.show) };
+  }
+  const r = v.safeParse(schema, input, { abortEarly: true });
+  return r.success ? { ok: true, value: r.output } : { ok: false, error: problemOf(r.issues[0], input, refusals) };
+}

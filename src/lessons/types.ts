@@ -1,34 +1,66 @@
-import type {
-  Bilingual,
-  CheckpointTrigger,
-  Config,
-  DesignId,
-  EndReason,
-  GuardKind,
-  LoopStage,
-  MessageKind,
-  SimCommand,
-  StateName,
-  StoryId,
-  TakeoverEdit,
+import * as v from 'valibot';
+import { TAKEOVER_EDIT_SCHEMA } from 'harness-core';
+import {
+  DESIGN_IDS,
+  INJECTABLE_ERRORS,
+  STATE_SCHEMA,
+  STORIES,
+  STORY_IDS,
+  findScenario,
+  isSeed,
+  validateConfig,
+  type Bilingual,
+  type Config,
+  type SimCommand,
 } from '../engine';
-import type { ControlId } from './controls';
-import type { ArticleSection } from './sections';
+import { CONTROL_COMMANDS, CONTROL_IDS } from './controls';
+import { BILINGUAL, END_REASONS, TEXT } from './problem';
+import { ARTICLE_SECTIONS } from './sections';
+import { SHOWS_SCHEMA } from './validateShows';
 
-/**
- * A lesson is plain data: where it starts (scenario, seed, design) and a list of stops. Each stop
- * makes one move on the run and shows a caption about what that move did, so a caption is tied
- * to an event, never to a clock.
+export type { CallClaim, ClockClaim, StopShows } from './validateShows';
+
+/*
+ * A lesson's schema is its type: each type below is what its schema lets through
+ * (`v.InferOutput`), and validate.ts numbers the schema's refusals (L1xx) for the teacher.
  */
-export interface Lesson {
-  id: string;
-  title: Bilingual;
-  scenario: string;
-  seed: number;
-  design: DesignId;
-  config?: Partial<Config>;
-  stops: readonly LessonStop[];
-}
+
+const INT = v.pipe(v.number(), v.integer(), v.minValue(0));
+const POSITIVE = v.pipe(v.number(), v.integer(), v.minValue(1));
+const STORY = v.picklist(STORY_IDS);
+
+/** The fields a lesson and a challenge share: where a run starts. */
+export const SCENARIO_ID = v.pipe(
+  v.string(),
+  v.check((id) => findScenario(id) !== undefined),
+);
+export const SEED = v.custom<number>(isSeed);
+export const DESIGN = v.picklist(DESIGN_IDS);
+/** A partial config the engine accepts (validateConfig's own message says why not). */
+export const PARTIAL_CONFIG = v.custom<Partial<Config>>((c) => validateConfig(c).ok);
+
+// lead: at merge, the plain ones are SIM_COMMAND_TYPES less REJECT, INJECT_FAULT and FAIL_NOW.
+const PLAIN_COMMANDS = [
+  'START',
+  'TICK',
+  'APPROVE',
+  'CANCEL',
+  'REPLAN',
+  'CHANGE_APPROACH',
+  'REQUEST_APPROVAL',
+  'CHECKPOINT',
+  'CRASH',
+  'RESTART',
+] as const satisfies readonly SimCommand['type'][];
+
+/** A command as a control sends it; never `from` (a lesson restarts from its own checkpoints). */
+const COMMAND = v.variant('type', [
+  v.strictObject({ type: v.picklist(PLAIN_COMMANDS) }),
+  v.strictObject({ type: v.literal('REJECT'), reason: TEXT }),
+  v.strictObject({ type: v.picklist(['INJECT_FAULT', 'FAIL_NOW']), error: v.picklist(INJECTABLE_ERRORS) }),
+]);
+
+const beats = (story: (typeof STORY_IDS)[number]) => STORIES[story].beats.length;
 
 /**
  * What a stop does to the run.
@@ -47,15 +79,33 @@ export interface Lesson {
  *   here"): the newest one that is not terminal, so a cancelled or failed run goes on from
  *   where it stood before it ended.
  */
-export type LessonMove =
-  | { kind: 'command'; command: SimCommand; times?: number }
-  | { kind: 'wait'; state: StateName; step?: number }
-  | { kind: 'finish' }
-  | { kind: 'beat'; story: StoryId; beat: number; through?: number }
-  | { kind: 'segment'; design: DesignId; scenario?: string; config?: Partial<Config>; story?: StoryId }
-  | { kind: 'replay_failure' }
-  | { kind: 'takeover'; edit: TakeoverEdit }
-  | { kind: 'fork' };
+const MOVE = v.variant('kind', [
+  v.strictObject({ kind: v.literal('command'), command: COMMAND, times: v.exactOptional(POSITIVE) }),
+  v.strictObject({ kind: v.literal('wait'), state: STATE_SCHEMA, step: v.exactOptional(POSITIVE) }),
+  v.strictObject({ kind: v.literal('finish') }),
+  v.pipe(
+    v.strictObject({ kind: v.literal('beat'), story: STORY, beat: INT, through: v.exactOptional(INT) }),
+    v.forward(
+      v.check((m) => m.beat < beats(m.story)),
+      ['beat'],
+    ),
+    v.forward(
+      v.check((m) => m.through === undefined || (m.through >= m.beat && m.through < beats(m.story))),
+      ['through'],
+    ),
+  ),
+  v.strictObject({
+    kind: v.literal('segment'),
+    design: DESIGN,
+    scenario: v.exactOptional(SCENARIO_ID),
+    config: v.exactOptional(PARTIAL_CONFIG),
+    story: v.exactOptional(STORY),
+  }),
+  v.strictObject({ kind: v.literal('replay_failure') }),
+  v.strictObject({ kind: v.literal('takeover'), edit: TAKEOVER_EDIT_SCHEMA }),
+  v.strictObject({ kind: v.literal('fork') }),
+]);
+export type LessonMove = v.InferOutput<typeof MOVE>;
 
 /**
  * The read-outs a stop's caption cites (its `focus`): presenter mode shows these, and only these,
@@ -104,108 +154,96 @@ export type Focus = (typeof FOCUSES)[number];
  * press sends, which is what the lesson's own script does) and the run stands in `expect`
  * (ended for `ended`, when given). `ask` shows before; the caption after.
  */
-export interface YourTurn {
-  control: ControlId;
-  ask: Bilingual;
-  expect: StateName;
-  ended?: EndReason;
-}
+const YOUR_TURN = v.strictObject({
+  control: v.picklist(CONTROL_IDS),
+  ask: BILINGUAL,
+  expect: STATE_SCHEMA,
+  ended: v.exactOptional(v.picklist(END_REASONS)),
+});
+export type YourTurn = v.InferOutput<typeof YOUR_TURN>;
+
+/** The refusal (its code) of a your-turn whose control does not send the stop's move. */
+export const NOT_THE_MOVE = 'L126';
+
+const STOP = v.pipe(
+  v.strictObject({
+    /**
+     * A short kebab-case name of what the stop shows (`restart-from-27`), unique within its
+     * lesson: the guide's notes are keyed by it, so inserting a stop cannot shift them.
+     */
+    id: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), v.maxLength(40)),
+    caption: BILINGUAL,
+    /** The article's section the caption's rule comes from (lesson-source). */
+    source: v.picklist(ARTICLE_SECTIONS),
+    /** The read-outs the caption cites, most important first (FOCUSES); none when it cites only its words. */
+    focus: v.exactOptional(
+      v.pipe(
+        v.array(v.picklist(FOCUSES)),
+        v.check((f) => new Set(f).size === f.length),
+        v.readonly(),
+      ),
+    ),
+    /**
+     * Predict-then-reveal asks which step the run goes on from, instead of which state comes
+     * next (a RESTART after a crash: how far does this density fall back?).
+     */
+    predict: v.exactOptional(v.literal('step')),
+    /** What the run shows after this stop (held to the run by lessons.test.ts). */
+    shows: SHOWS_SCHEMA,
+    move: MOVE,
+    yourTurn: v.exactOptional(YOUR_TURN),
+  }),
+  // The lesson's own script does what the student is asked: the move is that control's command.
+  v.forward(
+    v.check(
+      (s) =>
+        s.yourTurn === undefined ||
+        (s.move.kind === 'command' && s.move.command.type === CONTROL_COMMANDS[s.yourTurn.control]),
+      NOT_THE_MOVE,
+    ),
+    ['yourTurn', 'control'],
+  ),
+);
+export type LessonStop = v.InferOutput<typeof STOP>;
+
+/** The refusal (its code) of a stop id another stop of the lesson already has. */
+export const TAKEN_ID = 'L144';
 
 /**
- * What the run on screen shows after a stop, as the caption tells it: the test plays every
- * lesson and holds each stop to this, so a caption cannot say what the run does not do. Only
- * `state` is required; every other field, when given, must match.
+ * A lesson is plain data: where it starts (scenario, seed, design) and a list of stops. Each stop
+ * makes one move on the run and shows a caption about what that move did, so a caption is tied
+ * to an event, never to a clock.
  */
-export interface StopShows {
-  state: StateName;
-  /** `current-step`: the step in progress or to run next. */
-  step?: number;
-  /** Why the run ended (`run-ended`), or null while it has not. */
-  ended?: EndReason | null;
-  /** Why the process is down (a crash, the overnight timeout), or null while it runs. */
-  down?: 'crash' | 'timeout' | null;
-  /** `loop-stage` of the current step; null where the run has no loop guard (the simple mode). */
-  loop?: LoopStage | null;
-  /** `loop-count`. */
-  count?: number;
-  /** The guard on the design badge (`data-guard`). */
-  guard?: GuardKind;
-  /** The newest message in the context channel, or null when the channel is empty. */
-  message?: MessageKind | null;
-  /** Rows in the step ledger. */
-  ledger?: number;
-  /** The newest checkpoint's sequence number (`checkpoint-count`); 0 when none was written. */
-  checkpoints?: number;
-  /** The newest checkpoint's step, trigger and state. */
-  newest?: { step?: number; trigger?: CheckpointTrigger; state?: StateName } | null;
-  /** `steps-wasted`. */
-  wasted?: number;
-  /** Files re-read on resuming without artifact refs. */
-  rereads?: number;
-  /** `approval-requests`. */
-  requests?: number;
-  /** The plan's version and length. */
-  plan?: { version?: number; steps?: number };
-  /** The queued second task (smell 2): still waiting, or done. */
-  side?: 'waiting' | 'done';
-  /** The full-state checkpoint is at least this many times the position-only one. */
-  fullStateTimes?: number;
-  /**
-   * The virtual clock (`virtual-clock[data-day][data-minutes]`): its day and a window of the
-   * time of day, `from` and `to` as "hh:mm" inclusive. Required when the caption or the ask names
-   * a time of day (validate.ts), and the window must be one that word can name (TIME_WORDS).
-   */
-  clock?: ClockClaim;
-  /**
-   * The newest ledger row: the call actually made (`ledger-row`'s `data-step`, `data-tool`,
-   * `data-args`), and `changed`: whether it differs in tool or args from the row before it at the
-   * same step. A caption that says the model changed its approach or addressed a reason says what
-   * it called instead.
-   */
-  call?: CallClaim;
-  /**
-   * Checkpoints of the run on screen stored on disk: the history's length (`checkpoint-item`'s
-   * `aria-setsize`), with `bytes-written` above 0 whenever it is. Required when a caption speaks
-   * of disk or the history (claims.test.ts).
-   */
-  stored?: number;
-}
-
-export interface CallClaim {
-  step?: number;
-  tool?: string;
-  args?: string;
-  changed?: boolean;
-}
-
-/** A day of the run (1 is its first) and a window of that day's time, "hh:mm" to "hh:mm" inclusive. */
-export interface ClockClaim {
-  day: number;
-  from: string;
-  to: string;
-}
-
-export interface LessonStop {
-  /**
-   * A short kebab-case name of what the stop shows (`restart-from-27`), unique within its
-   * lesson: the guide's notes are keyed by it, so inserting a stop cannot shift them.
-   */
-  id: string;
-  move: LessonMove;
-  caption: Bilingual;
-  /** What the run shows after this stop (held to the run by lessons.test.ts). */
-  shows: StopShows;
-  /**
-   * Predict-then-reveal asks which step the run goes on from, instead of which state comes
-   * next (a RESTART after a crash: how far does this density fall back?).
-   */
-  predict?: 'step';
-  /** The article's section the caption's rule comes from (lesson-source). */
-  source: ArticleSection;
-  yourTurn?: YourTurn;
-  /** The read-outs the caption cites, most important first (FOCUSES); none when it cites only its words. */
-  focus?: readonly Focus[];
-}
+export const LESSON_SCHEMA = v.strictObject({
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
+  title: BILINGUAL,
+  scenario: SCENARIO_ID,
+  seed: SEED,
+  design: DESIGN,
+  config: v.exactOptional(PARTIAL_CONFIG),
+  stops: v.pipe(
+    v.array(STOP),
+    v.minLength(1),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const stops = dataset.value;
+      const seen = new Set<string>();
+      for (const [i, stop] of stops.entries()) {
+        if (seen.has(stop.id))
+          return addIssue({
+            message: TAKEN_ID,
+            path: [
+              { type: 'array', origin: 'value', input: stops, key: i, value: stop },
+              { type: 'object', origin: 'value', input: stop, key: 'id', value: stop.id },
+            ],
+          });
+        seen.add(stop.id);
+      }
+    }),
+    v.readonly(),
+  ),
+});
+export type Lesson = v.InferOutput<typeof LESSON_SCHEMA>;
 
 /** A stop played on the run on screen: the timeline marks it at the event it ended at. */
 export interface StopOnRun {

@@ -124,6 +124,44 @@ describe('the lesson validator refuses a broken lesson, naming the field', () =>
       'L143',
       'stops[1].id',
     ],
+    // What the hand-written checks let through and the schemas refuse: the types are what is checked.
+    ['a list', () => validateLesson([approval]), 'L101', 'lesson'],
+    [
+      'a loop stage the guard does not have',
+      () => ({
+        ok: false as const,
+        error: broken((l) => ((l.stops[0]!.shows as Record<string, unknown>).loop = 'dozing')),
+      }),
+      'L128',
+      'stops[0].shows.loop',
+    ],
+    [
+      'a restart from a given checkpoint',
+      () => ({
+        ok: false as const,
+        error: broken((l) => (l.stops[0]!.move = { kind: 'command', command: { type: 'RESTART', from: null } })),
+      }),
+      'L151',
+      'stops[0].move.command.from',
+    ],
+    [
+      'a command with a key it does not have',
+      () => ({
+        ok: false as const,
+        error: broken((l) => (l.stops[0]!.move = { kind: 'command', command: { type: 'TICK', times: 3 } })),
+      }),
+      'L151',
+      'stops[0].move.command.times',
+    ],
+    [
+      'a takeover that sets no args',
+      () => ({
+        ok: false as const,
+        error: broken((l) => (l.stops[0]!.move = { kind: 'takeover', edit: { kind: 'set_args', step: 2 } })),
+      }),
+      'L140',
+      'stops[0].move.edit',
+    ],
     [
       'two stops with one id',
       () => ({ ok: false as const, error: broken((l) => (l.stops[4]!.id = l.stops[2]!.id)) }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical';
+import { canonicalJson } from 'harness-core';
 import { densityRow } from './densities';
 import { Refused } from './errors';
 import { ARTICLE_GUARD, analyse, settingsRefusal, type GuardSettings, type Trace, type TraceCall } from './index';

@@ -1,29 +1,7 @@
-import type { JsonValue } from './types';
-
-/**
- * Canonical JSON of a trace's arguments: keys sorted at every level, so equal arguments give
- * equal loop keys whatever order an agent wrote them in. The engine's `canonicalArgs` sorts one
- * level, which is all its flat args have, and keeps each result in a WeakMap because its args
- * live as long as the run; a real agent's arguments nest (an edit's list of changes) and are
- * read once, so they are sorted here without a cache (20,000 entries of one were a tenth of
- * the bench's time). For a flat object the text is the same as the engine's; a run file's
- * calls take the engine's own (runFileTrace.ts).
+/*
+ * A trace's text, shortened for the page: a digest of a result, a cut of a long text. (Canonical
+ * JSON of a call's arguments is harness-core's `canonicalJson`, the loop keys' own.)
  */
-export function canonicalJson(v: JsonValue): string {
-  if (typeof v !== 'object' || v === null) return JSON.stringify(v);
-  if (Array.isArray(v)) {
-    let out = '[';
-    for (let i = 0; i < v.length; i++) out += (i ? ',' : '') + canonicalJson(v[i] as JsonValue);
-    return `${out}]`;
-  }
-  const keys = Object.keys(v).sort();
-  let out = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i] as string;
-    out += (i ? ',' : '') + JSON.stringify(k) + ':' + canonicalJson(v[k] as JsonValue);
-  }
-  return `${out}}`;
-}
 
 /**
  * A short digest of a result's text (FNV-1a, 32 bits, with the length): enough to tell "the

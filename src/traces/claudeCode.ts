@@ -1,5 +1,6 @@
 import { isObject, quote } from '../engine';
-import { canonicalJson, digest } from './canonical';
+import { canonicalJson } from 'harness-core';
+import { digest } from './canonical';
 import { Refused } from './errors';
 import { countOf } from './limits';
 import type { JsonValue, Trace, TraceCall } from './types';

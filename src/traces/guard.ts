@@ -1,4 +1,4 @@
-import { loopKey, type ErrorType, type ToolName } from '../engine';
+import { loopKey, stageOf, validateConfig, type ErrorType, type GuardKind, type ToolName } from '../engine';
 import { Refused } from './errors';
 import type { GuardSettings, TraceCall, TraceStage } from './types';
 
@@ -26,34 +26,31 @@ export interface GuardRun {
   fusedKey: string | null;
 }
 
-/** Throws E650 unless the settings are whole numbers with 1 ≤ remindAt < fuseAt (the engine's E104, no step bound). */
+/**
+ * Throws E650 unless the settings are whole numbers with 1 ≤ remindAt < fuseAt: the engine's own
+ * check (E103, E104) with no bound on attempts, which a trace does not have.
+ */
 export function checkSettings(s: GuardSettings): void {
-  const whole = Number.isSafeInteger(s.remindAt) && Number.isSafeInteger(s.fuseAt);
-  if (!whole || s.remindAt < 1 || s.fuseAt <= s.remindAt)
-    throw new Refused('E650', `remindAt ${String(s.remindAt)}, fuseAt ${String(s.fuseAt)}`);
+  const c = { remindAt: s.remindAt, fuseAt: s.fuseAt, maxAttemptsPerStep: Number.MAX_SAFE_INTEGER };
+  if (!validateConfig(c).ok) throw new Refused('E650', `remindAt ${String(s.remindAt)}, fuseAt ${String(s.fuseAt)}`);
 }
 
 /** What a success resets: the tool and its args (the coarse guard: the tool). */
 export const resetKeyOf = (c: Pick<TraceCall, 'tool' | 'argsKey'>, coarse: boolean): string =>
   coarse ? c.tool : `${c.tool} ${c.argsKey}`;
 
+const guardOf = (coarse: boolean): GuardKind => (coarse ? 'tool-only' : 'article');
+
 /**
  * The key of a failed call, by the engine's own `loopKey` so a run file's calls get the keys
  * the simulator counted. A trace's tools and error types are any text, not the simulator's
  * five tools: the key only joins them as text, hence the casts.
  */
-const keyOf = (c: TraceCall, coarse: boolean): string =>
+const keyOf = (c: TraceCall, guard: GuardKind): string =>
   loopKey(
     { tool: c.tool as ToolName, args: c.argsKey, error: { type: (c.errorType ?? 'error') as ErrorType, message: '' } },
-    coarse ? 'tool-only' : 'article',
+    guard,
   );
-
-/** The engine's `stageOf`, over the two counts a trace's guard has (no step bound here). */
-function stageAt(count: number, s: GuardSettings): TraceStage {
-  if (count >= s.fuseAt) return 'fused';
-  if (count >= s.remindAt && !s.coarse) return 'reminded';
-  return count > 0 ? 'counting' : 'none';
-}
 
 /**
  * The guard over `calls`. The stage after a call is that of the latest failure's key, as the
@@ -62,6 +59,8 @@ function stageAt(count: number, s: GuardSettings): TraceStage {
  */
 export function runGuard(calls: readonly TraceCall[], s: GuardSettings): GuardRun {
   checkSettings(s);
+  // The engine's stages (count, remind unless coarse, fuse), over a trace's two counts.
+  const config = { remindAt: s.remindAt, fuseAt: s.fuseAt, guard: guardOf(s.coarse) };
   const counts = new Map<string, number>();
   // Which keys a success of one tool and args resets.
   const family = new Map<string, string[]>();
@@ -78,10 +77,10 @@ export function runGuard(calls: readonly TraceCall[], s: GuardSettings): GuardRu
         for (const k of keys) counts.delete(k);
         family.delete(reset);
       }
-      steps.push({ key: null, count: 0, stage: stageAt(lastKey === null ? 0 : (counts.get(lastKey) ?? 0), s) });
+      steps.push({ key: null, count: 0, stage: stageOf(lastKey === null ? 0 : (counts.get(lastKey) ?? 0), config) });
       continue;
     }
-    const key = keyOf(c, s.coarse);
+    const key = keyOf(c, config.guard);
     const count = (counts.get(key) ?? 0) + 1;
     if (count === 1) {
       const keys = family.get(reset);
@@ -90,7 +89,7 @@ export function runGuard(calls: readonly TraceCall[], s: GuardSettings): GuardRu
     }
     counts.set(key, count);
     lastKey = key;
-    const stage = stageAt(count, s);
+    const stage = stageOf(count, config);
     if (stage === 'reminded' && remindIndex === null) remindIndex = steps.length;
     if (stage === 'fused' && fuseIndex === null) {
       fuseIndex = steps.length;

@@ -1,5 +1,5 @@
 /** Traces from real agents (SPEC §11): read a trace file, analyse it by the article's rules, export. */
-export { readTrace } from './read';
+export { TRACE_FORMATS, readTrace } from './read';
 export { ARTICLE_GUARD, analyse, noProgressOf, settingsRefusal } from './analyse';
 export { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, POLICIES, isKeyAction, lostBefore } from './densities';
 export { ANALYSIS_FORMAT, analysisJson, callsCsv, csvField, densitiesCsv } from './export';

@@ -6,10 +6,56 @@ import { isOtlpDocument, otlpTrace } from './otlp';
 import { runFileTrace } from './runFileTrace';
 import type { ReadResult, Trace } from './types';
 
+/** A document of the file and where it sits, for messages: '' for a whole file, `line N` in JSON lines. */
+interface Doc {
+  doc: unknown;
+  where: string;
+}
+
+/**
+ * The formats a trace file may be, each with how a document of it is told (`sniff`) and read:
+ * the one list the page names them from (ui/traces/words.ts), in the order it names them. A
+ * document is of at most one. To add a format: its reader, an entry here, a sample (samples/),
+ * and its name in the dictionaries (`traces.format.<id>`).
+ */
+export const TRACE_FORMATS = [
+  {
+    id: 'otlp',
+    sniff: isOtlpDocument,
+    lines: true,
+    /** JSON lines may mix other documents in; they are skipped and counted. */
+    read: (docs: readonly Doc[], _text: string, skipped: Record<string, number>): Trace => {
+      const mine = docs.filter((d) => isOtlpDocument(d.doc));
+      if (mine.length < docs.length) skipped['line:other'] = docs.length - mine.length;
+      return otlpTrace(mine, skipped);
+    },
+  },
+  {
+    id: 'claude-code',
+    sniff: isClaudeLine,
+    lines: true,
+    /** A transcript of one line is a whole JSON document too: that is its line 1. */
+    read: (docs: readonly Doc[], _text: string, skipped: Record<string, number>): Trace =>
+      claudeTrace(
+        docs.map((d) => (d.where === '' ? { ...d, where: 'line 1' } : d)),
+        skipped,
+      ),
+  },
+  {
+    id: 'run-file',
+    sniff: (doc: unknown) =>
+      isObject(doc) && typeof doc.format === 'string' && doc.format.startsWith('harness-sim.run'),
+    /** One JSON document, never lines: it is read from the text by the run file's own codec. */
+    lines: false,
+    read: (_docs: readonly Doc[], text: string): Promise<Trace> => runFileTrace(text),
+  },
+] as const;
+
 /**
  * Reads a trace file's text: size, then JSON (one document, or JSON lines), then the bounds a
- * run file is held to, then its format by what it holds. The first problem is the answer,
- * numbered (E640–E649, errors.ts). Nothing is fetched or sent: the text stays in this call.
+ * run file is held to, then its format by what it holds (TRACE_FORMATS). The first problem is
+ * the answer, numbered (E640–E649, errors.ts). Nothing is fetched or sent: the text stays in
+ * this call.
  */
 export async function readTrace(text: unknown): Promise<ReadResult> {
   try {
@@ -18,12 +64,6 @@ export async function readTrace(text: unknown): Promise<ReadResult> {
     if (e instanceof Refused) return e.refusal;
     throw e;
   }
-}
-
-interface Doc {
-  doc: unknown;
-  /** Where it sits, for messages: '' for a whole file, `line N` in JSON lines. */
-  where: string;
 }
 
 async function read(text: unknown): Promise<Trace> {
@@ -40,23 +80,15 @@ async function read(text: unknown): Promise<Trace> {
   }
   if (wholeError === null) {
     checkStructure(whole);
-    if (isObject(whole) && typeof whole.format === 'string' && whole.format.startsWith('harness-sim.run'))
-      return runFileTrace(text);
-    if (isOtlpDocument(whole)) return otlpTrace([{ doc: whole, where: '' }], {});
-    // A transcript of one line is a whole JSON document too.
-    if (isClaudeLine(whole)) return claudeTrace([{ doc: whole, where: 'line 1' }], {});
+    const format = TRACE_FORMATS.find((f) => f.sniff(whole));
+    if (format) return format.read([{ doc: whole, where: '' }], text, {});
     throw new Refused('E643');
   }
   const lines = jsonLines(text, wholeError);
   const skipped: Record<string, number> = {};
   if (lines.truncated) skipped['line:truncated'] = 1;
-  if (lines.docs.some((d) => isOtlpDocument(d.doc))) {
-    const docs = lines.docs.filter((d) => isOtlpDocument(d.doc));
-    const others = lines.docs.length - docs.length;
-    if (others > 0) skipped['line:other'] = others;
-    return otlpTrace(docs, skipped);
-  }
-  if (lines.docs.some((d) => isClaudeLine(d.doc))) return claudeTrace(lines.docs, skipped);
+  const format = TRACE_FORMATS.find((f) => f.lines && lines.docs.some((d) => f.sniff(d.doc)));
+  if (format) return format.read(lines.docs, text, skipped);
   throw new Refused('E643');
 }
 

@@ -7,7 +7,7 @@ import claudeSession from './samples/claude-session.jsonl?raw';
 import otlpFuse from './samples/otlp-fuse.json?raw';
 import otlpLines from './samples/otlp-lines.jsonl?raw';
 import runFile from './samples/run-file.json?raw';
-import { ARTICLE_GUARD, analyse, readTrace, type Analysis, type DensityRow, type Trace } from './index';
+import { ARTICLE_GUARD, TRACE_FORMATS, analyse, readTrace, type Analysis, type DensityRow, type Trace } from './index';
 
 /**
  * Each hand-written sample and the figures it must give under the article's guard (remind at
@@ -123,6 +123,25 @@ async function traceOf(text: string): Promise<Trace> {
 }
 
 describe('the samples', () => {
+  it('cover every format the page reads (TRACE_FORMATS), each document of one format at most', () => {
+    expect(new Set(SAMPLES.map((s) => s.figures.format))).toEqual(new Set(TRACE_FORMATS.map((f) => f.id)));
+    const docsOf = (text: string): unknown[] => {
+      try {
+        return [JSON.parse(text)];
+      } catch {
+        return text
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => JSON.parse(l) as unknown);
+      }
+    };
+    for (const { text, figures } of SAMPLES) {
+      const formats = docsOf(text).map((d) => TRACE_FORMATS.filter((f) => f.sniff(d)).map((f) => f.id));
+      for (const f of formats) expect(f.length).toBeLessThanOrEqual(1);
+      expect(formats.flat()).toContain(figures.format);
+    }
+  });
+
   for (const { name, text, figures } of SAMPLES) {
     it(`${name} gives its figures`, async () => {
       const a = analyse(await traceOf(text), ARTICLE_GUARD);

@@ -1,15 +1,17 @@
+import type { JsonValue } from 'harness-core';
 import type { Bilingual } from '../engine';
+import type { TRACE_FORMATS } from './read';
 
 /**
  * What a trace is once read (SPEC §11): a list of tool calls in time order, whatever file it
  * came from, so a simulated run and a real agent's trace go through the same analysis.
  */
 
-/** A JSON value as a trace carries it (arguments, results). */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON value as a trace carries it (arguments, results): harness-core's. */
+export type { JsonValue };
 
-/** The three files read: OTLP/JSON with the GenAI conventions, a Claude Code transcript, our run file. */
-export type TraceFormat = 'otlp' | 'claude-code' | 'run-file';
+/** The files read (read.ts TRACE_FORMATS): OTLP/JSON with the GenAI conventions, a Claude Code transcript, our run file. */
+export type TraceFormat = (typeof TRACE_FORMATS)[number]['id'];
 
 /** One tool call of a trace. */
 export interface TraceCall {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical';
+import { canonicalJson } from 'harness-core';
 import { lostBefore } from './densities';
 import { analyse, callsCsv } from './index';
 import type { Trace } from './types';

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { CHALLENGES, type Challenge } from '../challenges';
 import { analyse, analysisJson, callsCsv, headOf, type JsonValue, type Trace } from '../traces';
-import { canonicalJson } from '../traces/canonical';
+import { canonicalJson } from 'harness-core';
 import { ChallengeBar } from './challenges/ChallengeBar';
 import { RunTitle } from './panels/RunsPanel';
 import { TodoRow } from './panels/PlanPanel';

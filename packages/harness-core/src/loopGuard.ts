@@ -28,7 +28,8 @@ export interface LoopReading {
   fused: boolean;
 }
 
-export function stageOf(count: number, config: Config): LoopStage {
+/** The stage `count` failures of one key stand at: a run's config, or a trace's guard settings. */
+export function stageOf(count: number, config: Pick<Config, 'remindAt' | 'fuseAt' | 'guard'>): LoopStage {
   if (count >= config.fuseAt) return 'fused';
   if (count >= config.remindAt && reminds(config)) return 'reminded';
   return count > 0 ? 'counting' : 'none';

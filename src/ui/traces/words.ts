@@ -1,5 +1,5 @@
 import type { Lang } from '../../engine';
-import type { DensityRow, TraceFormat, TraceStage } from '../../traces';
+import { TRACE_FORMATS, type DensityRow, type TraceFormat, type TraceStage } from '../../traces';
 import type { T } from '../useT';
 
 /** A format's name in the page's language; product names stay as their makers write them. */
@@ -9,9 +9,9 @@ export function formatName(t: T, format: TraceFormat): string {
     : t(`traces.format.${format}`);
 }
 
-/** The three formats, listed as the page's language lists things. */
+/** The formats the page reads (TRACE_FORMATS), listed as the page's language lists things. */
 export const formatList = (t: T, lang: Lang): string =>
-  (['otlp', 'claude-code', 'run-file'] as const).map((f) => formatName(t, f)).join(lang === 'zh' ? '、' : '; ');
+  TRACE_FORMATS.map((f) => formatName(t, f.id)).join(lang === 'zh' ? '、' : '; ');
 
 /** The guard's stage after a call; after a call that failed nothing (count 0), the stage it holds, with no count. */
 export const stageWords = (t: T, stage: TraceStage, count: number): string =>
