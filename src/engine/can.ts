@@ -1,4 +1,3 @@
-import type { Sim } from './sim';
 import { SIM_COMMAND_TYPES, type SimCommand, type SimCommandType } from './simTypes';
 import type { TaskSnapshot } from './machines';
 
@@ -27,7 +26,7 @@ export function canAll(snapshot: TaskSnapshot, alive: boolean): Readonly<Record<
  * The move that takes a run on, as the machine allows it: START before it began, APPROVE when
  * `approve` and a request is waiting, else TICK (which polls while a request waits).
  */
-export function nextMove(sim: Pick<Sim, 'can'>, approve = false): SimCommand {
+export function nextMove(sim: { can: (cmd: SimCommand) => boolean }, approve = false): SimCommand {
   if (sim.can({ type: 'START' })) return { type: 'START' };
   if (approve && sim.can({ type: 'APPROVE' })) return { type: 'APPROVE' };
   return { type: 'TICK' };

@@ -89,7 +89,7 @@ export class Sim {
     this.record = new CommandRecord(opts.from === undefined);
     this.origin = originOf(opts, config.config, design.id);
     if (opts.from) {
-      this.newest = opts.from;
+      this.newest = opts.newest !== undefined ? opts.newest : opts.from;
       this.last = this.resume(opts.from, opts.shownOnly === true);
       this.log.push({ at: this.last.context.task.clock, event: 'RESTORE', from: opts.from.state, to: opts.from.state });
     } else {

@@ -36,6 +36,8 @@ export interface SimOptions {
    * without the work a resuming process does (the re-reads of a design without refs).
    */
   shownOnly?: boolean;
+  /** With `from`: the newest checkpoint on disk, when it is not `from` (a follower shows the driver's live position, restarts read the disk). */
+  newest?: Checkpoint | null;
   /** Called with each checkpoint as it is made (and the context it was made from). */
   onCheckpoint?: (cp: Checkpoint, context: TaskContext) => void;
   /** Called when an approval request goes out to a person (once per request, ever). */

@@ -47,7 +47,7 @@ export const TRACE_MESSAGES = {
   E640: 'This file is %s bytes; a trace may be at most 50 MiB.',
   E641: 'This file is empty or not text.',
   E642: 'This is not JSON or JSON lines (%s).',
-  E643: 'This is not a trace this page reads: not OTLP/JSON (resourceSpans), not a Claude Code transcript (user and assistant lines), not a Harness Sim run file.',
+  E643: 'This is not a trace this page reads (it reads %s).',
   E644: 'Field %s nests deeper than 32 levels, as a run file may not.',
   E645: 'Field %s: a prototype key (__proto__, constructor, prototype) is refused.',
   E646: 'Field %s: %s is not a number this page accepts (%s).',

@@ -68,8 +68,7 @@ export const errors: Record<keyof typeof en, string> = {
   'err.E640': '这个文件有 {0} 字节；轨迹文件最多 50 MiB。',
   'err.E641': '这个文件是空的，或者不是文本。',
   'err.E642': '这不是 JSON，也不是 JSON lines（{0}）。',
-  'err.E643':
-    '这不是本页能读的轨迹：不是 OTLP/JSON（resourceSpans），不是 Claude Code 会话记录（user 与 assistant 行），也不是 Harness Sim 运行文件。',
+  'err.E643': '这不是本页能读的轨迹（本页读 {0}）。',
   'err.E644': '字段 {0} 嵌套超过 32 层，运行文件也不允许。',
   'err.E645': '字段 {0}：原型键（__proto__、constructor、prototype）一律拒绝。',
   'err.E646': '字段 {0}：{1} 不是本页接受的数字（{2}）。',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CHECKPOINT_SCHEMA_V, inert, isObject, type Bilingual } from '../engine';
+import { inert, isObject, type Bilingual } from '../engine';
 
 /**
  * A refused input, for the teacher who wrote it: a number to look up, the field at fault (a
@@ -17,8 +17,8 @@ export const problem = (code: string, field: string, en: string, zh: string): Pr
   return { code, field: f, message: { en: `${code} ${f}: ${en}`, zh: `${code} ${f}：${zh}` } };
 };
 
-// lead: import END_REASONS from harness-core at merge
-export const END_REASONS = CHECKPOINT_SCHEMA_V.entries.ended.wrapped.options;
+/** How a run may end: harness-core's one list. */
+export { END_REASONS } from '../engine';
 
 /** Text a reader sees: not empty, not only spaces. */
 export const TEXT = v.pipe(

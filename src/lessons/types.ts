@@ -11,7 +11,8 @@ import {
   validateConfig,
   type Bilingual,
   type Config,
-  type SimCommand,
+  SIM_COMMAND_TYPES,
+  type SimCommandType,
 } from '../engine';
 import { CONTROL_COMMANDS, CONTROL_IDS } from './controls';
 import { BILINGUAL, END_REASONS, TEXT } from './problem';
@@ -39,19 +40,11 @@ export const DESIGN = v.picklist(DESIGN_IDS);
 /** A partial config the engine accepts (validateConfig's own message says why not). */
 export const PARTIAL_CONFIG = v.custom<Partial<Config>>((c) => validateConfig(c).ok);
 
-// lead: at merge, the plain ones are SIM_COMMAND_TYPES less REJECT, INJECT_FAULT and FAIL_NOW.
-const PLAIN_COMMANDS = [
-  'START',
-  'TICK',
-  'APPROVE',
-  'CANCEL',
-  'REPLAN',
-  'CHANGE_APPROACH',
-  'REQUEST_APPROVAL',
-  'CHECKPOINT',
-  'CRASH',
-  'RESTART',
-] as const satisfies readonly SimCommand['type'][];
+/** Commands without a payload: every command but the three that carry one. */
+type WithPayload = 'REJECT' | 'INJECT_FAULT' | 'FAIL_NOW';
+const PLAIN_COMMANDS = SIM_COMMAND_TYPES.filter(
+  (t): t is Exclude<SimCommandType, WithPayload> => t !== 'REJECT' && t !== 'INJECT_FAULT' && t !== 'FAIL_NOW',
+);
 
 /** A command as a control sends it; never `from` (a lesson restarts from its own checkpoints). */
 const COMMAND = v.variant('type', [

@@ -1,11 +1,22 @@
 import type { Checkpoint } from '../engine';
+import type { Backend, Tx } from './backend';
 import type { ChunkCache } from './chunks';
 import { Refusal, quote, storageError } from './errors';
 import { parseKey, runKey } from './keys';
 import { isRunId, lost, putRun, writeFailure } from './records';
 import { prepareWrite, stageWith, type Prepared } from './stored';
-import type { StoreParts } from './recordStore';
-import type { ReplaceResult, RunBatch, RunMeta } from './types';
+import type { NewRun, ReplaceResult, RunBatch, RunMeta } from './types';
+
+/** What the record store lends its export and import (runTransfer.ts): its backend and rules. */
+export interface StoreParts {
+  backend: Backend;
+  cache: ChunkCache;
+  now: () => number;
+  freshRun: (meta: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'>, createdAt?: number) => RunMeta;
+  advanced: (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number) => RunMeta;
+  /** The next number of the store's write counter (RunMeta.touched), staged in `tx`. */
+  touch: (tx: Tx) => Promise<number>;
+}
 
 /**
  * Runs written whole in one transaction (a lesson's replayed runs, recordStore.ts's

@@ -1,7 +1,7 @@
-import { findScenario, isSeed, type Checkpoint } from '../engine';
+import { findScenario, isSeed } from '../engine';
 import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
-import { replaceRuns } from './batch';
+import { replaceRuns, type StoreParts } from './batch';
 import { Refusal, quote, skippedAt, storageError } from './errors';
 import { checkpointKey, keyText, orderKey, parseKey, runKey } from './keys';
 import {
@@ -16,7 +16,7 @@ import {
   type WriteFailure,
 } from './records';
 import { chunksOf, listStored, newChunks, prepareWrite, readStored, seqsOf, stageWith } from './stored';
-import { RUN_SCHEMA, type NewRun, type PageStore, type PutResult, type RunMeta, type Skipped } from './types';
+import { RUN_SCHEMA, type PageStore, type PutResult, type RunMeta, type Skipped } from './types';
 
 /**
  * The page's store (harness-core's CheckpointStore and the run index) over any Backend: the
@@ -29,17 +29,6 @@ export interface RecordStoreOptions {
   now?: () => number;
   /** Monotonic clock for write latency (ms). */
   timer?: () => number;
-}
-
-/** What the record store lends its export and import (runTransfer.ts): its backend and rules. */
-export interface StoreParts {
-  backend: Backend;
-  cache: ChunkCache;
-  now: () => number;
-  freshRun: (meta: Required<Omit<NewRun, 'design'>> & Pick<NewRun, 'design'>, createdAt?: number) => RunMeta;
-  advanced: (run: RunMeta, cp: Pick<Checkpoint, 'seq' | 'state' | 'step'>, bytes: number) => RunMeta;
-  /** The next number of the store's write counter (RunMeta.touched), staged in `tx`. */
-  touch: (tx: Tx) => Promise<number>;
 }
 
 /**

@@ -9,7 +9,7 @@ import { checkpointKey, keyText, runKey } from './keys';
 import { parseOffThread } from './parseOffThread';
 import { runFileText, slices } from './runFile';
 import { chunksOf, prepare, readStored, seqsOf, stage, type Prepared } from './stored';
-import type { StoreParts } from './recordStore';
+import type { StoreParts } from './batch';
 import { MAX_IMPORT_BYTES, lost, putRun, runIn, writeFailure } from './records';
 import { inTxSlices, type Tx } from './backend';
 import type { ChunkCache } from './chunks';

@@ -198,10 +198,10 @@ export const createRunSlice = (...[set, get]: SliceArgs<RunState, Above>) => {
         scenario: cp.scenario,
         from: cp,
         shownOnly: true,
+        newest: stored,
         wallClock: Date.now,
         onCheckpoint: publisher.onCheckpoint,
       });
-      sim.newest = stored;
       sim.subscribe(publisher.publish);
       set({ sim, view: viewOf(sim), resumed: null });
       if (stored === cp) void loadHistory(cp.runId);

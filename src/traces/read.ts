@@ -4,7 +4,7 @@ import { Refused } from './errors';
 import { MAX_TRACE_BYTES, checkStructure } from './limits';
 import { isOtlpDocument, otlpTrace } from './otlp';
 import { runFileTrace } from './runFileTrace';
-import type { ReadResult, Trace } from './types';
+import type { ReadResult, Trace, TraceFormat } from './types';
 
 /** A document of the file and where it sits, for messages: '' for a whole file, `line N` in JSON lines. */
 interface Doc {
@@ -49,7 +49,11 @@ export const TRACE_FORMATS = [
     lines: false,
     read: (_docs: readonly Doc[], text: string): Promise<Trace> => runFileTrace(text),
   },
-] as const;
+] as const satisfies readonly { id: TraceFormat; sniff: (doc: unknown) => boolean; lines: boolean; read: unknown }[];
+/** Compile-time: every format of TRACE_FORMAT_IDS has its reader here. */
+export const TRACE_FORMATS_READ: Exclude<TraceFormat, (typeof TRACE_FORMATS)[number]['id']> extends never
+  ? true
+  : never = true;
 
 /**
  * Reads a trace file's text: size, then JSON (one document, or JSON lines), then the bounds a
@@ -65,6 +69,9 @@ export async function readTrace(text: unknown): Promise<ReadResult> {
     throw e;
   }
 }
+
+/** E643, naming the formats the page reads: TRACE_FORMATS is the one list (the page says their names, `ui/traces/words.ts`). */
+const notOurs = () => new Refused('E643', TRACE_FORMATS.map((f) => f.id).join(', '));
 
 async function read(text: unknown): Promise<Trace> {
   if (typeof text !== 'string' || text.trim() === '') throw new Refused('E641');
@@ -82,14 +89,14 @@ async function read(text: unknown): Promise<Trace> {
     checkStructure(whole);
     const format = TRACE_FORMATS.find((f) => f.sniff(whole));
     if (format) return format.read([{ doc: whole, where: '' }], text, {});
-    throw new Refused('E643');
+    throw notOurs();
   }
   const lines = jsonLines(text, wholeError);
   const skipped: Record<string, number> = {};
   if (lines.truncated) skipped['line:truncated'] = 1;
   const format = TRACE_FORMATS.find((f) => f.lines && lines.docs.some((d) => f.sniff(d.doc)));
   if (format) return format.read(lines.docs, text, skipped);
-  throw new Refused('E643');
+  throw notOurs();
 }
 
 /**

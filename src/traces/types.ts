@@ -1,6 +1,5 @@
 import type { JsonValue } from 'harness-core';
 import type { Bilingual } from '../engine';
-import type { TRACE_FORMATS } from './read';
 
 /**
  * What a trace is once read (SPEC §11): a list of tool calls in time order, whatever file it
@@ -11,7 +10,8 @@ import type { TRACE_FORMATS } from './read';
 export type { JsonValue };
 
 /** The files read (read.ts TRACE_FORMATS): OTLP/JSON with the GenAI conventions, a Claude Code transcript, our run file. */
-export type TraceFormat = (typeof TRACE_FORMATS)[number]['id'];
+export const TRACE_FORMAT_IDS = ['otlp', 'claude-code', 'run-file'] as const;
+export type TraceFormat = (typeof TRACE_FORMAT_IDS)[number];
 
 /** One tool call of a trace. */
 export interface TraceCall {

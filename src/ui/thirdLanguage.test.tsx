@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCENARIOS } from '../engine';
 import { addDictionary, localizeError, type Dictionary, type Lang } from '../i18n';
 import { DICTIONARIES } from '../i18n/all';
@@ -46,11 +46,19 @@ function wordsOf(html: string): string[] {
   return [...attrs, ...texts].map((s) => s.trim()).filter((s) => /\p{L}/u.test(s));
 }
 
-/** The page's state for a server render, which reads the store's initial state (this file's own copy). */
+/**
+ * The page's state for a server render, which reads the store's initial state. Test files share
+ * their modules (vite.config.ts `isolate: false`): what this file changes is put back after it.
+ */
+const initial = { ...useSimStore.getInitialState() };
 const show = (state: Partial<ReturnType<typeof useSimStore.getState>>) => {
   Object.assign(useSimStore.getInitialState(), state);
   useSimStore.setState(state);
 };
+afterAll(() => {
+  Object.assign(useSimStore.getInitialState(), initial);
+  useSimStore.setState(initial, true);
+});
 
 const unmarked = (texts: readonly string[]) => texts.filter((s) => !s.includes(MARK));
 

@@ -53,7 +53,7 @@ function Bar({ ch }: { ch: Challenge }) {
     .map((id) => COMMANDS.find((c) => c.testId === id))
     .filter((c) => c !== undefined)
     .map((c) => t(c.label))
-    .join(lang === 'zh' ? '、' : ', ');
+    .join(t('list.sep'));
   return (
     <section
       className="hs-challenge hs-panel"

@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useRef } from 'react';
+import type { Lang } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { openArticle } from '../article/articleOpen';
 import { useT, type T } from '../useT';
@@ -6,6 +7,9 @@ import { stateLabel } from '../diagram/machineGraph';
 import { codeStatusOf, listingOf, type CodeStatus, type ListingId } from './codeLine';
 import { LISTING, SECTION, lineOf } from './listing';
 import { SIMPLE_SECTION } from './simpleListing';
+
+/** The language of the article's code comments; a gloss translates them for every other. */
+const CODE_LANG: Lang = 'zh';
 
 /** Lines kept visible above the lit one when the box scrolls to it. */
 const LEAD_LINES = 3;
@@ -49,7 +53,7 @@ export const CodeView = memo(function CodeView() {
     watch.observe(el);
     return () => watch.disconnect();
   }, [lit, status.listing]);
-  const gloss = lang === 'en' && lit !== null ? (lines[lit - 1]?.gloss ?? null) : null;
+  const gloss = lang !== CODE_LANG && lit !== null ? (lines[lit - 1]?.gloss ?? null) : null;
   const simple = status.listing === 'simple';
   const section = simple ? SIMPLE_SECTION : SECTION;
   return (
@@ -85,7 +89,7 @@ export const CodeView = memo(function CodeView() {
             data-line={l.n}
             data-active={l.n === lit ? 'true' : 'false'}
             aria-current={l.n === lit ? 'step' : undefined}
-            title={lang === 'en' && l.gloss ? l.gloss : undefined}
+            title={lang !== CODE_LANG && l.gloss ? l.gloss : undefined}
           >
             <span className="hs-code__no" aria-hidden="true">
               {l.n}

@@ -1,7 +1,7 @@
 import type { TraceRefusal } from '../../traces';
 import { useSimStore } from '../../store/simStore';
-import { localizeError } from '../../i18n';
 import { useT } from '../useT';
+import { refusalText } from './words';
 import { SAMPLE_IDS } from './samples';
 
 interface Props {
@@ -66,7 +66,7 @@ export function TraceOpen({ onFile, onSample, busy, refusal, missing, kept }: Pr
       )}
       {(refusal || missing) && (
         <div role="alert" className="hs-trace__refusal" data-testid="trace-refusal" data-code={refusal?.code}>
-          <p>{refusal ? localizeError(refusal.message.en, lang) : t('traces.noSample', { id: missing ?? '' })}</p>
+          <p>{refusal ? refusalText(t, lang, refusal) : t('traces.noSample', { id: missing ?? '' })}</p>
           {kept && <p>{t('traces.kept')}</p>}
         </div>
       )}

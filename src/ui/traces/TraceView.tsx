@@ -157,7 +157,7 @@ export function TraceView({ search }: { search: string }) {
           </a>
         </nav>
       </header>
-      <p className="hs-trace__intro">{t('traces.intro', { formats: formatList(t, lang) })}</p>
+      <p className="hs-trace__intro">{t('traces.intro', { formats: formatList(t) })}</p>
       <TraceOpen
         onFile={openFile}
         onSample={openSample}
