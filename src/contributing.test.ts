@@ -1,0 +1,52 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHALLENGES } from './challenges/catalog';
+import { findScenario, type Scenario } from './engine';
+import { LESSONS } from './lessons';
+
+/**
+ * docs/CONTRIBUTING.md held to the tree: the files its checklists name exist, and the listings
+ * a skipped step would leave short (a scenario file nobody lists, a challenge file outside the
+ * catalog, a lesson file no lesson uses) fail here, where no type error would.
+ */
+const root = new URL('..', import.meta.url).pathname;
+const doc = readFileSync(`${root}docs/CONTRIBUTING.md`, 'utf8');
+
+describe('docs/CONTRIBUTING.md', () => {
+  it('names only files that exist (a placeholder such as <name> is a pattern, not a file)', () => {
+    const named = [...doc.matchAll(/`([\w./-]+\/[\w.-]+\.\w+)`/g)].map((m) => m[1] ?? '');
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((p) => !existsSync(`${root}${p}`))).toEqual([]);
+  });
+
+  it('every scenario file is listed: findScenario finds what it exports', async () => {
+    const files = import.meta.glob<Record<string, unknown>>('./engine/scenarios/*.ts', { eager: true });
+    const isScenario = (x: unknown): x is Scenario =>
+      typeof x === 'object' && x !== null && 'id' in x && 'steps' in x && 'mode' in x;
+    const found = Object.entries(files).flatMap(([file, mod]) =>
+      Object.values(mod)
+        .filter(isScenario)
+        .map((s) => ({ file, id: s.id })),
+    );
+    expect(found.length).toBeGreaterThanOrEqual(6);
+    expect(found.filter(({ id }) => findScenario(id) === undefined)).toEqual([]);
+  });
+
+  it('every challenge file is in the catalog', () => {
+    const files = readdirSync(`${root}src/challenges/files`).filter((f) => f.endsWith('.json'));
+    const ids = files.map(
+      (f) => (JSON.parse(readFileSync(`${root}src/challenges/files/${f}`, 'utf8')) as { id: string }).id,
+    );
+    expect(ids.sort()).toEqual(CHALLENGES.map((c) => c.id).sort());
+  });
+
+  it('every lesson file is a lesson of the catalog', () => {
+    const files = import.meta.glob<Record<string, unknown>>('./lessons/data/*.ts', { eager: true });
+    const shipped = new Set<unknown>(LESSONS);
+    const orphans = Object.entries(files)
+      .filter(([, mod]) => !Object.values(mod).some((x) => shipped.has(x)))
+      .map(([file]) => file);
+    expect(Object.keys(files).length).toBe(LESSONS.length);
+    expect(orphans).toEqual([]);
+  });
+});
