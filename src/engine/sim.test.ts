@@ -109,6 +109,31 @@ describe('failure replay', () => {
   });
 });
 
+describe('the fail button where the model replans (SPEC §9)', () => {
+  it('after a rejection the model answers with a backup step, a press replans first, as a step would', () => {
+    const t = drive().start().untilState('waiting_approval');
+    const at = t.ctx.cursor;
+    t.send({ type: 'REJECT', reason: 'back up the orders table first' }, { type: 'FAIL_NOW', error: 'timeout' });
+    t.expectToBeIn('planning');
+    expect(t.sim.log.at(-1)).toMatchObject({ event: 'REPLAN', from: 'running', to: 'planning' });
+    expect(t.ctx.plan.revisions).toContain(at);
+    // The fault stays queued: the backup step's own call is the one that fails.
+    t.send({ type: 'TICK' }, { type: 'TICK' });
+    t.expectToBeIn('tool_failed');
+    expect(t.ctx.plan.steps[at - 1]?.title.en).toMatch(/back up/i);
+  });
+
+  it('on a dynamic plan due to revise itself, a press replans there, as a step would', () => {
+    const stepped = drive('dynamic-plan').start().untilStep(5);
+    const pressed = drive('dynamic-plan').start().untilStep(5);
+    stepped.send({ type: 'TICK' });
+    pressed.send({ type: 'FAIL_NOW', error: 'timeout' });
+    stepped.expectToBeIn('planning');
+    pressed.expectToBeIn('planning');
+    expect(pressed.ctx.plan.revisions).toEqual(stepped.ctx.plan.revisions);
+  });
+});
+
 describe('human takeover', () => {
   const failedAt1 = () => {
     const t = drive().start();

@@ -1,4 +1,4 @@
-import { type StateName, type TaskContext, type Design, rejectionAnswer } from 'harness-core';
+import { type StateName, type TaskContext, type Design } from 'harness-core';
 import { simulatedWorld } from './simWorld';
 import type { Meters } from './meters';
 import { stateOf, type TaskSnapshot } from './machines';
@@ -60,10 +60,7 @@ export function rereadOnResume(ctx: TaskContext, design: Design, meters: Meters)
  * Decided from the context alone, so a run resumed from a checkpoint makes the same move.
  */
 export function replanDue(scenario: Scenario, state: StateName, ctx: TaskContext): boolean {
-  if (state !== 'running') return false;
-  if (rejectionAnswer(simulatedWorld(scenario), ctx) !== null) return true;
-  const at = scenario.autoReplanAt;
-  return at !== undefined && ctx.cursor === at && !ctx.plan.revisions.includes(at);
+  return state === 'running' && simulatedWorld(scenario).replanDue?.(ctx) === true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { canonicalArgs, type TaskWorld } from 'harness-core';
+import { canonicalArgs, rejectionAnswer, type TaskWorld } from 'harness-core';
 import type { Scenario } from './scenarios';
 import { chooseArgs, nextInput } from './modelChoices';
 import { answerRejection } from './rejections';
@@ -30,6 +30,12 @@ export function simulatedWorld(scenario: Scenario): TaskWorld {
       argsFor: (ctx, step, attempt) => chooseArgs(scenario, ctx, step, attempt, false).args,
       checkpointMs: CHECKPOINT_WRITE_MS,
       planCost: () => ({ ms: 5 * MINUTE, tokens: PLAN_TOKENS }),
+      // The scenario's dynamic plan revises itself once at autoReplanAt; a backup answers a rejection.
+      replanDue(ctx) {
+        if (rejectionAnswer(this, ctx) !== null) return true;
+        const at = scenario.autoReplanAt;
+        return at !== undefined && ctx.cursor === at && !ctx.plan.revisions.includes(at);
+      },
     };
     worlds.set(scenario, world);
   }

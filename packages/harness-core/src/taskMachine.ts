@@ -160,6 +160,8 @@ export function createTaskMachine(world: TaskWorld) {
       attemptsExhausted: ({ context }) => attemptsExhausted(context.task),
       /** A dynamic plan, or a rejection the model answers with new steps (plan.ts). */
       mayReplan: ({ context }) => mayReplan(world, context.task),
+      /** The world's model revises its plan before this call (world.ts `replanDue`). */
+      replanDue: ({ context }) => world.replanDue?.(context.task) === true,
       /** Not yet in a terminal state (every way into one records why it ended). */
       active: ({ context }) => context.task.ended === null,
       /** A person's "checkpoint now": while active, in a design that keeps checkpoints at all. */
@@ -244,6 +246,8 @@ export function createTaskMachine(world: TaskWorld) {
       running: {
         on: {
           TICK: [
+            // The model replans before the call: targetless, the REPLAN takes its own edge.
+            { guard: 'replanDue', actions: raise({ type: 'REPLAN' }) },
             {
               guard: 'needsApproval',
               target: 'waiting_approval',

@@ -67,6 +67,13 @@ export interface TaskWorld {
    * A function of its arguments, as a restore rebuilds the hint from the ledger alone.
    */
   hint?(hint: RecoveryHint, ctx: TaskContext): Bilingual;
+  /**
+   * Whether the model revises the plan before its next call (a dynamic plan that is due, or a
+   * rejection it answers with new steps: `rejectionAnswer`). Absent: never on a TICK; a host
+   * sends REPLAN itself. Asked when a TICK in running is raised by FAIL_NOW, so the fail button
+   * replans where a step would.
+   */
+  replanDue?(ctx: TaskContext): boolean;
 }
 
 /** The hook part of a world, for the functions that only advise (a restore has no executor). */
