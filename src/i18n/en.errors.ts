@@ -59,13 +59,24 @@ export const TRACE_MESSAGES = {
   E652: 'This file could not be read (%s).',
 } as const;
 
-/** What a failed write lost, said inside E502 and E508 (`persistence/records.ts` `writeFailure`). */
-export const LOST_MESSAGES = {
+/**
+ * Parts said inside a numbered message, so the page says them in its language too: what a failed
+ * write lost (E502, E508: `persistence/records.ts` `writeFailure`) and why a record was refused
+ * (E504, E509, E513, E606).
+ */
+export const PART_MESSAGES = {
   'lost.checkpoint': 'checkpoint #%s was not saved',
   'lost.run': 'run %s was not saved',
   'lost.runs': 'the runs were not saved',
   'lost.deleted': 'run %s was not deleted',
   'lost.imported': 'the run was not imported',
+  'why.tooBig': 'it is %s bytes; the limit is 1 MiB',
+  'why.noJson': 'it has no JSON form',
+  'why.runIdTaken': 'run id %s is not a fresh id of 1 to 200 characters',
+  'why.notNext': 'it is not the next checkpoint of run %s',
+  'why.runIdText': 'its id must be text of 1 to 200 characters',
+  'why.unknownScenario': 'scenario %s is unknown',
+  'why.seed': 'its seed must be a whole number from 0 to 2^53 − 1',
 } as const;
 
 /** Every numbered message as the English dictionary holds it: `err.E504` → `Checkpoint #{0} was not saved: {1}`. */
@@ -74,5 +85,5 @@ export const errors = numbered({
   ...STORE_ERROR_MESSAGES,
   ...STORAGE_MESSAGES,
   ...TRACE_MESSAGES,
-  ...LOST_MESSAGES,
+  ...PART_MESSAGES,
 });

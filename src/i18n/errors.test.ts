@@ -4,6 +4,7 @@ import { errorText } from '../engine';
 import { storageError } from '../persistence/errors';
 import { traceError } from '../traces/errors';
 import { localizeError, translate } from '.';
+import { part } from '../persistence/records';
 import { DICTIONARIES } from './all';
 import { errors as EN_ERRORS } from './en.errors';
 
@@ -46,6 +47,10 @@ describe('numbered messages in the page’s language', () => {
     const full = `E705: ${storageError('E502', 'QuotaExceededError', 'checkpoint #2 was not saved')}`;
     expect(localizeError(full, 'zh')).toBe(
       'E502: 存储已满（QuotaExceededError）：检查点 #2 没有保存。删除已结束的运行可以腾出空间。',
+    );
+    // So is why a record was refused.
+    expect(localizeError(storageError('E504', 3, part('why.tooBig', '1,100,000')), 'zh')).toBe(
+      'E504: 检查点 #3 没有保存：它有 1,100,000 字节，上限是 1 MiB',
     );
     // The Chinese row may put the parts in its own order.
     expect(localizeError(storageError('E503', 4, 'run-1', 7), 'zh')).toBe(

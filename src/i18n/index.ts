@@ -64,17 +64,17 @@ export function localizeError(text: string, lang: Lang): string {
   text = text.replace(/^E70\d: (?=E\d{3}: )/, '');
   const code = /^(E\d{3}): /.exec(text);
   const key = code && `err.${code[1]}`;
-  if (!code || !key || !(key in EN_ERRORS)) return lostPart(text, lang);
+  if (!code || !key || !(key in EN_ERRORS)) return partOf(text, lang);
   const parts = partsOf(EN_ERRORS[key as keyof typeof EN_ERRORS], text.slice(code[0].length));
   if (!parts) return text;
   const params = Object.fromEntries(parts.map((p, i) => [i, localizeError(p, lang)]));
   return `${code[1]}: ${translate(lang, key as MessageKey, params)}`;
 }
 
-/** What a failed write lost (`err.lost.*`, a part of E502 and E508) said in `lang`; other text as it is. */
-function lostPart(text: string, lang: Lang): string {
+/** A part of a numbered message (`err.lost.*`, `err.why.*`: en.errors.ts) said in `lang`; other text as it is. */
+function partOf(text: string, lang: Lang): string {
   for (const [key, row] of Object.entries(EN_ERRORS)) {
-    if (!key.startsWith('err.lost.')) continue;
+    if (!key.startsWith('err.lost.') && !key.startsWith('err.why.')) continue;
     const parts = partsOf(row, text);
     if (parts) return translate(lang, key as MessageKey, Object.fromEntries(parts.map((p, i) => [i, p])));
   }

@@ -3,7 +3,7 @@ import type { Backend, Tx } from './backend';
 import type { ChunkCache } from './chunks';
 import { Refusal, quote, storageError } from './errors';
 import { parseKey, runKey } from './keys';
-import { isRunId, lost, putRun, writeFailure } from './records';
+import { isRunId, part, putRun, writeFailure } from './records';
 import { prepareWrite, stageWith, type Prepared } from './stored';
 import type { NewRun, ReplaceResult, RunBatch, RunMeta } from './types';
 
@@ -38,7 +38,7 @@ function prepareBatch(
     if (!isRunId(meta.runId) || ids.has(meta.runId))
       return {
         ok: false,
-        error: storageError('E509', `run id ${quote(meta.runId)} is not a fresh id of 1 to 200 characters`),
+        error: storageError('E509', part('why.runIdTaken', quote(meta.runId))),
       };
     ids.add(meta.runId);
     const run: Prepared[] = [];
@@ -48,7 +48,7 @@ function prepareBatch(
       if (w.checkpoint.runId !== meta.runId || w.prepared.seq <= (run.at(-1)?.seq ?? 0))
         return {
           ok: false,
-          error: storageError('E504', cp.seq, `it is not the next checkpoint of run ${quote(meta.runId)}`),
+          error: storageError('E504', cp.seq, part('why.notNext', quote(meta.runId))),
         };
       run.push(w.prepared);
     }
@@ -104,7 +104,7 @@ export async function replaceRuns(
       return { ok: true as const, runs: stored, deleted };
     });
   } catch (e) {
-    const f = writeFailure(e, lost('lost.runs'));
+    const f = writeFailure(e, part('lost.runs'));
     return { ok: false, error: f.reason, quota: f.quota };
   }
 }

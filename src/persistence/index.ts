@@ -28,6 +28,7 @@ export { MAX_IMPORT_BYTES, fileTooBig } from './records';
 export { describeError, storageError } from './errors';
 export { loadTransfer } from './recordStore';
 export { checkpointAt } from './stored';
+export { LESSON_RUN_PREFIX } from './keys';
 export {
   CHANNEL_NAME,
   joinRun,

@@ -52,3 +52,6 @@ export function parseKey(key: unknown): ParsedKey {
     return { kind: 'chunk', runId: runId as string, hash: last };
   return { kind: 'foreign' };
 }
+
+/** What every lesson run's id starts with (store/lessonRuns.ts): never the id of an import. */
+export const LESSON_RUN_PREFIX = 'lesson:';

@@ -52,7 +52,7 @@ describe('two tabs without Web Locks', () => {
 
   it('two tabs that join at once never both write: the fencing counter admits one writer at a time', async () => {
     // The lease can let both tabs report driver for a moment (~50 ms in 3 of 3 trials in the
-    // review). Each tab writes as driver.ts does: elected, its first write claims the run from
+    // review). Each tab writes as the store's tab slice does (store/tab.ts): elected, its first write claims the run from
     // the epoch it read; refused by the fence while it still drives, it claims afresh.
     const nm = names();
     const h = memoryHarness();

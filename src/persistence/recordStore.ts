@@ -11,7 +11,7 @@ import {
   putRun,
   runIn,
   touchWith,
-  lost,
+  part,
   writeFailure,
   type WriteFailure,
 } from './records';
@@ -124,14 +124,13 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         branch: meta.branch ?? null,
         ...(meta.design ? { design: meta.design } : {}),
       };
-      if (!isRunId(m.runId))
-        return { ok: false, error: storageError('E509', 'its id must be text of 1 to 200 characters'), quota: false };
+      if (!isRunId(m.runId)) return { ok: false, error: storageError('E509', part('why.runIdText')), quota: false };
       if (!findScenario(m.scenario))
-        return { ok: false, error: storageError('E509', `scenario ${quote(m.scenario)} is unknown`), quota: false };
+        return { ok: false, error: storageError('E509', part('why.unknownScenario', quote(m.scenario))), quota: false };
       if (!isSeed(m.seed))
         return {
           ok: false,
-          error: storageError('E509', 'its seed must be a whole number from 0 to 2^53 − 1'),
+          error: storageError('E509', part('why.seed')),
           quota: false,
         };
       try {
@@ -144,7 +143,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         return { ok: true, run };
       } catch (e) {
-        const f = writeFailure(e, lost('lost.run', quote(m.runId)));
+        const f = writeFailure(e, part('lost.run', quote(m.runId)));
         return { ok: false, error: f.reason, quota: f.quota };
       }
     },
@@ -185,7 +184,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         }
         return { ok: true, bytes, size: p.size, ms: timer() - t0 };
       } catch (e) {
-        const f = writeFailure(e, lost('lost.checkpoint', cp.seq));
+        const f = writeFailure(e, part('lost.checkpoint', cp.seq));
         return failed(f.code, f.reason, f.quota);
       }
     },
@@ -260,7 +259,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
         });
         return { ok: true, deleted };
       } catch (e) {
-        return { ok: false, error: writeFailure(e, lost('lost.deleted', quote(runId))).reason };
+        return { ok: false, error: writeFailure(e, part('lost.deleted', quote(runId))).reason };
       }
     },
 

@@ -1,6 +1,6 @@
 import { MAX_CHECKPOINT_BYTES, checkAgainst, isObject, utf8Length } from '../engine';
 import type { Tx } from './backend';
-import { LOST_MESSAGES } from '../i18n/en.errors';
+import { PART_MESSAGES } from '../i18n/en.errors';
 import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
 import { orderKey, runKey } from './keys';
 import {
@@ -79,7 +79,7 @@ function checkRecord<T>(
   alsoReads: readonly string[] = [],
 ): Checked<T> {
   const j = jsonOf(value);
-  if (!j) return skip('corrupt', storageError('E513', 'it has no JSON form'));
+  if (!j) return skip('corrupt', storageError('E513', part('why.noJson')));
   if (j.bytes > MAX_CHECKPOINT_BYTES) return skip('oversize', storageError('E512', j.bytes.toLocaleString('en')));
   if (!isObject(value) || typeof value.schema !== 'string' || !value.schema.startsWith('harness-sim.')) {
     return skip('foreign', storageError('E510'));
@@ -201,11 +201,11 @@ export interface WriteFailure {
   quota: boolean;
 }
 
-/** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
-/** What a failed write lost, in the words the page translates (`i18n/en.errors.ts`). */
-export const lost = (what: keyof typeof LOST_MESSAGES, detail: string | number = ''): string =>
-  LOST_MESSAGES[what].replace('%s', String(detail));
+/** A part of a numbered message (what a write lost, why a record was refused), in words the page translates (`i18n/en.errors.ts`). */
+export const part = (what: keyof typeof PART_MESSAGES, detail: string | number = ''): string =>
+  PART_MESSAGES[what].replace('%s', String(detail));
 
+/** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
 export const writeFailure = (e: unknown, what: string): WriteFailure =>
   e instanceof Refusal
     ? { code: 'E701', reason: e.message, quota: false }

@@ -9,7 +9,7 @@ import {
   utf8Length,
 } from '../engine';
 import { describeError, quote, storageError } from './errors';
-import { MAX_IMPORT_BYTES } from './records';
+import { MAX_IMPORT_BYTES, part } from './records';
 import { RUN_FILE_SCHEMA, type RunFileInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
@@ -156,7 +156,7 @@ export async function parseRunFile(
     const cp = c.checkpoint;
     const bytes = checkpointBytes(cp);
     if (bytes > MAX_CHECKPOINT_BYTES)
-      return refuse(storageError('E606', label, `it is ${bytes.toLocaleString('en')} bytes; the limit is 1 MiB`));
+      return refuse(storageError('E606', label, part('why.tooBig', bytes.toLocaleString('en'))));
     if (cp.runId !== runId) return refuse(storageError('E607', label, quote(cp.runId), quote(runId)));
     if (cp.scenario !== run.scenario || cp.seed !== run.seed) {
       return refuse(

@@ -5,12 +5,12 @@
  */
 import { MAX_CHECKPOINT_BYTES, utf8Length, type Checkpoint } from '../engine';
 import { Refusal, quote, skippedAt, storageError } from './errors';
-import { checkpointKey, keyText, runKey } from './keys';
+import { LESSON_RUN_PREFIX, checkpointKey, keyText, runKey } from './keys';
 import { parseOffThread } from './parseOffThread';
 import { runFileText, slices } from './runFile';
 import { chunksOf, prepare, readStored, seqsOf, stage, type Prepared } from './stored';
 import type { StoreParts } from './batch';
-import { MAX_IMPORT_BYTES, lost, putRun, runIn, writeFailure } from './records';
+import { MAX_IMPORT_BYTES, part, putRun, runIn, writeFailure } from './records';
 import { inTxSlices, type Tx } from './backend';
 import type { ChunkCache } from './chunks';
 import type { ExportResult, ImportResult, Skipped } from './types';
@@ -89,7 +89,7 @@ export async function importRun(
     });
     return { ok: true, runId };
   } catch (e) {
-    return { ok: false, error: writeFailure(e, lost('lost.imported')).reason };
+    return { ok: false, error: writeFailure(e, part('lost.imported')).reason };
   }
 }
 
@@ -103,9 +103,6 @@ export const prepareAll = (checkpoints: readonly Checkpoint[], cache: ChunkCache
 export function renamedSize(p: Prepared, from: string, to: string): number {
   return p.size - utf8Length(JSON.stringify(from)) + utf8Length(JSON.stringify(to));
 }
-
-/** What every lesson run's id starts with (store/lessonRuns.ts): never the id of an import. */
-const LESSON_RUN_PREFIX = 'lesson:';
 
 /** `runId` (a lesson run's under `imported-…`), or, when taken (an import never overwrites), the first free `runId (imported n)`. */
 export async function freeRunId(tx: Tx, asked: string): Promise<string> {

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA } from '../engine';
-// packages/harness-core/src/schema.ts is not in the engine's index yet (the engine engineer wires it on merge).
 
 /**
  * The storage layer's records as valibot schemas, beside the engine's (packages/harness-core/src/schema.ts): the

@@ -9,6 +9,7 @@ import {
   STORED_CHECKPOINT_SCHEMA,
   checkStoredCheckpoint,
   jsonOf,
+  part,
   summaryOf,
   type Chain,
   type StoredCheckpoint,
@@ -54,11 +55,7 @@ export function prepareWrite(
   if (prepared.size > MAX_CHECKPOINT_BYTES)
     return {
       ok: false,
-      error: storageError(
-        'E504',
-        prepared.seq,
-        `it is ${prepared.size.toLocaleString('en')} bytes; the limit is 1 MiB`,
-      ),
+      error: storageError('E504', prepared.seq, part('why.tooBig', prepared.size.toLocaleString('en'))),
     };
   return { ok: true, checkpoint: readable.checkpoint, prepared };
 }
@@ -178,7 +175,7 @@ export async function assemble(
   }
   const whole = { ...record.body, ledger: parts.ledger, refs: parts.refs };
   const j = jsonOf(whole);
-  if (!j) return { ok: false, kind: 'corrupt', reason: storageError('E513', 'it has no JSON form') };
+  if (!j) return { ok: false, kind: 'corrupt', reason: storageError('E513', part('why.noJson')) };
   if (j.bytes > MAX_CHECKPOINT_BYTES)
     return { ok: false, kind: 'oversize', reason: storageError('E512', j.bytes.toLocaleString('en')) };
   const parsed = checkCheckpoint(whole);

@@ -12,6 +12,7 @@ import {
 } from '../engine';
 import type { Challenge } from '../challenges/types';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun, type OpenedStore } from '../persistence';
+import { loadDictionary } from '../i18n';
 import { holdCheckpoints, unpackReplay } from '../share';
 import { badSeedNotice, dropRunNew, replacedNotice, replayed } from './address';
 import type { RunSlice, RunState, UpToRun } from './run';
@@ -226,6 +227,9 @@ export const createRunsSlice = (...[set, get]: SliceArgs<{ ready: boolean }, Abo
       }
     } else if (!resumed) await newRun(scenarioId, seed);
     dropRunNew();
+    // The notices below are said in the page's words, which may still be on their way.
+    if ((seedText !== null && parseSeed(seedText) === null) || params.has('scenario') || params.has('design'))
+      await loadDictionary(get().lang).catch(() => undefined);
     // A seed the URL gave and the page could not take is said, not silently replaced.
     if (seedText !== null && parseSeed(seedText) === null) get().setNotice(badSeedNotice(seedText, get().lang));
     // So is a scenario or design it has not got (issue 40: `scenario=nope&design=evil` was silent).

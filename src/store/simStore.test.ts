@@ -193,3 +193,17 @@ describe('follow and drive (two tabs, no Web Locks)', () => {
     expect(st().storage.status).toBe('indexeddb');
   });
 });
+
+describe('what a person made of a run (an export note, a replay) stays with that run', () => {
+  it('a follower keeps it while the driver announces (a new Sim of the same run), and drops it for another run', async () => {
+    await drive(2);
+    const note = { omitted: 3, unreadable: 0 };
+    useSimStore.setState({ role: 'follower', exported: note });
+    const same = st().sim.copy();
+    useSimStore.setState({ sim: same });
+    expect(st().exported).toEqual(note);
+    await st().newRun('migration-40', 2);
+    expect(st().exported).toBeNull();
+    useSimStore.setState({ role: 'driver' });
+  });
+});

@@ -40,9 +40,12 @@ export const useSimStore = create<Store>()((set, get) => ({
   ...createSeekSlice(set, get),
 }));
 
-// A replay or an export's note is about the run it was made on (branches.ts).
+// A replay or an export's note is about the run it was made on (branches.ts): forgotten when
+// another run is shown, or this tab drives a new Sim; a follower's mirror of the same run (a new
+// Sim at each of the driver's announcements) keeps them.
 useSimStore.subscribe((s, before) => {
-  if (s.sim !== before.sim) s.forget();
+  if (s.sim === before.sim) return;
+  if (s.role !== 'follower' || s.sim.context.runId !== before.sim.context.runId) s.forget();
 });
 
 export type { ResumeReport, RunSettings, StorageStatus, Notice } from './types';

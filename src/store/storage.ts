@@ -1,12 +1,12 @@
 import type { Checkpoint } from '../engine';
-import { createMemoryStore, type PageStore, type RunMeta, type Skipped } from '../persistence';
+import { LESSON_RUN_PREFIX, createMemoryStore, type PageStore, type RunMeta, type Skipped } from '../persistence';
 import { mergeSkipped } from './reports';
 import type { SettingsSlice } from './settings';
 import type { Notice, SliceArgs, StorageStatus } from './types';
 import type { WriteReport } from './writeReport';
 
-/** Every lesson run's id starts with this; no free run's does (`run-…`, a fork's, an import's own). */
-export const LESSON_RUN_PREFIX = 'lesson:';
+/** Every lesson run's id starts with it; no free run's does (`run-…`, a fork's, an import's own). */
+export { LESSON_RUN_PREFIX };
 
 /** Whether a run is a lesson's (never listed or resumed in free play, never claimed by a tab). */
 export const isLessonRun = (runId: string): boolean => runId.startsWith(LESSON_RUN_PREFIX);

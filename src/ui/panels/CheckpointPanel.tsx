@@ -1,5 +1,5 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import { formatInt, type MessageKey } from '../../i18n';
+import { formatInt, localizeError, type MessageKey } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import { boxClass } from './boxClass';
@@ -39,6 +39,7 @@ const tokensOfBytes = (bytes: number) => Math.ceil(bytes / 4);
 /** The newest checkpoint as readable JSON, and position vs luggage as two bars. */
 export function CheckpointPanel() {
   const t = useT();
+  const lang = useSimStore((s) => s.lang);
   const newest = useSimStore((s) => shownView(s).newest);
   const bytes = useSimStore((s) => s.newestBytes);
   const full = useSimStore((s) => s.newestFullBytes);
@@ -81,7 +82,7 @@ export function CheckpointPanel() {
           : write
             ? write.ok
               ? `#${write.seq} ${write.trigger}: ${t('write.ok', { ms: write.ms.toFixed(1), bytes: formatInt(write.bytes) })}`
-              : t('write.failed', { seq: write.seq, error: write.error ?? '' })
+              : t('write.failed', { seq: write.seq, error: localizeError(write.error ?? '', lang) })
             : ''}
       </p>
       <div

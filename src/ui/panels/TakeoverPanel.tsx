@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TakeoverEdit } from '../../engine';
+import { localizeError } from '../../i18n';
 import { seekShown, shownView, useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
@@ -11,6 +12,7 @@ type Kind = TakeoverEdit['kind'];
  */
 export function TakeoverPanel() {
   const t = useT();
+  const lang = useSimStore((s) => s.lang);
   const view = useSimStore(shownView);
   // A checkpoint selected in the history other than the newest: the edit starts a branch.
   const older = useSimStore((s) => s.preview !== null && s.preview.seq !== s.view.newest?.seq);
@@ -37,7 +39,7 @@ export function TakeoverPanel() {
     } else edit = kind === 'mark_done' ? { kind, step: stepN, ...(ref ? { ref } : {}) } : { kind, step: stepN };
     const from = view.newest?.seq ?? 0;
     const error = await st.editStep(edit);
-    if (error) return setResult({ ok: false, text: error });
+    if (error) return setResult({ ok: false, text: localizeError(error, lang) });
     setResult({
       ok: true,
       text: older

@@ -1,20 +1,14 @@
 import { checkCheckpoint, parseCheckpoint, serializeCheckpoint, type ParseResult } from '../checkpoint.js';
 import type { Checkpoint } from '../checkpointShape.js';
+import { STORE_ERROR_MESSAGES } from '../errors.js';
 import type { PlanLookup } from '../world.js';
 import type { Latest, PutResult, Skipped, StoreErrorCode } from './types.js';
 
 /** What both stores share: the refusal before a write, and how a record read is judged. */
 
-const MESSAGES: Record<StoreErrorCode, string> = {
-  E701: 'The checkpoint was not stored: the codec would not read it back',
-  E702: 'This record is not a checkpoint of ours',
-  E703: 'This checkpoint is damaged or does not fit its plan',
-  E704: 'This checkpoint is stored under a run or number that is not its own',
-  E705: 'The storage failed',
-};
-
-/** `E70n: what it means (the detail)`. */
-export const storeText = (code: StoreErrorCode, detail: string): string => `${code}: ${MESSAGES[code]} (${detail}).`;
+/** `E70n: what it means (the detail).` (errors.ts `STORE_ERROR_MESSAGES`, one spelling). */
+export const storeText = (code: StoreErrorCode, detail: string): string =>
+  `${code}: ${STORE_ERROR_MESSAGES[code].replace('%s', detail)}`;
 
 export const storeFailure = (code: StoreErrorCode, detail: string): Extract<PutResult, { ok: false }> => ({
   ok: false,
