@@ -5,6 +5,9 @@ import { traces } from './en.traces';
 import { storage } from './en.storage';
 import { timeline } from './en.timeline';
 import { present } from './en.present';
+import { lessons } from './en.lessons';
+import { notes } from './en.notes';
+import { content } from './en.content';
 import type { errors } from './en.errors';
 
 /**
@@ -19,6 +22,9 @@ export const en = {
   ...code,
   ...timeline,
   ...present,
+  ...lessons,
+  ...notes,
+  ...content,
   // Predict-then-reveal and challenges (SPEC §13)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatClock, formatDuration, formatInt, pickLang, translate } from '.';
 import { DICTIONARIES } from './all';
+import { content } from './en.content';
+import { lessons } from './en.lessons';
+import { notes } from './en.notes';
 
 /** Keys that are spacing, which a language may leave empty (Chinese sets no space after a label's colon). */
 const SPACING = new Set(['label.gap', 'list.sep']);
@@ -71,9 +74,15 @@ describe('every UI word in the page’s language (SPEC §13.4)', () => {
   const english = (s: string) =>
     (s.replace(/\{\w+\}/g, '').match(/[A-Za-z][A-Za-z_-]*/g) ?? []).filter((w) => !ALLOWED.has(w) && !IDS.test(w));
 
+  /**
+   * The lessons' teaching words quote the run as it is spelt (orders.csv, a tool's name) and the
+   * English quotes the article's Chinese names: held by the lessons' own tests, not these.
+   */
+  const TEACHING = new Set(Object.keys({ ...lessons, ...notes, ...content }));
+
   it('zh has no English word', () => {
     const bad = Object.entries(DICTIONARIES.zh)
-      .filter(([k]) => k !== 'lang.tag')
+      .filter(([k]) => k !== 'lang.tag' && !TEACHING.has(k))
       .flatMap(([k, v]) => english(v).map((w) => `${k}: ${w}`));
     expect(bad).toEqual([]);
   });
@@ -92,7 +101,9 @@ describe('every UI word in the page’s language (SPEC §13.4)', () => {
   });
 
   it('en has no Chinese word (the switch to Chinese excepted)', () => {
-    const bad = Object.entries(DICTIONARIES.en).filter(([k, v]) => k !== 'app.lang' && /[\u3400-\u9fff]/.test(v));
+    const bad = Object.entries(DICTIONARIES.en).filter(
+      ([k, v]) => k !== 'app.lang' && !TEACHING.has(k) && /[\u3400-\u9fff]/.test(v),
+    );
     expect(bad).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ function CompareRunView({ config, search, reset }: { config: CompareConfig; sear
     >
       <header className="hs-compare__head">
         <h1>{t('compare.title')}</h1>
-        <p>{story.title[lang]}</p>
+        <p>{t(story.title)}</p>
         <button
           type="button"
           className="hs-btn hs-btn--primary"
