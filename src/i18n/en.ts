@@ -51,6 +51,7 @@ export const en = {
   // What the page needs to know of a language, beside its words.
   'lang.tag': 'en',
   'list.sep': ', ',
+  'list.semi': '; ',
   'label.gap': ' ',
   'duration.hm': '{h}h {m}m',
   'duration.m': '{m}m',

@@ -7,7 +7,7 @@ import { lessons } from './en.lessons';
 import { notes } from './en.notes';
 
 /** Keys that are spacing, which a language may leave empty (Chinese sets no space after a label's colon). */
-const SPACING = new Set(['label.gap', 'list.sep']);
+const SPACING = new Set(['label.gap', 'list.sep', 'list.semi']);
 
 describe('the dictionaries', () => {
   it('have the same keys in Chinese and English, none empty', () => {

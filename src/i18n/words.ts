@@ -4,8 +4,11 @@ import type { Lang } from './langs';
 export type { MessageKey };
 export type Dictionary = Record<MessageKey, string>;
 
-/** The parts a text's `{name}` placeholders stand for: as they are, or words said in the same language. */
-export type Params = Readonly<Record<string, string | number | Words>>;
+/**
+ * The parts a text's `{name}` placeholders stand for: as they are, or words said in the same
+ * language (a list of them joined as that language joins clauses, its `list.semi`).
+ */
+export type Params = Readonly<Record<string, string | number | Words | readonly Words[]>>;
 /** A key with the parts its placeholders stand for. */
 export interface Words {
   readonly key: MessageKey;
@@ -47,7 +50,11 @@ export function translate(lang: Lang, said: Said, params?: Params): string {
   // A missing key shows itself rather than crashing; a unit test keeps the two languages whole.
   const text = loaded[lang]?.[key] ?? key;
   if (!all) return text;
-  const part = (p: string | number | Words) => (typeof p === 'object' ? translate(lang, p) : String(p));
+  const part = (p: Params[string]): string =>
+    Array.isArray(p)
+      ? p.map((w: Words) => translate(lang, w)).join(translate(lang, 'list.semi'))
+      : typeof p === 'object'
+        ? translate(lang, p as Words)
+        : String(p);
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (all[name] === undefined ? m : part(all[name])));
 }
-
