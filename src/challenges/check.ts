@@ -1,5 +1,5 @@
 import { MINUTE, Sim, isTerminal, nextMove, type SimCommand } from '../engine';
-import { said, type MessageKey, type Words } from '../i18n/words';
+import { listOf, said, type MessageKey, type Words } from '../i18n/words';
 import { sentByOneOf } from '../lessons/controls';
 import { runInSlices, type Slicer } from '../share/slices';
 import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
@@ -123,7 +123,7 @@ export function describePredicate(p: Predicate): Words {
 }
 
 export function describeGoal(ch: Challenge): Words {
-  return said('challenge.goal.all', { parts: ch.goal.map(describePredicate) });
+  return listOf(ch.goal.map(describePredicate), 'list.semi');
 }
 
 type Truth = 'holds' | 'not_yet' | 'broken';
@@ -165,7 +165,7 @@ export function checkChallenge(ch: Challenge, sim: Sim, events: readonly SimComm
   if (broken.length > 0) {
     return {
       status: 'fail',
-      reason: said('challenge.verdict.broken', { parts: broken }),
+      reason: said('challenge.verdict.broken', { parts: listOf(broken, 'list.semi') }),
     };
   }
   if (over) return { status: 'pass', reason: said('challenge.verdict.pass', { goal: describeGoal(ch) }) };

@@ -51,7 +51,11 @@ export const en = {
   // What the page needs to know of a language, beside its words.
   'lang.tag': 'en',
   'list.sep': ', ',
-  'list.semi': '; ',
+  // Lists of words said by data (listOf): each pair joined; `list.none` for an empty one.
+  'list.semi': '{a}; {b}',
+  'list.comma': '{a}, {b}',
+  'list.sentences': '{a} {b}',
+  'list.none': '—',
   'label.gap': ' ',
   'duration.hm': '{h}h {m}m',
   'duration.m': '{m}m',

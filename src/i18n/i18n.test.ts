@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration, formatInt, pickLang, translate } from '.';
+import { DESIGN_IDS, DESIGNS } from '../engine';
+import { formatClock, formatDuration, formatInt, listOf, pickLang, said, translate } from '.';
 import { DICTIONARIES } from './all';
 import { content } from './en.content';
 import { lessons } from './en.lessons';
 import { notes } from './en.notes';
 
 /** Keys that are spacing, which a language may leave empty (Chinese sets no space after a label's colon). */
-const SPACING = new Set(['label.gap', 'list.sep', 'list.semi']);
+const SPACING = new Set(['label.gap', 'list.sep']);
 
 describe('the dictionaries', () => {
   it('have the same keys in Chinese and English, none empty', () => {
@@ -25,6 +26,21 @@ describe('the dictionaries', () => {
       const names = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
       expect(names(DICTIONARIES.zh[key]), key).toEqual(names(DICTIONARIES.en[key]));
     }
+  });
+
+  it('say each design as harness-core does (its own words stay, for its Node users)', () => {
+    for (const id of DESIGN_IDS)
+      for (const lang of ['zh', 'en'] as const) {
+        expect(translate(lang, `design.${id}.name`)).toBe(DESIGNS[id].name[lang]);
+        expect(translate(lang, `design.${id}.change`)).toBe(DESIGNS[id].change[lang]);
+      }
+  });
+
+  it('join a list of words as each language does', () => {
+    const parts = [said('challenge.goal.fuse'), said('challenge.goal.state', { state: 'completed' })];
+    expect(translate('en', listOf(parts, 'list.semi'))).toBe('the fuse trips; end in completed');
+    expect(translate('zh', listOf(parts, 'list.semi'))).toBe('熔断器跳闸；结束在 completed');
+    expect(translate('en', listOf([], 'list.semi'))).toBe('—');
   });
 
   it('fill placeholders', () => {

@@ -8,6 +8,7 @@ export { FALLBACK_LANG, LANGS, isLang, nextLang, type Lang } from './langs';
 export {
   addDictionary,
   hasWord,
+  listOf,
   said,
   translate,
   type Dictionary,

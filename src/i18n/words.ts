@@ -4,11 +4,8 @@ import type { Lang } from './langs';
 export type { MessageKey };
 export type Dictionary = Record<MessageKey, string>;
 
-/**
- * The parts a text's `{name}` placeholders stand for: as they are, or words said in the same
- * language (a list of them joined as that language joins clauses, its `list.semi`).
- */
-export type Params = Readonly<Record<string, string | number | Words | readonly Words[]>>;
+/** The parts a text's `{name}` placeholders stand for: as they are, or words said in the same language. */
+export type Params = Readonly<Record<string, string | number | Words>>;
 /** A key with the parts its placeholders stand for. */
 export interface Words {
   readonly key: MessageKey;
@@ -24,6 +21,13 @@ export type Said = MessageKey | Words;
 /** Words to say later, in whichever language the page shows then (`params` added to its own). */
 export const said = (s: Said, params: Params = {}): Words =>
   typeof s === 'string' ? { key: s, params } : { key: s.key, params: { ...s.params, ...params } };
+
+/**
+ * A list of words as one, each pair joined by `join` (`list.semi`: `{a}; {b}`, `{a}；{b}` in
+ * Chinese): the language decides its separators, not the code.
+ */
+export const listOf = (items: readonly Words[], join: MessageKey): Words =>
+  items.slice(1).reduce((a, b) => said(join, { a, b }), items[0] ?? said('list.none'));
 
 /**
  * The words loaded so far, by language: the page loads the one it shows (index.ts,
@@ -50,11 +54,6 @@ export function translate(lang: Lang, said: Said, params?: Params): string {
   // A missing key shows itself rather than crashing; a unit test keeps the two languages whole.
   const text = loaded[lang]?.[key] ?? key;
   if (!all) return text;
-  const part = (p: Params[string]): string =>
-    Array.isArray(p)
-      ? p.map((w: Words) => translate(lang, w)).join(translate(lang, 'list.semi'))
-      : typeof p === 'object'
-        ? translate(lang, p as Words)
-        : String(p);
+  const part = (p: Params[string]) => (typeof p === 'object' ? translate(lang, p) : String(p));
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (all[name] === undefined ? m : part(all[name])));
 }

@@ -48,7 +48,10 @@ export const zh: Record<MessageKey, string> = {
   // 页面对一种语言要知道的，除了词句。
   'lang.tag': 'zh-CN',
   'list.sep': '、',
-  'list.semi': '；',
+  'list.semi': '{a}；{b}',
+  'list.comma': '{a}，{b}',
+  'list.sentences': '{a}；{b}',
+  'list.none': '—',
   'label.gap': '',
   'duration.hm': '{h} 小时 {m} 分钟',
   'duration.m': '{m} 分钟',
