@@ -144,7 +144,7 @@ function truth(p: Predicate, sim: Sim, events: readonly SimCommand[], over: bool
   return atEnd(v >= p.ge);
 }
 
-/** Pass, fail or still open, with the reason in both languages. */
+/** Pass, fail or still open, with the reason (words the page says in its language). */
 export function checkChallenge(ch: Challenge, sim: Sim, events: readonly SimCommand[]): ChallengeVerdict {
   const illegal = events.find((e) => !sentByOneOf(e, ch.controls));
   if (illegal) {

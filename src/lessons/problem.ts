@@ -5,7 +5,7 @@ import { hasWord, type MessageKey } from '../i18n/words';
 
 /**
  * A refused input, for the teacher who wrote it: a number to look up, the field at fault (a
- * path such as `stops[3].caption.zh`) and what is wrong, in both languages.
+ * path such as `stops[3].caption`) and what is wrong, in both languages.
  */
 export interface Problem {
   code: string;
