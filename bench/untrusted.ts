@@ -98,7 +98,8 @@ export async function run(): Promise<Figure[]> {
     ),
   );
   const unpacked = await unpackReplay(packed);
-  if (!unpacked.ok) throw new Error(unpacked.reason.en);
+  // No dictionary is loaded here: the refusal's key and parts say what went wrong.
+  if (!unpacked.ok) throw new Error(JSON.stringify(unpacked.reason));
   const replayed = await timeOf(() => {
     const sim = new Sim({ scenario: 'migration-1000', config: unpacked.replay.config });
     for (const c of unpacked.replay.commands) sim.send(c);

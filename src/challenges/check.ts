@@ -1,4 +1,5 @@
-import { MINUTE, Sim, isTerminal, nextMove, type Bilingual, type SimCommand } from '../engine';
+import { MINUTE, Sim, isTerminal, nextMove, type SimCommand } from '../engine';
+import { listOf, said, type MessageKey, type Words } from '../i18n/words';
 import { sentByOneOf } from '../lessons/controls';
 import { runInSlices, type Slicer } from '../share/slices';
 import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
@@ -50,7 +51,7 @@ export function startChallenge(ch: Challenge): Sim {
   return sim;
 }
 
-export type Started = { ok: true; sim: Sim } | { ok: false; reason: Bilingual };
+export type Started = { ok: true; sim: Sim } | { ok: false; reason: Words };
 
 /**
  * `startChallenge` in slices with turns for the page between them (share/slices.ts), refused
@@ -68,29 +69,10 @@ export async function startChallengeInSlices(
   const start = ch.start as { until: string; step?: number };
   const where = `${start.until}${start.step === undefined ? '' : ` @ ${start.step}`}`;
   const moves = r.done;
-  if (r.end === 'budget')
-    return {
-      ok: false,
-      reason: {
-        en: `start.until: the run did not reach ${where} in ${budgetMs / 1000} s of play (${moves} moves, each costlier than the last); the challenge is not opened`,
-        zh: `start.until：运行玩了 ${budgetMs / 1000} 秒（${moves} 步，一步比一步费时）仍未到达 ${where}，挑战未打开`,
-      },
-    };
-  if (moves >= MAX_START_MOVES)
-    return {
-      ok: false,
-      reason: {
-        en: `start.until: the run did not reach ${where} in ${MAX_START_MOVES} moves; the challenge is not opened`,
-        zh: `start.until：运行走了 ${MAX_START_MOVES} 步仍未到达 ${where}，挑战未打开`,
-      },
-    };
-  return {
-    ok: false,
-    reason: {
-      en: `start.until: the run never reaches ${where} (it stood at ${sim.state} after ${moves} moves); the challenge is not opened`,
-      zh: `start.until：运行到不了 ${where}（走了 ${moves} 步后停在 ${sim.state}），挑战未打开`,
-    },
-  };
+  const seconds = budgetMs / 1000;
+  if (r.end === 'budget') return { ok: false, reason: said('challenge.start.budget', { where, seconds, moves }) };
+  if (moves >= MAX_START_MOVES) return { ok: false, reason: said('challenge.start.moves', { where, moves }) };
+  return { ok: false, reason: said('challenge.start.never', { where, moves, state: sim.state }) };
 }
 
 /** The value of a measure on the run and the student's commands. */
@@ -129,38 +111,19 @@ export function measure(m: Measure, sim: Sim, events: readonly SimCommand[]): nu
   }
 }
 
-const MEASURE_NAMES: Record<Measure, Bilingual> = {
-  rejections: { zh: '拒绝次数', en: 'rejections' },
-  failures: { zh: '失败次数', en: 'failures' },
-  tool_errors: { zh: '工具报错次数', en: 'tool errors' },
-  crashes: { zh: '崩溃次数', en: 'crashes' },
-  restarts: { zh: '重启次数', en: 'restarts' },
-  approvals: { zh: '批准次数', en: 'approvals' },
-  approval_requests: { zh: '审批请求数', en: 'approval requests' },
-  checkpoints: { zh: '存档数', en: 'checkpoints' },
-  presses: { zh: '按键次数', en: 'presses' },
-  steps_wasted: { zh: '白干的步骤', en: 'steps wasted' },
-  tokens: { zh: 'token 数', en: 'tokens' },
-  model_calls: { zh: '模型调用次数', en: 'model calls' },
-  rereads: { zh: '重读文件数', en: 'files re-read' },
-  minutes: { zh: '虚拟分钟数', en: 'virtual minutes' },
-};
-
 /** A predicate in words (the `challenge-goal` text is these, joined). */
-export function describePredicate(p: Predicate): Bilingual {
-  if ('state' in p) return { zh: `结束在 ${p.state}`, en: `end in ${p.state}` };
-  if ('ended' in p) return { zh: `结束原因是 ${p.ended}`, en: `end by ${p.ended}` };
-  if ('fuse' in p)
-    return p.fuse ? { zh: '熔断器跳闸', en: 'the fuse trips' } : { zh: '熔断器不跳闸', en: 'the fuse does not trip' };
-  const name = MEASURE_NAMES[p.of];
-  if ('eq' in p) return { zh: `${name.zh}恰好为 ${p.eq}`, en: `exactly ${p.eq} ${name.en}` };
-  if ('le' in p) return { zh: `${name.zh}不超过 ${p.le}`, en: `at most ${p.le} ${name.en}` };
-  return { zh: `${name.zh}至少 ${p.ge}`, en: `at least ${p.ge} ${name.en}` };
+export function describePredicate(p: Predicate): Words {
+  if ('state' in p) return said('challenge.goal.state', { state: p.state });
+  if ('ended' in p) return said('challenge.goal.ended', { ended: p.ended });
+  if ('fuse' in p) return said(p.fuse ? 'challenge.goal.fuse' : 'challenge.goal.noFuse');
+  const name = said(`challenge.measure.${p.of}` as MessageKey);
+  if ('eq' in p) return said('challenge.goal.eq', { name, n: p.eq });
+  if ('le' in p) return said('challenge.goal.le', { name, n: p.le });
+  return said('challenge.goal.ge', { name, n: p.ge });
 }
 
-export function describeGoal(ch: Challenge): Bilingual {
-  const parts = ch.goal.map(describePredicate);
-  return { zh: parts.map((p) => p.zh).join('；'), en: parts.map((p) => p.en).join('; ') };
+export function describeGoal(ch: Challenge): Words {
+  return listOf(ch.goal.map(describePredicate), 'list.semi');
 }
 
 type Truth = 'holds' | 'not_yet' | 'broken';
@@ -181,16 +144,13 @@ function truth(p: Predicate, sim: Sim, events: readonly SimCommand[], over: bool
   return atEnd(v >= p.ge);
 }
 
-/** Pass, fail or still open, with the reason in both languages. */
+/** Pass, fail or still open, with the reason (words the page says in its language). */
 export function checkChallenge(ch: Challenge, sim: Sim, events: readonly SimCommand[]): ChallengeVerdict {
   const illegal = events.find((e) => !sentByOneOf(e, ch.controls));
   if (illegal) {
     return {
       status: 'fail',
-      reason: {
-        zh: `用了这个挑战不允许的操作（${illegal.type}）。`,
-        en: `Used a control this challenge does not allow (${illegal.type}).`,
-      },
+      reason: said('challenge.verdict.illegal', { command: illegal.type }),
     };
   }
   const over = isTerminal(sim.state);
@@ -205,15 +165,11 @@ export function checkChallenge(ch: Challenge, sim: Sim, events: readonly SimComm
   if (broken.length > 0) {
     return {
       status: 'fail',
-      reason: {
-        zh: `没做到：${broken.map((d) => d.zh).join('；')}。`,
-        en: `Not met: ${broken.map((d) => d.en).join('; ')}.`,
-      },
+      reason: said('challenge.verdict.broken', { parts: listOf(broken, 'list.semi') }),
     };
   }
-  if (over)
-    return { status: 'pass', reason: { zh: `过关：${describeGoal(ch).zh}。`, en: `Passed: ${describeGoal(ch).en}.` } };
+  if (over) return { status: 'pass', reason: said('challenge.verdict.pass', { goal: describeGoal(ch) }) };
   const next = truths.find(([, t]) => t === 'not_yet')?.[0];
   const d = next ? describePredicate(next) : describeGoal(ch);
-  return { status: 'open', reason: { zh: `还在进行：${d.zh}。`, en: `Still open: ${d.en}.` } };
+  return { status: 'open', reason: said('challenge.verdict.open', { goal: d }) };
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { STATE_SCHEMA, checkCheckpoint, isObject, type Bilingual, type Checkpoint } from '../engine';
+import { STATE_SCHEMA, checkCheckpoint, isObject, type Checkpoint } from '../engine';
+import type { Words } from '../i18n/words';
 import { CONTROL_IDS } from '../lessons/controls';
 import { BILINGUAL, END_REASONS } from '../lessons/problem';
 import { DESIGN, PARTIAL_CONFIG, SCENARIO_ID, SEED } from '../lessons/types';
@@ -102,5 +103,5 @@ export type ChallengeStatus = 'open' | 'pass' | 'fail';
 
 export interface ChallengeVerdict {
   status: ChallengeStatus;
-  reason: Bilingual;
+  reason: Words;
 }

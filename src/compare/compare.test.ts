@@ -1,3 +1,4 @@
+import { inEvery } from '../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { CompareRun, chartOf, parseCompareQuery, spanOf, verdictOf, type CompareConfig } from '.';
 import { refusalText } from '../ui/compare/refusal';
@@ -142,18 +143,20 @@ describe('the verdict above the panes (ui-contract compare-verdict)', () => {
     const [article, noFuse] = r.finish().meters;
     const v = verdictOf(article, noFuse)!;
     const x = Math.round(noFuse.tokens / article.tokens);
-    expect(v.en).toMatch(new RegExp(`^No fuse: ${x}x the tokens, killed at \\d\\d:\\d\\d still in tool_failed, `));
-    expect(v.en).toContain(`${noFuse.checkpoints} checkpoints against ${article.checkpoints}`);
-    expect(v.en).toContain('The article’s design: ended in failed (loop_fuse).');
-    expect(v.zh).toContain(`token 是对方的 ${x} 倍`);
+    expect(inEvery(v).en).toMatch(
+      new RegExp(`^No fuse: ${x}x the tokens, killed at \\d\\d:\\d\\d still in tool_failed, `),
+    );
+    expect(inEvery(v).en).toContain(`${noFuse.checkpoints} checkpoints against ${article.checkpoints}`);
+    expect(inEvery(v).en).toContain('The article’s design: ended in failed (loop_fuse).');
+    expect(inEvery(v).zh).toContain(`token 是对方的 ${x} 倍`);
   });
 
   it('names the wasted steps of no checkpoint, and the queued task of a blocking wait', () => {
     const [a, none] = run(['article', 'no-checkpoint'], 'opening-story').finish().meters;
-    expect(verdictOf(a, none)!.en).toContain('No checkpoints: ');
-    expect(verdictOf(a, none)!.en).toContain('26 steps done twice');
+    expect(inEvery(verdictOf(a, none)!).en).toContain('No checkpoints: ');
+    expect(inEvery(verdictOf(a, none)!).en).toContain('26 steps done twice');
     const [refs, blocking] = run(['no-refs', 'blocking-wait'], 'opening-story').finish().meters;
-    expect(verdictOf(refs, blocking)!.en).toMatch(/the queued task (never finished|done only at)/);
+    expect(inEvery(verdictOf(refs, blocking)!).en).toMatch(/the queued task (never finished|done only at)/);
   });
 });
 
@@ -175,29 +178,29 @@ describe('every step is slow (SPEC §9 every-step: a checkpoint write costs virt
     const [every, article] = run(['every-step', 'article'], 'opening-story').finish().meters;
     const v = verdictOf(every, article)!;
     const late = spanOf(every.clockMs - article.clockMs);
-    expect(v.en).not.toMatch(/alike/);
+    expect(inEvery(v).en).not.toMatch(/alike/);
     // Only the figures that differ, and nothing a later clock alone explains (the queued task).
-    expect(v.en).toBe(
+    expect(inEvery(v).en).toBe(
       `Checkpoint every step: ${every.checkpoints} checkpoints against ${article.checkpoints}, ` +
         `${every.bytesWritten.toLocaleString('en')} bytes written against ${article.bytesWritten.toLocaleString('en')}, ` +
-        `its clock ${late.en} later.`,
+        `its clock ${inEvery(late).en} later.`,
     );
-    expect(v.en).toContain(
+    expect(inEvery(v).en).toContain(
       `${every.bytesWritten.toLocaleString('en')} bytes written against ${article.bytesWritten.toLocaleString('en')}`,
     );
-    expect(v.en).toContain(`its clock ${late.en} later`);
-    expect(v.zh).toContain(`存档 ${every.checkpoints} 个（对方 ${article.checkpoints} 个）`);
-    expect(v.zh).toContain(`时钟晚 ${late.zh}`);
-    expect(verdictOf(article, { ...article, design: 'every-step' })!.en).toMatch(/^Both designs ended alike/);
+    expect(inEvery(v).en).toContain(`its clock ${inEvery(late).en} later`);
+    expect(inEvery(v).zh).toContain(`存档 ${every.checkpoints} 个（对方 ${article.checkpoints} 个）`);
+    expect(inEvery(v).zh).toContain(`时钟晚 ${inEvery(late).zh}`);
+    expect(inEvery(verdictOf(article, { ...article, design: 'every-step' })!).en).toMatch(/^Both designs ended alike/);
     // One figure apart is enough to be named.
-    expect(verdictOf(article, { ...article, design: 'every-step', tokens: article.tokens + 1 })!.en).toBe(
+    expect(inEvery(verdictOf(article, { ...article, design: 'every-step', tokens: article.tokens + 1 })!).en).toBe(
       'Checkpoint every step: 1 more tokens.',
     );
   });
 
   it('says a span of virtual time as people do', () => {
-    expect(spanOf(135_000)).toEqual({ zh: '2 分 15 秒', en: '2 min 15 s' });
-    expect(spanOf(3_900_000)).toEqual({ zh: '1 小时 5 分', en: '1 h 5 min' });
-    expect(spanOf(5_000)).toEqual({ zh: '5 秒', en: '5 s' });
+    expect(inEvery(spanOf(135_000))).toEqual({ zh: '2 分 15 秒', en: '2 min 15 s' });
+    expect(inEvery(spanOf(3_900_000))).toEqual({ zh: '1 小时 5 分', en: '1 h 5 min' });
+    expect(inEvery(spanOf(5_000))).toEqual({ zh: '5 秒', en: '5 s' });
   });
 });

@@ -1,4 +1,5 @@
-import type { Bilingual, Config, InjectableError, StateName, DesignId } from 'harness-core';
+import type { Said } from '../i18n/words';
+import type { Config, InjectableError, StateName, DesignId } from 'harness-core';
 import { Sim, type SimOptions } from './sim';
 import { nextMove } from './can';
 import type { SimCommand } from './simTypes';
@@ -33,7 +34,7 @@ export type Beat =
 export interface Story {
   id: StoryId;
   scenario: string;
-  title: Bilingual;
+  title: Said;
   /** The overnight watchdog every design runs with in this story. */
   config: Partial<Config>;
   beats: readonly Beat[];
@@ -50,17 +51,14 @@ export const STORIES: Readonly<Record<StoryId, Story>> = {
   'opening-story': {
     id: 'opening-story',
     scenario: 'migration-40',
-    title: { zh: '第 27 步等审批，当晚没人批', en: 'Step 27 waits for an approval nobody gives that night' },
+    title: 'story.opening-story.title',
     config: OVERNIGHT,
     beats: [{ kind: 'until_waiting' }, { kind: 'night', until: NEXT_MORNING }, { kind: 'morning' }],
   },
   'opening-story-failing': {
     id: 'opening-story-failing',
     scenario: 'migration-40',
-    title: {
-      zh: '第 27 步本身一直失败，没人管，重试到天亮',
-      en: 'Step 27 itself fails on every attempt, retried through the night until dawn',
-    },
+    title: 'story.opening-story-failing.title',
     config: OVERNIGHT,
     beats: [
       { kind: 'until_waiting' },

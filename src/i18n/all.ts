@@ -1,6 +1,6 @@
 import { en } from './en';
 import { errors } from './en.errors';
-import { addDictionary, LANGS, type Dictionary, type Lang } from './index';
+import { addDictionary, LANGS, translate, type Dictionary, type Lang, type MessageKey, type Said } from './index';
 import { zh } from './zh';
 
 /**
@@ -10,3 +10,22 @@ import { zh } from './zh';
  */
 export const DICTIONARIES: Record<Lang, Dictionary> = { en: { ...en, ...errors }, zh };
 for (const lang of LANGS) addDictionary(lang, DICTIONARIES[lang]);
+
+/** `said` in every language at once, for tests that hold words to a run in each of them. */
+export const inEvery = (said: Said): Record<Lang, string> =>
+  Object.fromEntries(LANGS.map((lang) => [lang, translate(lang, said)])) as Record<Lang, string>;
+
+const extra: Partial<Record<Lang, Record<string, string>>> = {};
+let made = 0;
+/**
+ * A key with these words, added to the loaded dictionaries (not to DICTIONARIES, which the
+ * dictionary tests compare): a test's made-up caption or ask, held as data holds words.
+ */
+export function wordsForTest(words: Record<Lang, string>): MessageKey {
+  const key = `test.words.${++made}` as MessageKey;
+  for (const lang of LANGS) {
+    extra[lang] = { ...extra[lang], [key]: words[lang] };
+    addDictionary(lang, { ...DICTIONARIES[lang], ...extra[lang] });
+  }
+  return key;
+}

@@ -5,6 +5,9 @@ import { traces } from './en.traces';
 import { storage } from './en.storage';
 import { timeline } from './en.timeline';
 import { present } from './en.present';
+import { lessons } from './en.lessons';
+import { notes } from './en.notes';
+import { content } from './en.content';
 import type { errors } from './en.errors';
 
 /**
@@ -19,6 +22,9 @@ export const en = {
   ...code,
   ...timeline,
   ...present,
+  ...lessons,
+  ...notes,
+  ...content,
   // Predict-then-reveal and challenges (SPEC §13)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',
@@ -45,6 +51,11 @@ export const en = {
   // What the page needs to know of a language, beside its words.
   'lang.tag': 'en',
   'list.sep': ', ',
+  // Lists of words said by data (listOf): each pair joined; `list.none` for an empty one.
+  'list.semi': '{a}; {b}',
+  'list.comma': '{a}, {b}',
+  'list.sentences': '{a} {b}',
+  'list.none': '—',
   'label.gap': ' ',
   'duration.hm': '{h}h {m}m',
   'duration.m': '{m}m',

@@ -1,19 +1,23 @@
 import { timeOfDay } from '../engine';
-import type { MessageKey } from './en';
+import { addDictionary, isLoaded, translate, type Dictionary, type MessageKey } from './words';
 import { errors as EN_ERRORS } from './en.errors';
 import { FALLBACK_LANG, isLang, LANGS, type Lang } from './langs';
 
 export { FALLBACK_LANG, LANGS, isLang, nextLang, type Lang } from './langs';
 
-export type { MessageKey };
-export type Dictionary = Record<MessageKey, string>;
+export {
+  addDictionary,
+  hasWord,
+  listOf,
+  said,
+  translate,
+  type Dictionary,
+  type MessageKey,
+  type Params,
+  type Said,
+  type Words,
+} from './words';
 
-/**
- * The dictionaries the page has: each language is a chunk of its own, and a page loads the one
- * it shows (boot.ts, before its first render) and the other only when the student switches.
- * Tests and the layout generator import ./all, which has both at once.
- */
-const loaded: Partial<Record<Lang, Dictionary>> = {};
 /**
  * Each language's words, a chunk of its own. English's numbered messages are the page's already
  * (the store writes them), not its chunk's: a dictionary chunk imports nothing of the page.
@@ -24,13 +28,9 @@ const DICTIONARIES: Record<Lang, () => Promise<Dictionary>> = {
 };
 const loading: Partial<Record<Lang, Promise<void>>> = {};
 
-export function addDictionary(lang: Lang, words: Dictionary): void {
-  loaded[lang] = words;
-}
-
 /** Fetches `lang`'s words (once; a failed fetch may be asked for again). */
 export function loadDictionary(lang: Lang): Promise<void> {
-  if (loaded[lang]) return Promise.resolve();
+  if (isLoaded(lang)) return Promise.resolve();
   loading[lang] ??= DICTIONARIES[lang]().then(
     (w) => addDictionary(lang, w),
     (e: unknown) => {
@@ -39,17 +39,6 @@ export function loadDictionary(lang: Lang): Promise<void> {
     },
   );
   return loading[lang];
-}
-
-/** Whether `key` is a word of `lang` (for keys built from data: an edge id, a log rule). */
-export const hasWord = (lang: Lang, key: string): key is MessageKey => key in (loaded[lang] ?? {});
-
-/** The text for `key` in `lang`, with `{name}` placeholders filled from `params`. */
-export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
-  // A missing key shows itself rather than crashing; a unit test keeps the two languages whole.
-  const text = loaded[lang]?.[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
 /**

@@ -5,6 +5,9 @@ import { traces } from './zh.traces';
 import { storage } from './zh.storage';
 import { timeline } from './zh.timeline';
 import { present } from './zh.present';
+import { lessons } from './zh.lessons';
+import { notes } from './zh.notes';
+import { content } from './zh.content';
 import { errors } from './zh.errors';
 import type { MessageKey } from './en';
 
@@ -17,6 +20,9 @@ export const zh: Record<MessageKey, string> = {
   ...code,
   ...timeline,
   ...present,
+  ...lessons,
+  ...notes,
+  ...content,
   ...errors,
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',
@@ -42,6 +48,10 @@ export const zh: Record<MessageKey, string> = {
   // 页面对一种语言要知道的，除了词句。
   'lang.tag': 'zh-CN',
   'list.sep': '、',
+  'list.semi': '{a}；{b}',
+  'list.comma': '{a}，{b}',
+  'list.sentences': '{a}；{b}',
+  'list.none': '—',
   'label.gap': '',
   'duration.hm': '{h} 小时 {m} 分钟',
   'duration.m': '{m} 分钟',

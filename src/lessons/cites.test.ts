@@ -1,3 +1,4 @@
+import { wordsForTest } from '../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from './catalog';
 import { citedBy, uncited } from './cites';
@@ -6,7 +7,7 @@ import type { LessonStop } from './types';
 const stop = (en: string, zh: string, focus?: LessonStop['focus'], step?: number): LessonStop => ({
   id: 'x',
   move: { kind: 'command', command: { type: 'TICK' } },
-  caption: { zh, en },
+  caption: wordsForTest({ zh, en }),
   shows: { state: 'running', ...(step !== undefined ? { step } : {}) },
   source: '渐进拆解',
   ...(focus ? { focus } : {}),

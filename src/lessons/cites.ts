@@ -1,3 +1,4 @@
+import { translate } from '../i18n/words';
 import { timeWordsIn } from './timeWords';
 import type { Focus, LessonStop } from './types';
 
@@ -34,7 +35,9 @@ const FIVE: readonly Focus[] = ['newest', 'cp-done', 'cp-refs', 'cp-todos', 'cp-
  */
 export function citedBy(stop: LessonStop): Focus[] {
   const out = new Set<Focus>();
-  const { en, zh } = stop.caption;
+  // The caption's words as each dictionary has them (the tests load both; the page never calls this).
+  const en = translate('en', stop.caption);
+  const zh = translate('zh', stop.caption);
   for (const w of CITE_WORDS) if (w.en.test(en) || w.zh.test(zh)) out.add(w.focus);
   if (timeWordsIn(en, 'en').length > 0 || timeWordsIn(zh, 'zh').length > 0) out.add('clock');
   const step = stop.shows.step;

@@ -1,3 +1,4 @@
+import { inEvery, wordsForTest } from '../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from './catalog';
 import { fits, timeWordProblems, TIME_WORDS, timeWordsIn } from './timeWords';
@@ -12,7 +13,7 @@ describe('a caption that speaks of disk or the history', () => {
   it('says how many of the run’s checkpoints are stored, in every lesson', () => {
     const missing = LESSONS.flatMap((l) =>
       l.stops
-        .filter((s) => DISK.en.test(s.caption.en) || DISK.zh.test(s.caption.zh))
+        .filter((s) => DISK.en.test(inEvery(s.caption).en) || DISK.zh.test(inEvery(s.caption).zh))
         .filter((s) => s.shows.stored === undefined)
         .map((s) => `${l.id}/${s.id}`),
     );
@@ -47,7 +48,7 @@ describe('a caption that names a time of day', () => {
     const stop = (en: string, clock?: LessonStop['shows']['clock']): LessonStop => ({
       id: 'x',
       move: { kind: 'command', command: { type: 'RESTART' } },
-      caption: { zh: '读档。', en },
+      caption: wordsForTest({ zh: '读档。', en }),
       shows: { state: 'running', ...(clock ? { clock } : {}) },
       source: '渐进拆解',
     });

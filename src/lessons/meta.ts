@@ -5,45 +5,42 @@ import type { Lesson } from './types';
  * only these, so the lessons' data loads when a lesson is opened.
  */
 export const LESSON_META = {
-  threeEndings: { id: 'three-endings', title: { zh: '三种「从头再来」', en: 'Three ways to start over' } },
+  threeEndings: { id: 'three-endings', title: 'lesson.three-endings.title' },
   approval: {
     id: 'approval',
-    title: { zh: '等人审批：挂起，不卡死', en: 'Waiting for approval: suspend, do not freeze' },
+    title: 'lesson.approval.title',
   },
-  fuse: { id: 'fuse', title: { zh: '死循环防护：计数、提醒、熔断', en: 'Dead-loop protection: count, remind, fuse' } },
+  fuse: { id: 'fuse', title: 'lesson.fuse.title' },
   density: {
     id: 'density',
-    title: {
-      zh: '存位置，不存行李；存档不是越密越好',
-      en: 'Store the position, not the luggage; denser is not better',
-    },
+    title: 'lesson.density.title',
   },
-  smells: { id: 'smells', title: { zh: '两个坏味道', en: 'Two smells' } },
+  smells: { id: 'smells', title: 'lesson.smells.title' },
   simpleMode: {
     id: 'simple-mode',
-    title: { zh: '什么时候八个状态是过度设计', en: 'When eight states are over-design' },
+    title: 'lesson.simple-mode.title',
   },
   replayTakeover: {
     id: 'replay-takeover',
-    title: { zh: '失败复现与人工接管', en: 'Failure replay and human takeover' },
+    title: 'lesson.replay-takeover.title',
   },
-  noProgress: { id: 'no-progress', title: { zh: '没有报错，也在原地打转', en: 'No error, still going in circles' } },
+  noProgress: { id: 'no-progress', title: 'lesson.no-progress.title' },
   remindRecover: {
     id: 'remind-recover',
-    title: { zh: '为什么先提醒再熔断', en: 'Why remind before the fuse' },
+    title: 'lesson.remind-recover.title',
   },
   recoveryHints: {
     id: 'recovery-hints',
-    title: { zh: '同一个错，不同的提示', en: 'The same error, different hints' },
+    title: 'lesson.recovery-hints.title',
   },
-  everyN: { id: 'every-n', title: { zh: '十步一存，丢十步', en: 'Every ten steps, lose up to ten' } },
+  everyN: { id: 'every-n', title: 'lesson.every-n.title' },
   plans: {
     id: 'plans',
-    title: { zh: '一次性计划与动态计划', en: 'One-shot plans and dynamic plans' },
+    title: 'lesson.plans.title',
   },
   cancelResume: {
     id: 'cancel-resume',
-    title: { zh: '取消之后，从存档接着做', en: 'Cancelled, then resumed from a checkpoint' },
+    title: 'lesson.cancel-resume.title',
   },
 } as const satisfies Record<string, Pick<Lesson, 'id' | 'title'>>;
 

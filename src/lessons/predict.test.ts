@@ -1,3 +1,4 @@
+import { inEvery } from '../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { LESSONS, SIMPLE_STATE_NAMES, autoplay, findLesson, isSimpleChoices, predictionAt, scorePrediction } from '.';
 import { askingStops } from './predict';
@@ -37,10 +38,12 @@ describe('predict-then-reveal', () => {
       // A guess about the fuse is not scored where there is no fuse.
       const s = scorePrediction(p, p.answer, true);
       expect(s.correct).toBe(true);
-      expect(s.reason.en).not.toMatch(/fuse/);
-      expect(s.reason.zh).not.toMatch(/熔断/);
-      expect(s.reason.en).toContain(`the next state is ${SIMPLE_STATE_NAMES[p.answer]!.en} (${p.answer})`);
-      expect(s.reason.zh).toContain(`「${SIMPLE_STATE_NAMES[p.answer]!.zh}」`);
+      expect(inEvery(s.reason).en).not.toMatch(/fuse/);
+      expect(inEvery(s.reason).zh).not.toMatch(/熔断/);
+      expect(inEvery(s.reason).en).toContain(
+        `the next state is ${inEvery(SIMPLE_STATE_NAMES[p.answer]!).en} (${p.answer})`,
+      );
+      expect(inEvery(s.reason).zh).toContain(`「${inEvery(SIMPLE_STATE_NAMES[p.answer]!).zh}」`);
     }
     expect(askingStops(simple).length).toBeGreaterThan(0);
     expect(predictionAt(findLesson('fuse')!, 3)!.simple).toBe(false);
@@ -54,8 +57,8 @@ describe('predict-then-reveal', () => {
     expect(scorePrediction(p, 'failed', false).correct).toBe(false);
     const wrong = scorePrediction(p, 'running');
     expect(wrong.correct).toBe(false);
-    expect(wrong.reason.en).toContain('the next state is failed, and the fuse tripped');
-    expect(wrong.reason.zh).toContain(p.why.zh);
+    expect(inEvery(wrong.reason).en).toContain('the next state is failed, and the fuse tripped');
+    expect(inEvery(wrong.reason).zh).toContain(inEvery(p.why).zh);
   });
 
   it('every injected command of every lesson can be predicted, and its answer is where the lesson goes', () => {

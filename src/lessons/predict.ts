@@ -1,4 +1,5 @@
-import { isSimpleMachine, machineStates, type Bilingual, type StateName } from '../engine';
+import { isSimpleMachine, machineStates, type StateName } from '../engine';
+import { said, type Said, type Words } from '../i18n/words';
 import { playTo, type StopTrace } from './player';
 import type { Lesson } from './types';
 import { SIMPLE_STATE_NAMES } from './simpleNames';
@@ -22,7 +23,7 @@ export interface Prediction {
   answer: StateName;
   /** This command trips the fuse. */
   fuseTrips: boolean;
-  why: Bilingual;
+  why: Said;
   /**
    * A stop with `predict: 'step'` asks which step the run goes on from instead (a restart after
    * a crash: how far does this density fall back?): the steps to choose from, and the answer.
@@ -61,21 +62,15 @@ function stepChoices(before: readonly StopTrace[], answer: number): { choices: n
 
 export interface Score {
   correct: boolean;
-  reason: Bilingual;
+  reason: Words;
 }
 
 /** The student's guess of the step a restart goes on from, against the run. */
 export function scoreStep(p: Prediction, step: number): Score {
   const answer = p.steps?.answer ?? 0;
   const correct = step === answer;
-  const head: Bilingual = correct ? { zh: '猜对了', en: 'Right' } : { zh: '不对', en: 'Not quite' };
-  return {
-    correct,
-    reason: {
-      zh: `${head.zh}：它从第 ${answer} 步接着跑。${p.why.zh}`,
-      en: `${head.en}: it goes on from step ${answer}. ${p.why.en}`,
-    },
-  };
+  const head = said(correct ? 'predict.right' : 'predict.wrong');
+  return { correct, reason: said('predict.reason.step', { head, answer, why: said(p.why) }) };
 }
 
 /** The student's guess against the run: the state, and the fuse when they were asked about it. */
@@ -83,22 +78,15 @@ export function scorePrediction(p: Prediction, state: StateName, fuseTrips?: boo
   const stateRight = state === p.answer;
   // The simple mode has no fuse: nothing about one is scored or said.
   const fuseRight = p.simple || fuseTrips === undefined || fuseTrips === p.fuseTrips;
-  const fuse: Bilingual = p.fuseTrips
-    ? { zh: '熔断器跳闸了', en: 'the fuse tripped' }
-    : { zh: '熔断器没跳', en: 'the fuse did not trip' };
-  const head: Bilingual = stateRight && fuseRight ? { zh: '猜对了', en: 'Right' } : { zh: '不对', en: 'Not quite' };
+  const fuse = said(p.fuseTrips ? 'predict.fuseTripped' : 'predict.fuseHeld');
+  const head = said(stateRight && fuseRight ? 'predict.right' : 'predict.wrong');
   const simple = p.simple ? SIMPLE_STATE_NAMES[p.answer] : undefined;
+  const why = said(p.why);
   return {
     correct: stateRight && fuseRight,
     reason: simple
-      ? {
-          zh: `${head.zh}：下一个状态是「${simple.zh}」（${p.answer}）。${p.why.zh}`,
-          en: `${head.en}: the next state is ${simple.en} (${p.answer}). ${p.why.en}`,
-        }
-      : {
-          zh: `${head.zh}：下一个状态是 ${p.answer}，${fuse.zh}。${p.why.zh}`,
-          en: `${head.en}: the next state is ${p.answer}, and ${fuse.en}. ${p.why.en}`,
-        },
+      ? said('predict.reason.simple', { head, simple: said(simple), answer: p.answer, why })
+      : said('predict.reason.state', { head, answer: p.answer, fuse, why }),
   };
 }
 

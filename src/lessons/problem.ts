@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 import { inert, isObject, type Bilingual } from '../engine';
+import { LANGS } from '../i18n/langs';
+import { hasWord, type MessageKey } from '../i18n/words';
 
 /**
  * A refused input, for the teacher who wrote it: a number to look up, the field at fault (a
- * path such as `stops[3].caption.zh`) and what is wrong, in both languages.
+ * path such as `stops[3].caption`) and what is wrong, in both languages.
  */
 export interface Problem {
   code: string;
@@ -25,7 +27,12 @@ export const TEXT = v.pipe(
   v.string(),
   v.check((s) => s.trim() !== ''),
 );
-/** `{ zh, en }`, both non-empty, and nothing else. */
+/**
+ * Words kept in the dictionaries (`i18n/<lang>.lessons.ts`): a key that every language has. A
+ * lesson holds the key, each dictionary its text, so a new language is one more dictionary.
+ */
+export const WORDS = v.custom<MessageKey>((k) => typeof k === 'string' && LANGS.every((l) => hasWord(l, k)));
+/** `{ zh, en }`, both non-empty, and nothing else (a challenge file's own words). */
 export const BILINGUAL = v.strictObject({ zh: TEXT, en: TEXT });
 
 /**

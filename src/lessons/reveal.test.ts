@@ -1,3 +1,4 @@
+import { inEvery } from '../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { Sim, machineStates, type SimCommand } from '../engine';
 import { scorePrediction } from './predict';
@@ -28,7 +29,7 @@ describe('predict-then-reveal on the live run', () => {
     expect(press(sim, fail)).toMatchObject({ answer: 'tool_failed', fuseTrips: false });
     const third = press(sim, fail);
     expect(third).toMatchObject({ from: 'tool_failed', answer: 'failed', fuseTrips: true });
-    expect(third.why.en).toMatch(/fuse/);
+    expect(inEvery(third.why).en).toMatch(/fuse/);
     expect(third.choices).toHaveLength(8);
     expect(scorePrediction(third, 'failed', true).correct).toBe(true);
     expect(scorePrediction(third, 'failed', false).correct).toBe(false);
@@ -38,17 +39,17 @@ describe('predict-then-reveal on the live run', () => {
     const sim = running();
     const p = press(sim, { type: 'CRASH' });
     expect(p).toMatchObject({ from: 'running', answer: 'running', fuseTrips: false });
-    expect(p.why.en).toMatch(/crash kills the process/);
+    expect(inEvery(p.why).en).toMatch(/crash kills the process/);
   });
 
   it('names the approval, the rejection and the cancel for what they do', () => {
     const sim = running();
     const asked = press(sim, { type: 'REQUEST_APPROVAL' });
     expect(asked.answer).toBe('running');
-    expect(asked.why.en).toMatch(/marked risky.*before_suspend/);
+    expect(inEvery(asked.why).en).toMatch(/marked risky.*before_suspend/);
     expect(press(sim, { type: 'TICK' })).toMatchObject({ answer: 'waiting_approval' });
     const rejected = press(sim, { type: 'REJECT', reason: 'not now' });
-    expect(rejected.why.en).toMatch(/rejection message/);
+    expect(inEvery(rejected.why).en).toMatch(/rejection message/);
     expect(press(sim, { type: 'CANCEL' })).toMatchObject({ answer: 'cancelled' });
   });
 
@@ -65,8 +66,8 @@ describe('predict-then-reveal on the live run', () => {
     const states = ['running', 'tool_failed', 'waiting_approval', 'planning', 'cancelled', 'failed'] as const;
     for (const to of states) {
       const why = explainOutcome({ command: 'TICK', from: 'running', to, endedBefore: null, ended: null, alive: true });
-      expect(why.zh).not.toBe('');
-      expect(why.en).not.toBe('');
+      expect(inEvery(why).zh).not.toBe('');
+      expect(inEvery(why).en).not.toBe('');
     }
   });
 });

@@ -1,3 +1,4 @@
+import { inEvery } from '../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_SECTIONS, SELF_TEST, SELF_TEST_INTRO } from '.';
 import { SELF_TEST_ANSWERS } from './selftestAnswers';
@@ -10,28 +11,31 @@ describe('the self-test (自测)', () => {
   it('has the article’s two questions, in its order', () => {
     expect(SELF_TEST.map((q) => q.id)).toEqual(['q1', 'q2']);
     const section = PLAIN.slice(PLAIN.indexOf('\n自测\n'));
-    for (const q of SELF_TEST) expect(section).toContain(q.question.zh);
-    expect(section.indexOf(SELF_TEST[0]!.question.zh)).toBeLessThan(section.indexOf(SELF_TEST[1]!.question.zh));
-    expect(section).toContain(SELF_TEST_INTRO.zh);
+    for (const q of SELF_TEST) expect(section).toContain(inEvery(q.question).zh);
+    expect(section.indexOf(inEvery(SELF_TEST[0]!.question).zh)).toBeLessThan(
+      section.indexOf(inEvery(SELF_TEST[1]!.question).zh),
+    );
+    expect(section).toContain(inEvery(SELF_TEST_INTRO).zh);
   });
 
   it('gives each model answer in zh verbatim from the article, a whole paragraph right after its question', () => {
-    for (const q of SELF_TEST) expect(PLAIN).toContain(`${q.question.zh}\n\n${SELF_TEST_ANSWERS[q.id].answer.zh}\n`);
+    for (const q of SELF_TEST)
+      expect(PLAIN).toContain(`${inEvery(q.question).zh}\n\n${inEvery(SELF_TEST_ANSWERS[q.id].answer).zh}\n`);
   });
 
   it('marks the article’s bold sentence, which is part of the answer in each language', () => {
     const q1 = SELF_TEST_ANSWERS.q1;
-    expect(ARTICLE).toContain(`**${q1.emphasis!.zh}**`);
-    expect(q1.answer.zh).toContain(q1.emphasis!.zh);
-    expect(q1.answer.en).toContain(q1.emphasis!.en);
+    expect(ARTICLE).toContain(`**${inEvery(q1.emphasis!).zh}**`);
+    expect(inEvery(q1.answer).zh).toContain(inEvery(q1.emphasis!).zh);
+    expect(inEvery(q1.answer).en).toContain(inEvery(q1.emphasis!).en);
   });
 
   it('has an English translation of every question and answer', () => {
     for (const q of SELF_TEST) {
-      expect(q.question.en).toMatch(/\?$/);
+      expect(inEvery(q.question).en).toMatch(/\?$/);
       const { answer } = SELF_TEST_ANSWERS[q.id];
-      expect(answer.en.length).toBeGreaterThan(answer.zh.length);
-      expect(answer.en).not.toMatch(/[\u4e00-\u9fff]/);
+      expect(inEvery(answer).en.length).toBeGreaterThan(inEvery(answer).zh.length);
+      expect(inEvery(answer).en).not.toMatch(/[\u4e00-\u9fff]/);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { translate } from '../i18n/words';
 import { minutesOf } from './shows';
 import type { ClockClaim, LessonStop } from './types';
 
@@ -48,7 +49,8 @@ export function fits(claim: ClockClaim, word: TimeWord): boolean {
 export function timeWordProblems(stop: LessonStop): string[] {
   const out: string[] = [];
   for (const lang of ['zh', 'en'] as const) {
-    const text = `${stop.yourTurn?.ask[lang] ?? ''} ${stop.caption[lang]}`;
+    const ask = stop.yourTurn ? translate(lang, stop.yourTurn.ask) : '';
+    const text = `${ask} ${translate(lang, stop.caption)}`;
     const words = timeWordsIn(text, lang);
     if (words.length === 0) continue;
     const claim = stop.shows.clock;

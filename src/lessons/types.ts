@@ -9,13 +9,13 @@ import {
   findScenario,
   isSeed,
   validateConfig,
-  type Bilingual,
   type Config,
   SIM_COMMAND_TYPES,
   type SimCommandType,
 } from '../engine';
 import { CONTROL_COMMANDS, CONTROL_IDS } from './controls';
-import { BILINGUAL, END_REASONS, TEXT } from './problem';
+import type { MessageKey } from '../i18n/words';
+import { END_REASONS, TEXT, WORDS } from './problem';
 import { ARTICLE_SECTIONS } from './sections';
 import { SHOWS_SCHEMA } from './validateShows';
 
@@ -149,7 +149,7 @@ export type Focus = (typeof FOCUSES)[number];
  */
 const YOUR_TURN = v.strictObject({
   control: v.picklist(CONTROL_IDS),
-  ask: BILINGUAL,
+  ask: WORDS,
   expect: STATE_SCHEMA,
   ended: v.exactOptional(v.picklist(END_REASONS)),
 });
@@ -165,7 +165,7 @@ const STOP = v.pipe(
      * lesson: the guide's notes are keyed by it, so inserting a stop cannot shift them.
      */
     id: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), v.maxLength(40)),
-    caption: BILINGUAL,
+    caption: WORDS,
     /** The article's section the caption's rule comes from (lesson-source). */
     source: v.picklist(ARTICLE_SECTIONS),
     /** The read-outs the caption cites, most important first (FOCUSES); none when it cites only its words. */
@@ -209,7 +209,7 @@ export const TAKEN_ID = 'L144';
  */
 export const LESSON_SCHEMA = v.strictObject({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
-  title: BILINGUAL,
+  title: WORDS,
   scenario: SCENARIO_ID,
   seed: SEED,
   design: DESIGN,
@@ -244,5 +244,5 @@ export interface StopOnRun {
   at: number;
   /** The event of the run's timeline it ended at (-1: where that run begins). */
   event: number;
-  caption: Bilingual;
+  caption: MessageKey;
 }

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDictionary, type Dictionary } from '../i18n';
+import { DICTIONARIES } from '../i18n/all';
 import { LESSONS, approval, validateLesson } from '.';
+
+/** A key the Chinese dictionary has and the English one does not (put back after this file). */
+const ONLY_IN_ZH = 'lesson.approval.only-zh.ask';
+beforeAll(() => addDictionary('zh', { ...DICTIONARIES.zh, [ONLY_IN_ZH]: '只有中文' } as Dictionary));
+afterAll(() => addDictionary('zh', DICTIONARIES.zh));
 
 /** A copy of a real lesson with one thing broken. */
 function broken(edit: (l: Record<string, unknown> & { stops: Record<string, unknown>[] }) => void) {
@@ -23,8 +30,8 @@ describe('the lesson validator refuses a broken lesson, naming the field', () =>
     ['an unknown key', () => ({ ok: false as const, error: broken((l) => (l.colour = 'red')) }), 'L102', 'colour'],
     ['a bad id', () => ({ ok: false as const, error: broken((l) => (l.id = 'Has Spaces')) }), 'L103', 'id'],
     [
-      'a title without en',
-      () => ({ ok: false as const, error: broken((l) => (l.title = { zh: '课' })) }),
+      'a title written in place, not a dictionary key',
+      () => ({ ok: false as const, error: broken((l) => (l.title = { zh: '课', en: 'Lesson' })) }),
       'L104',
       'title',
     ],
@@ -44,10 +51,19 @@ describe('the lesson validator refuses a broken lesson, naming the field', () =>
     ],
     ['no stops', () => ({ ok: false as const, error: broken((l) => (l.stops = [])) }), 'L109', 'stops'],
     [
-      'a caption without zh',
-      () => ({ ok: false as const, error: broken((l) => (l.stops[3]!.caption = { zh: ' ', en: 'x' })) }),
+      'a caption whose key no dictionary has',
+      () => ({ ok: false as const, error: broken((l) => (l.stops[3]!.caption = 'lesson.approval.nowhere.caption')) }),
       'L112',
       'stops[3].caption',
+    ],
+    [
+      'an ask whose key one dictionary lacks',
+      () => ({
+        ok: false as const,
+        error: broken((l) => ((l.stops[2]!.yourTurn as Record<string, unknown>).ask = ONLY_IN_ZH)),
+      }),
+      'L123',
+      'stops[2].yourTurn.ask',
     ],
     [
       'a source not in the article',

@@ -8,7 +8,10 @@ import { SHOWS_COUNTS } from './validateShows';
 export type LessonResult = { ok: true; lesson: Lesson } | { ok: false; error: Problem };
 
 const R = refusal;
-const BILINGUAL = ['must be { zh, en }, both non-empty', '必须是 { zh, en }，两者都不能为空'] as const;
+const WORDS = [
+  'must be a key every dictionary has (i18n/*.lessons.ts)',
+  '必须是每种语言的词典都有的键（i18n/*.lessons.ts）',
+] as const;
 const notAState = (code: string) => R(code, 'not a state: {value}', '不是一个状态：{value}');
 const notAnEnd = R('L125', 'not an end reason: {value}', '不是结束原因：{value}');
 const configError = (x: unknown) => {
@@ -47,7 +50,7 @@ const LESSON: Refusals = {
   },
   at: {
     id: R('L103', 'must be 1–40 of a–z, 0–9 and -', '必须是 1–40 个 a–z、0–9 或 - 字符'),
-    title: R('L104', ...BILINGUAL),
+    title: R('L104', ...WORDS),
     scenario: R('L105', 'no such scenario: {value}', '没有这个场景：{value}'),
     seed: R('L106', 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数'),
     design: R('L107', 'no such design: {value}', '没有这个设计：{value}'),
@@ -59,7 +62,7 @@ const LESSON: Refusals = {
       'must be a kebab-case name of 1–40 of a–z, 0–9 and -',
       '必须是 1–40 个 a–z、0–9 和 - 组成的短横线名',
     ),
-    'stops[].caption': R('L112', ...BILINGUAL),
+    'stops[].caption': R('L112', ...WORDS),
     'stops[].source': R('L113', 'not a section of the article: {value}', '不是文章的章节：{value}'),
     'stops[].focus': R(
       'L114',
@@ -86,7 +89,7 @@ const LESSON: Refusals = {
     ),
     'stops[].yourTurn': R('L120', 'must be an object', '必须是一个对象'),
     'stops[].yourTurn.control': R('L122', 'not a control: {value}', '不是一个控件：{value}'),
-    'stops[].yourTurn.ask': R('L123', ...BILINGUAL),
+    'stops[].yourTurn.ask': R('L123', ...WORDS),
     'stops[].yourTurn.expect': notAState('L124'),
     'stops[].yourTurn.ended': notAnEnd,
     'stops[].move': R('L130', 'must be an object with a kind', '必须是带 kind 的对象'),

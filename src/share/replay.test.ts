@@ -1,3 +1,4 @@
+import { inEvery } from '../i18n/all';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Sim, type Config, type SimCommand } from '../engine';
@@ -116,8 +117,8 @@ describe('the exact moment in a link', () => {
       const out = await unpackReplay(packed);
       expect(out.ok, packed.slice(0, 40)).toBe(false);
       if (!out.ok) {
-        expect(out.reason.en).toMatch(reason);
-        expect(out.reason.zh.length).toBeGreaterThan(0);
+        expect(inEvery(out.reason).en).toMatch(reason);
+        expect(inEvery(out.reason).zh.length).toBeGreaterThan(0);
       }
     }
   });

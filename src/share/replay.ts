@@ -4,12 +4,12 @@ import {
   isObject,
   quote,
   validateConfig,
-  type Bilingual,
   type Config,
   type InjectableError,
   type SimCommand,
   type SimCommandType,
 } from '../engine';
+import { said, type MessageKey, type Params, type Words } from '../i18n/words';
 
 /**
  * The exact moment, in a link (`&replay=`): the run's config and the commands that moved it since
@@ -212,39 +212,35 @@ export async function packReplay(replay: Replay): Promise<string> {
   return toBase64Url(await deflate(json));
 }
 
-export type Unpacked = { ok: true; replay: Replay } | { ok: false; reason: Bilingual };
+export type Unpacked = { ok: true; replay: Replay } | { ok: false; reason: Words };
 
-const refused = (en: string, zh: string): Unpacked => ({ ok: false, reason: { en, zh } });
+const refused = (why: MessageKey, params: Params = {}): Unpacked => ({ ok: false, reason: said(why, params) });
 
 /** Reads a `replay` value; a value that is not one of ours is refused with the reason. */
 export async function unpackReplay(packed: string): Promise<Unpacked> {
   if (packed.length > MAX_PACKED_CHARS || !PACKED.test(packed)) {
-    return refused('the replay is not one this page makes', '回放参数不是本页生成的');
+    return refused('replay.why.notOurs');
   }
   const bytes = fromBase64Url(packed);
   const text = bytes && (await inflate(bytes, MAX_INFLATED_BYTES));
-  if (!text) return refused('the replay cannot be unpacked', '回放参数无法解开');
-  if (nestsDeeperThan(text, MAX_DEPTH))
-    return refused('the replay nests deeper than a replay does', '回放参数嵌套过深');
+  if (!text) return refused('replay.why.unpack');
+  if (nestsDeeperThan(text, MAX_DEPTH)) return refused('replay.why.deep');
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return refused('the replay is not JSON inside', '回放参数里面不是 JSON');
+    return refused('replay.why.json');
   }
   if (!isObject(data) || data.v !== 1 || !Array.isArray(data.k)) {
-    return refused('the replay is of another version', '回放参数来自别的版本');
+    return refused('replay.why.version');
   }
-  if (!isObject(data.c)) return refused('the replay has no config', '回放参数缺少配置');
+  if (!isObject(data.c)) return refused('replay.why.noConfig');
   const config = validateConfig({ ...DEFAULT_CONFIG, ...data.c });
-  if (!config.ok) return refused(`the replay's config: ${config.error}`, `回放的配置：${config.error}`);
+  if (!config.ok) return refused('replay.why.config', { error: config.error });
   const commands = commandsOf(data.k);
   if (!commands.ok) {
     const shown = quote(data.k[commands.at], 40);
-    return refused(
-      `command ${commands.at + 1} (${shown}) is not one of the page's`,
-      `第 ${commands.at + 1} 条命令（${shown}）不是本页的命令`,
-    );
+    return refused('replay.why.command', { n: commands.at + 1, shown });
   }
   return { ok: true, replay: { config: config.config, commands: commands.commands } };
 }

@@ -5,12 +5,12 @@ import {
   findScenario,
   isDesignId,
   isStoryId,
-  type Bilingual,
   type DesignId,
   type Lang,
   type StoryId,
 } from '../engine';
 import { isLang, LANGS } from '../i18n/langs';
+import { said, type MessageKey, type Params, type Words } from '../i18n/words';
 
 /**
  * Share links: what reproduces the screen, as the page's own URL parameters (the same names the
@@ -51,7 +51,7 @@ export const SHARE_KEYS = [
 export interface Dropped {
   key: string;
   value: string;
-  reason: Bilingual;
+  reason: Words;
 }
 
 export interface Decoded {
@@ -117,74 +117,66 @@ export function decodeShare(search: string | URLSearchParams, catalog?: ShareCat
   const p = typeof search === 'string' ? new URLSearchParams(search) : search;
   const state: ShareState = {};
   const dropped: Dropped[] = [];
-  const drop = (key: string, value: string, en: string, zh: string) =>
-    dropped.push({ key, value, reason: { en: `${key}=${value}: ${en}`, zh: `${key}=${value}：${zh}` } });
+  const drop = (key: string, value: string, why: MessageKey, params: Params = {}) =>
+    dropped.push({ key, value, reason: said('share.dropped', { key, value, why: said(why, params) }) });
   const get = (k: string) => p.get(k);
 
   const scenario = get('scenario');
   if (scenario !== null) {
     if (findScenario(scenario)) state.scenario = scenario;
-    else drop('scenario', scenario, 'no such scenario', '没有这个场景');
+    else drop('scenario', scenario, 'share.why.scenario');
   }
   const seed = get('seed');
   if (seed !== null) {
     const n = parseSeed(seed);
     if (n !== null) state.seed = n;
-    else drop('seed', seed, 'not a whole number from 0 to 2^53 − 1', '不是 0 到 2^53 − 1 之间的整数');
+    else drop('seed', seed, 'share.why.seed');
   }
   const design = get('design');
   if (design !== null) {
     if (isDesignId(design)) state.design = design;
-    else drop('design', design, 'no such design', '没有这个设计');
+    else drop('design', design, 'share.why.design');
   }
   const lesson = get('lesson');
   const stops = lesson === null || !ID.test(lesson) ? undefined : catalog ? catalog.lessonStops(lesson) : 999;
   if (lesson !== null) {
     if (stops !== undefined) state.lesson = lesson;
-    else drop('lesson', lesson, 'no such lesson', '没有这节课');
+    else drop('lesson', lesson, 'share.why.lesson');
   }
   const at = get('at');
   if (at !== null) {
     const n = WHOLE.test(at) ? Number(at) : NaN;
-    if (stops === undefined) drop('at', at, 'a stop needs a lesson', '没有课程，停靠点无从谈起');
-    else if (!(n >= 1 && n <= stops))
-      drop('at', at, `not a stop of this lesson (1–${stops})`, `不是这节课的停靠点（1–${stops}）`);
+    if (stops === undefined) drop('at', at, 'share.why.atNoLesson');
+    else if (!(n >= 1 && n <= stops)) drop('at', at, 'share.why.at', { stops });
     else state.at = n;
   }
   const lang = get('lang');
   if (lang !== null) {
     if (isLang(lang)) state.lang = lang;
-    else drop('lang', lang, `the languages are ${LANGS.join(' and ')}`, `语言只有 ${LANGS.join(' 和 ')}`);
+    else drop('lang', lang, 'share.why.lang', { langs: LANGS.join(', ') });
   }
   const compare = get('compare');
   if (compare !== null) {
     const ds = compare.split(',');
     if (ds.length === 2 && isDesignId(ds[0]) && isDesignId(ds[1]) && ds[0] !== ds[1]) state.compare = [ds[0], ds[1]];
-    else
-      drop(
-        'compare',
-        compare,
-        'needs two different designs, e.g. article,no-checkpoint',
-        '要两个不同的设计，如 article,no-checkpoint',
-      );
+    else drop('compare', compare, 'share.why.compare');
   }
   const script = get('script');
   if (script !== null) {
-    if (!isStoryId(script))
-      drop('script', script, `the scripts are ${STORY_IDS.join(', ')}`, `剧本只有 ${STORY_IDS.join('、')}`);
-    else if (!state.compare) drop('script', script, 'a script belongs to the compare view', '剧本只用于对比视图');
+    if (!isStoryId(script)) drop('script', script, 'share.why.script', { scripts: STORY_IDS.join(', ') });
+    else if (!state.compare) drop('script', script, 'share.why.scriptAlone');
     else state.script = script;
   }
   const challenge = get('challenge');
   if (challenge !== null) {
     if (ID.test(challenge) && (catalog?.hasChallenge(challenge) ?? true)) state.challenge = challenge;
-    else drop('challenge', challenge, 'no such challenge', '没有这个挑战');
+    else drop('challenge', challenge, 'share.why.challenge');
   }
   // Only its shape here: its contents are read (and refused with a reason) where the run is made.
   const replay = get('replay');
   if (replay !== null) {
     if (REPLAY.test(replay)) state.replay = replay;
-    else drop('replay', quote(replay, 40), 'not a replay this page makes', '不是本页生成的回放');
+    else drop('replay', quote(replay, 40), 'share.why.replay');
   }
   return { state, dropped };
 }

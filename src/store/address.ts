@@ -65,7 +65,7 @@ export async function replayed(
   // The notice is said in the page's words: this runs at boot, beside their fetch.
   await loadDictionary(lang);
   if (!unpacked.ok) {
-    const reason = unpacked.reason[lang];
+    const reason = unpacked.reason;
     return { kind: 'error', text: translate(lang, 'address.unreplayable', { reason }) };
   }
   const { commands } = unpacked.replay;

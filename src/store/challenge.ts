@@ -1,4 +1,5 @@
 import type { Sim, SimCommand } from '../engine';
+import { translate } from '../i18n';
 import { findChallenge, startChallengeInSlices, type Challenge } from '../challenges';
 import type { Slicer } from '../share';
 import { pageSlicer } from './pageSlicer';
@@ -34,7 +35,7 @@ export async function openChallenge(ch: Challenge, slicer: Slicer = pageSlicer):
   if (!started.ok) {
     releaseChallenge();
     const lang = useSimStore.getState().lang;
-    useSimStore.getState().setNotice({ kind: 'error', text: started.reason[lang] });
+    useSimStore.getState().setNotice({ kind: 'error', text: translate(lang, started.reason) });
     return null;
   }
   useSimStore.getState().showChallenge(started.sim, ch);

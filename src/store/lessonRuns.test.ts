@@ -1,3 +1,4 @@
+import { inEvery } from '../i18n/all';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LESSONS, findLesson, playTo, type Lesson } from '../lessons';
 import { checkpointAt } from '../persistence';
@@ -15,7 +16,7 @@ vi.stubGlobal('window', { location: { href: 'http://localhost/' }, history: { re
 
 const lesson = (id: string): Lesson => findLesson(id)!;
 /** The stop of `l` whose English caption says `words`. */
-const stopSaying = (l: Lesson, words: string) => l.stops.findIndex((s) => s.caption.en.includes(words));
+const stopSaying = (l: Lesson, words: string) => l.stops.findIndex((s) => inEvery(s.caption).en.includes(words));
 
 /** What LessonBar does at a stop: replay it under fresh run ids, then have the store write and show it. */
 async function showStop(l: Lesson, at: number, script = false) {

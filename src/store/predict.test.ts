@@ -3,8 +3,8 @@ import { isPlaying } from './player';
 import { askFirst, dismissResult, predictHolds, predictor, recordAnswer, setPredictOn, type Reveal } from './predict';
 import { useSimStore } from './simStore';
 
-const right: Reveal = { correct: true, choice: 'running', answer: 'running', reason: { zh: '对', en: 'right' } };
-const wrong: Reveal = { correct: false, choice: 'failed', answer: 'running', reason: { zh: '错', en: 'wrong' } };
+const right: Reveal = { correct: true, choice: 'running', answer: 'running', reason: 'predict.right' };
+const wrong: Reveal = { correct: false, choice: 'failed', answer: 'running', reason: 'predict.wrong' };
 const player = () => useSimStore.getState().player;
 
 describe('the predict gate', () => {

@@ -1,5 +1,6 @@
 import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
-import { machineStates, type Bilingual, type SimCommand, type StateName } from '../engine';
+import { machineStates, type SimCommand, type StateName } from '../engine';
+import type { Said } from '../i18n';
 import type { Prediction } from '../lessons/predict';
 import type { Standing } from '../lessons/reveal';
 import { useSimStore, type Store } from './simStore';
@@ -25,7 +26,7 @@ export interface Reveal {
   /** A state, or a step number when the question was which step. */
   choice: StateName | number;
   answer: StateName | number;
-  reason: Bilingual;
+  reason: Said;
 }
 
 export interface Score {

@@ -1,14 +1,6 @@
-import type {
-  Bilingual,
-  Checkpoint,
-  DensityPolicy,
-  DesignId,
-  ForkPoint,
-  Sim,
-  TaskContext,
-  WorkingSet,
-} from '../engine';
+import type { Checkpoint, DensityPolicy, DesignId, ForkPoint, Sim, TaskContext, WorkingSet } from '../engine';
 import type { RunBatch } from '../persistence';
+import type { MessageKey } from '../i18n';
 import type { SimView } from './view';
 
 /**
@@ -70,7 +62,7 @@ export interface LessonStopMark {
   at: number;
   /** The event the stop ended at (-1: where the run begins). */
   event: number;
-  caption: Bilingual;
+  caption: MessageKey;
 }
 
 /** A lesson at a stop, as lessons/player.ts replays it: its runs, the one shown, and where its new checkpoints go. */

@@ -33,13 +33,13 @@ export const DesignPanel = memo(function DesignPanel() {
       <p>
         <span>{t('design.label')}: </span>
         <strong data-testid="design-name" data-design={design.id} data-guard={guard}>
-          {design.name[lang]}
+          {t(`design.${design.id}.name`)}
           {guard === 'tool-only' && <span className="hs-design__guard"> · {t('design.guard.tool-only')}</span>}
         </strong>
       </p>
       <p className="hs-design__change" title={t('design.change')}>
         {/* The coarse guard replaces the article's "remind before fuse": say what the run does. */}
-        {guard === 'tool-only' ? t('design.guard.change', { fuse: fuseAt }) : design.change[lang]}
+        {guard === 'tool-only' ? t('design.guard.change', { fuse: fuseAt }) : t(`design.${design.id}.change`)}
       </p>
       <dl className="hs-design__meters">
         <div>

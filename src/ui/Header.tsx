@@ -33,16 +33,16 @@ export const Header = memo(function Header() {
             window.history.replaceState(null, '', url);
           }}
         >
-          {!SCENARIOS.some((s) => s.id === scenario.id) && <option value="">{scenario.title[lang]}</option>}
+          {!SCENARIOS.some((s) => s.id === scenario.id) && <option value="">{t(scenario.title)}</option>}
           {SCENARIOS.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.title[lang]}
+              {t(s.title)}
             </option>
           ))}
         </select>
       </label>
       <p className="hs-summary" title={t('scenario.summary')}>
-        {scenario.summary[lang]}
+        {t(scenario.summary)}
       </p>
       <div className="hs-header__status">
         <span

@@ -6,7 +6,6 @@ import { useT } from './useT';
 /** Plays the article's opening story, in either ending, on a fresh run of the chosen design. */
 export function StoryPanel() {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   const design = useSimStore((s) => s.settings.design);
   const role = useSimStore((s) => s.role);
   const status = useSimStore((s) => (s.activity?.kind === 'story' ? s.activity : null));
@@ -25,7 +24,7 @@ export function StoryPanel() {
           ))}
         </select>
       </label>
-      <p className="hs-story__about">{STORIES[pick].title[lang]}</p>
+      <p className="hs-story__about">{t(STORIES[pick].title)}</p>
       <button
         type="button"
         className="hs-btn hs-btn--primary"

@@ -6,11 +6,8 @@ import { stepsFromRows, type Scenario } from './types';
  */
 export const dynamicPlan: Scenario = {
   id: 'dynamic-plan',
-  title: { zh: '边跑边改的计划', en: 'A plan that changes as it runs' },
-  summary: {
-    zh: '第 5 步发现一张没列出的表，计划改版加三步；计划本身也随状态存档。',
-    en: 'At step 5 an unlisted table turns up and the plan gains three steps; the plan itself is checkpointed.',
-  },
+  title: 'scenario.dynamic-plan.title',
+  summary: 'scenario.dynamic-plan.summary',
   mode: 'dynamic',
   autoReplanAt: 5,
   steps: stepsFromRows([

@@ -8,11 +8,8 @@ const PROFILES = Array.from({ length: 10 }, (_, i) => `profiles/conn-${i + 1}.to
  */
 export const enumerate: Scenario = {
   id: 'enumerate',
-  title: { zh: '逐个试十种配置', en: 'Ten configurations, one by one' },
-  summary: {
-    zh: '看起来在原地打转，其实在枚举：键是「工具 + 参数 + 错误类型」，换参数就换了计数，第 7 个配置成功，不熔断。',
-    en: 'It looks like a loop but it is a search: the key is tool + args + error type, new args start a new count, the 7th profile works, no fuse.',
-  },
+  title: 'scenario.enumerate.title',
+  summary: 'scenario.enumerate.summary',
   mode: 'one_shot',
   steps: stepsFromRows([
     [

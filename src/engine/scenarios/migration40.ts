@@ -225,11 +225,8 @@ export const MIGRATION_ROWS: readonly StepRow[] = [
 
 export const migration40: Scenario = {
   id: 'migration-40',
-  title: { zh: '四十步数据迁移', en: '40-step data migration' },
-  summary: {
-    zh: '文章开头的故事：第 27 步变更数据库结构，需要人审批。',
-    en: 'The article’s opening story: step 27 changes the database schema and needs a person’s approval.',
-  },
+  title: 'scenario.migration-40.title',
+  summary: 'scenario.migration-40.summary',
   mode: 'one_shot',
   steps: stepsFromRows(MIGRATION_ROWS),
 };

@@ -14,11 +14,8 @@ const rows: StepRow[] = MIGRATION_ROWS.map((row, i): StepRow => {
 
 export const notFound: Scenario = {
   id: 'not-found',
-  title: { zh: '同一个“文件没找到”', en: 'The same “file not found” twice' },
-  summary: {
-    zh: '第 3 步和第 27 步都报 not_found，恢复提示却不同：第 27 步的文件被第 18 步改了名。',
-    en: 'Steps 3 and 27 both fail with not_found, yet the hints differ: step 18 renamed the file step 27 needs.',
-  },
+  title: 'scenario.not-found.title',
+  summary: 'scenario.not-found.summary',
   mode: 'one_shot',
   steps: stepsFromRows(rows),
   script: {

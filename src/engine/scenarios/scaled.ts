@@ -24,8 +24,8 @@ export function scaledMigration(total: number): Scenario {
   }
   return {
     id: `migration-${total}`,
-    title: { zh: `${total} 步数据迁移`, en: `${total}-step data migration` },
-    summary: { zh: '用于测量的加长迁移。', en: 'A longer migration for measurements.' },
+    title: { key: 'scenario.scaled.title', params: { total } },
+    summary: 'scenario.scaled.summary',
     mode: 'one_shot',
     steps: stepsFromRows(rows),
   };

@@ -3,11 +3,8 @@ import { stepsFromRows, type Scenario } from './types';
 /** A five-minute, five-step script: where eight states are over-design (SPEC §7, article §边界). */
 export const script5min: Scenario = {
   id: 'script-5min',
-  title: { zh: '五分钟的小脚本', en: 'A five-minute script' },
-  summary: {
-    zh: '一次性的短任务：待跑 / 在跑 / 完成 / 失败四个状态就够，八状态是过度设计。',
-    en: 'A short one-off task: pending / running / done / failed is enough; eight states would be over-design.',
-  },
+  title: 'scenario.script-5min.title',
+  summary: 'scenario.script-5min.summary',
   mode: 'one_shot',
   simple: true,
   // About a minute a step, no jitter: five virtual minutes in all (SPEC §9).

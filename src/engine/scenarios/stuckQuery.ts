@@ -9,11 +9,8 @@ import { stepsFromRows, type Scenario } from './types';
  */
 export const stuckQuery: Scenario = {
   id: 'stuck-query',
-  title: { zh: '一直超时的查询', en: 'A query that keeps timing out' },
-  summary: {
-    zh: '第 4 步的计数查询每次都同样超时，除非模型换一种做法。',
-    en: 'Step 4’s row count times out the same way every time, unless the model changes its approach.',
-  },
+  title: 'scenario.stuck-query.title',
+  summary: 'scenario.stuck-query.summary',
   mode: 'one_shot',
   steps: stepsFromRows(MIGRATION_ROWS),
   script: { 4: Array.from({ length: 10 }, () => ({ fail: 'timeout' as const })) },

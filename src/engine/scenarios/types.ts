@@ -1,4 +1,5 @@
-import type { Args, Bilingual, Config, InjectableError, PlanMode, Step } from 'harness-core';
+import type { Said } from '../../i18n/words';
+import type { Args, Config, InjectableError, PlanMode, Step } from 'harness-core';
 
 /** How the simulated model's attempt number k at a step goes, when the scenario says so. */
 export interface ScriptedAttempt {
@@ -11,8 +12,8 @@ export interface ScriptedAttempt {
 /** A preset of SPEC §7: plain data, deterministic for a seed. */
 export interface Scenario {
   id: string;
-  title: Bilingual;
-  summary: Bilingual;
+  title: Said;
+  summary: Said;
   mode: PlanMode;
   steps: readonly Step[];
   /** Per step number, attempt k (index k - 1) of the model's behaviour. */

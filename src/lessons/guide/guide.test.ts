@@ -1,3 +1,4 @@
+import { inEvery } from '../../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { PACE, lessonLengthMs } from '../player';
 import { LESSONS, LESSON_IDS } from '../catalog';
@@ -82,8 +83,8 @@ describe('the teacher’s guide (SPEC §12)', () => {
   it('leaves as homework only lessons of the catalog, each saying why in both languages', () => {
     for (const [id, why] of Object.entries(HOMEWORK)) {
       expect(LESSON_IDS).toContain(id);
-      expect(why.zh.trim()).not.toBe('');
-      expect(why.en.trim()).not.toBe('');
+      expect(inEvery(why).zh.trim()).not.toBe('');
+      expect(inEvery(why).en.trim()).not.toBe('');
     }
     // The opening lesson is the class's hook: never homework.
     expect(plan.lessons[0]!.homework).toBeNull();
@@ -96,8 +97,8 @@ describe('the teacher’s guide (SPEC §12)', () => {
       const g = plan.lessons.find((x) => x.lesson.id === id)!;
       expect(g.predictions.map((p) => p.at)).toEqual(asked);
       for (const p of g.predictions) {
-        expect(p.ask?.zh.trim(), `stop ${p.at}`).toBeTruthy();
-        expect(p.ask?.en.trim(), `stop ${p.at}`).toBeTruthy();
+        expect(p.ask && inEvery(p.ask).zh.trim(), `stop ${p.at}`).toBeTruthy();
+        expect(p.ask && inEvery(p.ask).en.trim(), `stop ${p.at}`).toBeTruthy();
         expect(p.prediction).toEqual(predictionAt(l, p.at));
       }
       const notes = LESSON_NOTES[id as keyof typeof LESSON_NOTES];
@@ -117,7 +118,8 @@ describe('the teacher’s guide (SPEC §12)', () => {
     (_, g) => {
       expect(g.discuss.length + g.discussHome.length).toBeGreaterThan(0);
       for (const d of [...g.discuss, ...g.discussHome])
-        for (const text of [d.q.zh, d.q.en, d.a.zh, d.a.en]) expect(text.trim()).not.toBe('');
+        for (const text of [inEvery(d.q).zh, inEvery(d.q).en, inEvery(d.a).zh, inEvery(d.a).en])
+          expect(text.trim()).not.toBe('');
     },
   );
 
@@ -158,14 +160,14 @@ describe('the fuse lesson’s real trace (SPEC §11)', () => {
     const read = await readTrace(text);
     if (!read.ok) throw new Error(read.message.en);
     const a = analyse(read.trace);
-    const note = LESSON_NOTES.fuse.discuss.find((d) => d.q.en.includes('sample-otlp-fuse'));
+    const note = LESSON_NOTES.fuse.discuss.find((d) => inEvery(d.q).en.includes('sample-otlp-fuse'));
     expect(note, 'the fuse lesson asks about the sample trace').toBeDefined();
     const tokens = a.tokensAfterFuse.toLocaleString('en');
     expect([a.remindAt, a.fuseAt, a.calls, a.afterFuse, a.recoveredAt, tokens]).toEqual([3, 4, 7, 3, 6, '1,030']);
-    expect(note?.a.en).toContain(`reminds at call ${a.remindAt} and fuses at call ${a.fuseAt} of ${a.calls}`);
-    expect(note?.a.en).toContain(`at call ${a.recoveredAt} the same query went through`);
-    expect(note?.a.en).toContain(`${a.afterFuse} calls and ${tokens} tokens after the fuse point`);
-    expect(note?.a.zh).toContain(`第 ${a.fuseAt} 次熔断`);
-    expect(note?.a.zh).toContain(`${a.afterFuse} 次调用、${tokens} 个 token`);
+    expect(inEvery(note!.a).en).toContain(`reminds at call ${a.remindAt} and fuses at call ${a.fuseAt} of ${a.calls}`);
+    expect(inEvery(note!.a).en).toContain(`at call ${a.recoveredAt} the same query went through`);
+    expect(inEvery(note!.a).en).toContain(`${a.afterFuse} calls and ${tokens} tokens after the fuse point`);
+    expect(inEvery(note!.a).zh).toContain(`第 ${a.fuseAt} 次熔断`);
+    expect(inEvery(note!.a).zh).toContain(`${a.afterFuse} 次调用、${tokens} 个 token`);
   });
 });

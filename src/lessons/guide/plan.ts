@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../engine';
+import type { MessageKey } from '../../i18n/words';
 import { LESSONS } from '../catalog';
 import { lessonLengthMs } from '../player';
 import { askingStops, predictionAt, type Prediction } from '../predict';
@@ -18,7 +18,7 @@ export interface GuidePrediction {
   /** The stop's id, which keys its question in the notes. */
   stopId: string;
   /** What the teacher asks (notes.ts); null if the notes miss it (a test forbids that). */
-  ask: Bilingual | null;
+  ask: MessageKey | null;
   /** The answer and why, from the lesson's own replay. */
   prediction: Prediction;
 }
@@ -29,7 +29,7 @@ export interface GuideLesson {
   /** 1-based, in class order. */
   number: number;
   /** Why it is homework (homework.ts), or null when it is held in class. */
-  homework: Bilingual | null;
+  homework: MessageKey | null;
   /** Whole minutes of the class (0 for homework), and the class minute it starts at (null for homework). */
   minutes: number;
   start: number | null;
@@ -41,7 +41,7 @@ export interface GuideLesson {
   sections: ArticleSection[];
   /** How long it plays at the page's pace (captions read, moves animated), measured by the player. */
   playMs: number;
-  yourTurns: { at: number; ask: Bilingual }[];
+  yourTurns: { at: number; ask: MessageKey }[];
   predictions: GuidePrediction[];
   /** Its discussion prompts held in class (none for homework), and those left for home. */
   discuss: LessonNotes['discuss'];
@@ -68,8 +68,8 @@ function sectionsOf(lesson: Lesson): ArticleSection[] {
 
 const NO_NOTES: LessonNotes = { asks: {}, discuss: [] };
 const notesOf = (id: string): LessonNotes => (LESSON_NOTES as Readonly<Record<string, LessonNotes>>)[id] ?? NO_NOTES;
-const homeworkOf = (id: string): Bilingual | null =>
-  (HOMEWORK as Readonly<Record<string, Bilingual | undefined>>)[id] ?? null;
+const homeworkOf = (id: string): MessageKey | null =>
+  (HOMEWORK as Readonly<Record<string, MessageKey | undefined>>)[id] ?? null;
 
 /**
  * The 45-minute class from measured minutes: each lesson held in class takes its playback

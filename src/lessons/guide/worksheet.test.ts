@@ -1,3 +1,4 @@
+import { inEvery } from '../../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from '../catalog';
 import { predictionAt } from '../predict';
@@ -56,13 +57,13 @@ describe('the student worksheet (?guide=1&sheet=1)', () => {
     // Every sentence the guide gives as an answer or a note for the teacher.
     const answers: string[] = [];
     for (const g of plan.lessons) {
-      for (const p of g.predictions) answers.push(p.prediction.why.zh, p.prediction.why.en);
-      for (const d of [...g.discuss, ...g.discussHome]) answers.push(d.a.zh, d.a.en);
-      if (g.homework) answers.push(g.homework.zh, g.homework.en);
+      for (const p of g.predictions) answers.push(inEvery(p.prediction.why).zh, inEvery(p.prediction.why).en);
+      for (const d of [...g.discuss, ...g.discussHome]) answers.push(inEvery(d.a).zh, inEvery(d.a).en);
+      if (g.homework) answers.push(inEvery(g.homework).zh, inEvery(g.homework).en);
     }
     for (const notes of Object.values(LESSON_NOTES))
-      for (const ask of Object.values(notes.asks)) answers.push(ask.zh, ask.en);
-    for (const m of Object.values(SELF_TEST_ANSWERS)) answers.push(m.answer.zh, m.answer.en);
+      for (const ask of Object.values(notes.asks)) answers.push(inEvery(ask).zh, inEvery(ask).en);
+    for (const m of Object.values(SELF_TEST_ANSWERS)) answers.push(inEvery(m.answer).zh, inEvery(m.answer).en);
     const text = JSON.stringify(sheet);
     const leaked = answers.filter((a) => text.includes(a) || text.includes(JSON.stringify(a).slice(1, -1)));
     expect(leaked).toEqual([]);

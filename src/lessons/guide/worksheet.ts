@@ -1,4 +1,5 @@
-import type { Bilingual, SimCommand, StateName } from '../../engine';
+import type { MessageKey } from '../../i18n/words';
+import type { SimCommand, StateName } from '../../engine';
 import { controlOf, type ControlId } from '../controls';
 import { SELF_TEST, type SelfTestQuestion } from '../selftest';
 import type { ClassPlan, GuideLesson } from './plan';
@@ -30,7 +31,7 @@ export interface SheetLesson {
   id: string;
   /** The guide's number for it (class order, homework included). */
   number: number;
-  title: Bilingual;
+  title: MessageKey;
   homework: boolean;
   questions: SheetQuestion[];
 }

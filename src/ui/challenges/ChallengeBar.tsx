@@ -71,7 +71,7 @@ function Bar({ ch }: { ch: Challenge }) {
         <OutsideText text={ch.brief[lang]} />
       </p>
       <p className="hs-challenge__goal">
-        {t('challenge.goal')}: <span data-testid="challenge-goal">{describeGoal(ch)[lang]}</span>
+        {t('challenge.goal')}: <span data-testid="challenge-goal">{t(describeGoal(ch))}</span>
       </p>
       <p className="hs-challenge__allowed">{t('challenge.allowed', { controls })}</p>
       <p
@@ -82,7 +82,7 @@ function Bar({ ch }: { ch: Challenge }) {
         aria-live="polite"
       >
         <strong>{t(`challenge.status.${status}`)}</strong>{' '}
-        <span data-testid="challenge-reason">{verdict ? verdict.reason[lang] : t('challenge.left')}</span>
+        <span data-testid="challenge-reason">{verdict ? t(verdict.reason) : t('challenge.left')}</span>
       </p>
       <div className="hs-lesson__nav">
         <button

@@ -1,5 +1,5 @@
 import type { Chart } from '../../compare';
-import { DESIGNS, type Lang, type Sample } from '../../engine';
+import type { Sample } from '../../engine';
 import { formatInt } from '../../i18n';
 import { useT } from '../useT';
 
@@ -13,15 +13,15 @@ const STYLES = [
 ] as const;
 
 /** Tokens and steps of work over virtual minutes, both panes on one scale (ui-contract: a plot). */
-export function CompareChart({ chart, lang }: { chart: Chart; lang: Lang }) {
+export function CompareChart({ chart }: { chart: Chart }) {
   const t = useT();
   return (
     <section className="hs-compare__chart hs-panel" data-testid="compare-chart" aria-label={t('compare.chart')}>
       <h2>{t('compare.chart')}</h2>
       {/* The two plots side by side where the width allows (compare.css), each as wide as its column. */}
       <div className="hs-compare__plots">
-        <Plot chart={chart} lang={lang} pick={(s) => s.tokens} max={chart.maxTokens} label={t('meter.tokens')} />
-        <Plot chart={chart} lang={lang} pick={(s) => s.work} max={chart.maxWork} label={t('compare.work')} />
+        <Plot chart={chart} pick={(s) => s.tokens} max={chart.maxTokens} label={t('meter.tokens')} />
+        <Plot chart={chart} pick={(s) => s.work} max={chart.maxWork} label={t('compare.work')} />
       </div>
       <p className="hs-compare__legend">
         {chart.series.map((s, i) => (
@@ -37,7 +37,7 @@ export function CompareChart({ chart, lang }: { chart: Chart; lang: Lang }) {
                 strokeDasharray={STYLES[i]?.dash}
               />
             </svg>{' '}
-            {DESIGNS[s.design].name[lang]}
+            {t(`design.${s.design}.name`)}
           </span>
         ))}
       </p>
@@ -45,26 +45,14 @@ export function CompareChart({ chart, lang }: { chart: Chart; lang: Lang }) {
   );
 }
 
-function Plot({
-  chart,
-  lang,
-  pick,
-  max,
-  label,
-}: {
-  chart: Chart;
-  lang: Lang;
-  pick: (s: Sample) => number;
-  max: number;
-  label: string;
-}) {
+function Plot({ chart, pick, max, label }: { chart: Chart; pick: (s: Sample) => number; max: number; label: string }) {
   const t = useT();
   const x = (m: number) => PAD.l + (chart.maxMinutes > 0 ? (m / chart.maxMinutes) * (W - PAD.l - PAD.r) : 0);
   const y = (v: number) => H - PAD.b - (max > 0 ? (v / max) * (H - PAD.t - PAD.b) : 0);
   const summary = chart.series
     .map(
       (s) =>
-        `${DESIGNS[s.design].name[lang]}: ${formatInt(pick(s.points.at(-1) ?? { minutes: 0, tokens: 0, work: 0 }))}`,
+        `${t(`design.${s.design}.name`)}: ${formatInt(pick(s.points.at(-1) ?? { minutes: 0, tokens: 0, work: 0 }))}`,
     )
     .join('; ');
   return (

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { createStore } from 'zustand';
 import { CompareRun, chartOf, parseCompareQuery, verdictOf, type CompareConfig, type ComparePane } from '../../compare';
-import { DESIGNS, STORIES, type Lang } from '../../engine';
+import { STORIES, type Lang } from '../../engine';
 import { formatClock, formatInt } from '../../i18n';
 import { useSimStore } from '../../store/simStore';
 import { isPlaying, playerMachine } from '../../store/player';
@@ -83,7 +83,7 @@ function CompareRunView({ config, search, reset }: { config: CompareConfig; sear
     >
       <header className="hs-compare__head">
         <h1>{t('compare.title')}</h1>
-        <p>{story.title[lang]}</p>
+        <p>{t(story.title)}</p>
         <button
           type="button"
           className="hs-btn hs-btn--primary"
@@ -99,7 +99,7 @@ function CompareRunView({ config, search, reset }: { config: CompareConfig; sear
       </header>
       {verdict && (
         <p className="hs-compare__verdict" data-testid="compare-verdict" role="status">
-          {verdict[lang]}
+          {t(verdict)}
         </p>
       )}
       <div className="hs-compare__panes">
@@ -107,7 +107,7 @@ function CompareRunView({ config, search, reset }: { config: CompareConfig; sear
           <PaneView key={p.design} pane={p} source={sources[i] as ViewSource} lang={lang} variant={variant} />
         ))}
       </div>
-      <CompareChart chart={chartOf(run)} lang={lang} />
+      <CompareChart chart={chartOf(run)} />
     </main>
   );
 }
@@ -131,10 +131,10 @@ function PaneView({
       className="hs-compare__pane hs-panel"
       data-testid="compare-pane"
       data-design={pane.design}
-      aria-label={DESIGNS[pane.design].name[lang]}
+      aria-label={t(`design.${pane.design}.name`)}
     >
-      <h2>{DESIGNS[pane.design].name[lang]}</h2>
-      <p className="hs-compare__change">{DESIGNS[pane.design].change[lang]}</p>
+      <h2>{t(`design.${pane.design}.name`)}</h2>
+      <p className="hs-compare__change">{t(`design.${pane.design}.change`)}</p>
       <ViewSourceContext.Provider value={source}>
         <StateDiagram variant={variant} />
       </ViewSourceContext.Provider>

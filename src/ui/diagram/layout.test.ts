@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate, type MessageKey } from '../../i18n';
+import { translate, type MessageKey, type Params, type Said } from '../../i18n';
 import { DICTIONARIES } from '../../i18n/all';
 import type { T } from '../useT';
 import { FULL, SIMPLE } from './__fixtures__/machines';
@@ -9,7 +9,7 @@ import { edgeTexts, groupOf, layoutInput, type DiagramSpec } from './machineGrap
 import { estimate } from './measure';
 
 const tOf = (lang: 'zh' | 'en'): T =>
-  Object.assign((k: MessageKey, p?: Record<string, string | number>) => translate(lang, k, p), {
+  Object.assign((k: Said, p?: Params) => translate(lang, k, p), {
     has: (k: string): k is MessageKey => k in DICTIONARIES[lang],
   });
 const specOf = (m: typeof FULL | typeof SIMPLE, finals: string[]): DiagramSpec => ({

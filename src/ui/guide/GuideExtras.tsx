@@ -10,7 +10,6 @@ import { lessonHref } from './links';
 /** The article's self-test with its model answers, as the self-test panel holds them; timed by the allowances. */
 export function GuideSelfTest({ minutes, allowances }: { minutes: number; allowances: Allowances }) {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   return (
     <section className="hs-guide__block hs-guide__selftest" aria-labelledby="guide-selftest">
       <h2 id="guide-selftest">
@@ -22,15 +21,15 @@ export function GuideSelfTest({ minutes, allowances }: { minutes: number; allowa
           compare: duration(t, allowances.selfTestCompareMs),
         })}
       </p>
-      <p>{SELF_TEST_INTRO[lang]}</p>
+      <p>{t(SELF_TEST_INTRO)}</p>
       <ol>
         {SELF_TEST.map((q) => (
           <li key={q.id}>
             <p>
-              <strong>{q.question[lang]}</strong>
+              <strong>{t(q.question)}</strong>
             </p>
             <p className="hs-guide__label">{t('guide.modelAnswer')}</p>
-            <ModelAnswerText model={SELF_TEST_ANSWERS[q.id]} lang={lang} />
+            <ModelAnswerText model={SELF_TEST_ANSWERS[q.id]} t={t} />
           </li>
         ))}
       </ol>
@@ -48,15 +47,15 @@ export function GuideReadings({ lessons }: { lessons: readonly GuideLesson[] }) 
       <p>{t('guide.readingsIntro')}</p>
       {READINGS.map((r) => (
         <div key={r.id} className="hs-guide__reading" data-reading={r.id}>
-          <h3>{r.title[lang]}</h3>
+          <h3>{t(r.title)}</h3>
           <dl>
             <div>
               <dt>{t('guide.article')}</dt>
-              <dd>{r.article[lang]}</dd>
+              <dd>{t(r.article)}</dd>
             </div>
             <div>
               <dt>{t('guide.simulator')}</dt>
-              <dd>{r.simulator[lang]}</dd>
+              <dd>{t(r.simulator)}</dd>
             </div>
             <div>
               <dt>{t('guide.shownIn')}</dt>
@@ -67,7 +66,7 @@ export function GuideReadings({ lessons }: { lessons: readonly GuideLesson[] }) 
                     <span key={g.lesson.id}>
                       {i > 0 && ', '}
                       <a className="hs-guide__plain" href={lessonHref(g.lesson.id, lang)}>
-                        {t('guide.lessonHead', { n: g.number })} · {g.lesson.title[lang]}
+                        {t('guide.lessonHead', { n: g.number })} · {t(g.lesson.title)}
                       </a>
                     </span>
                   ))}

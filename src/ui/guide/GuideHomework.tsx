@@ -1,5 +1,4 @@
 import type { ClassPlan } from '../../lessons/guide';
-import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 
 /**
@@ -10,7 +9,6 @@ import { useT } from '../useT';
  */
 export function GuideHomework({ plan }: { plan: ClassPlan }) {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   const lessons = plan.lessons.filter((g) => g.homework !== null);
   const prompts = plan.lessons.filter((g) => g.homework === null && g.discussHome.length > 0);
   return (
@@ -27,11 +25,11 @@ export function GuideHomework({ plan }: { plan: ClassPlan }) {
           <li key={g.lesson.id} data-testid="guide-homework-item" data-lesson={g.lesson.id} data-kind="lesson">
             <a className="hs-guide__plain" href={`#guide-${g.lesson.id}`}>
               <strong>
-                {t('guide.lessonHead', { n: g.number })} · {g.lesson.title[lang]}
+                {t('guide.lessonHead', { n: g.number })} · {t(g.lesson.title)}
               </strong>
             </a>{' '}
             <span className="hs-guide__min is-homework">{t('guide.atHome', { n: g.homeMinutes })}</span>{' '}
-            {g.homework?.[lang]}
+            {g.homework && t(g.homework)}
           </li>
         ))}
       </ul>
@@ -40,14 +38,14 @@ export function GuideHomework({ plan }: { plan: ClassPlan }) {
         {prompts.flatMap((g) =>
           g.discussHome.map((d) => (
             <li
-              key={`${g.lesson.id}-${d.q.en}`}
+              key={`${g.lesson.id}-${d.q}`}
               data-testid="guide-homework-item"
               data-lesson={g.lesson.id}
               data-kind="prompt"
             >
               <span className="hs-guide__stop">{t('guide.promptOf', { n: g.number })}</span>
               {t('label.gap')}
-              {d.q[lang]}
+              {t(d.q)}
             </li>
           )),
         )}

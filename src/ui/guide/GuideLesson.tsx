@@ -1,4 +1,3 @@
-import type { Lang } from '../../engine';
 import type { GuideLesson as Guide, GuidePrediction } from '../../lessons/guide';
 import { useSimStore } from '../../store/simStore';
 import type { T } from '../useT';
@@ -21,7 +20,7 @@ export function GuideLesson({ g }: { g: Guide }) {
       aria-labelledby={`guide-${id}`}
     >
       <h2 id={`guide-${id}`}>
-        <span className="hs-guide__num">{t('guide.lessonHead', { n: g.number })}</span> {g.lesson.title[lang]}
+        <span className="hs-guide__num">{t('guide.lessonHead', { n: g.number })}</span> {t(g.lesson.title)}
         <span className={g.start === null ? 'hs-guide__min is-homework' : 'hs-guide__min'}>
           {g.start === null ? t('guide.atHome', { n: g.homeMinutes }) : t('guide.minutes', { n: g.minutes })}
         </span>
@@ -57,27 +56,27 @@ export function GuideLesson({ g }: { g: Guide }) {
         <p className="hs-guide__homework">
           <strong>{t('guide.whyHomework')}</strong>
           {t('label.gap')}
-          {g.homework[lang]}
+          {t(g.homework)}
         </p>
       )}
       <h3>{t('guide.yourTurns')}</h3>
       <ul className="hs-guide__turns">
         {g.yourTurns.map((y) => (
           <li key={y.at}>
-            <span className="hs-guide__stop">{t('guide.atStop', { n: y.at + 1 })}</span> {y.ask[lang]}
+            <span className="hs-guide__stop">{t('guide.atStop', { n: y.at + 1 })}</span> {t(y.ask)}
           </li>
         ))}
       </ul>
       <h3>{t('guide.predictions')}</h3>
       <ol className="hs-guide__asks">
         {g.predictions.map((p) => (
-          <Ask key={p.at} p={p} lang={lang} t={t} />
+          <Ask key={p.at} p={p} t={t} />
         ))}
       </ol>
       <h3>{t('guide.discuss')}</h3>
       <dl className="hs-guide__discuss">
         {[...g.discuss, ...g.discussHome].map((d, i) => (
-          <div key={d.q.en} data-where={i < g.discuss.length ? 'class' : 'home'}>
+          <div key={d.q} data-where={i < g.discuss.length ? 'class' : 'home'}>
             <dt>
               {i >= g.discuss.length && (
                 <span className="hs-guide__stop">
@@ -85,12 +84,12 @@ export function GuideLesson({ g }: { g: Guide }) {
                   {t('label.gap')}
                 </span>
               )}
-              {d.q[lang]}
+              {t(d.q)}
             </dt>
             <dd>
               <strong>{t('guide.lookFor')}</strong>
               {t('label.gap')}
-              {d.a[lang]}
+              {t(d.a)}
             </dd>
           </div>
         ))}
@@ -100,7 +99,7 @@ export function GuideLesson({ g }: { g: Guide }) {
 }
 
 /** One prediction: where the run stands, what to ask, and the answer the lesson's replay gives. */
-function Ask({ p, lang, t }: { p: GuidePrediction; lang: Lang; t: T }) {
+function Ask({ p, t }: { p: GuidePrediction; t: T }) {
   const { prediction: q } = p;
   const answer = q.steps
     ? t('guide.answerStep', { n: q.steps.answer, choices: q.steps.choices.join(', ') })
@@ -111,7 +110,7 @@ function Ask({ p, lang, t }: { p: GuidePrediction; lang: Lang; t: T }) {
         <span className="hs-guide__stop">
           {p.at === 0 ? t('guide.beforeOpen') : t('guide.beforeStop', { n: p.at + 1 })}
         </span>{' '}
-        {p.ask?.[lang] ?? '—'}
+        {(p.ask && t(p.ask)) ?? '—'}
       </p>
       <p className="hs-guide__answer">
         {t('guide.from', { state: q.from })}
@@ -120,7 +119,7 @@ function Ask({ p, lang, t }: { p: GuidePrediction; lang: Lang; t: T }) {
         {t('label.gap')}
         {t('guide.why')}
         {t('label.gap')}
-        {q.why[lang]}
+        {t(q.why)}
       </p>
     </li>
   );

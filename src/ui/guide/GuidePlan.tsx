@@ -56,7 +56,7 @@ export function GuidePlan({ plan, lang, t }: { plan: ClassPlan; lang: Lang; t: T
               <td>
                 {g.number}.{' '}
                 <a href={lessonHref(g.lesson.id, lang)} className="hs-guide__plain">
-                  {g.lesson.title[lang]}
+                  {t(g.lesson.title)}
                 </a>
                 {g.start !== null && <span className="hs-guide__holds">{holds(g, t)}</span>}
               </td>

@@ -109,7 +109,7 @@ export function WorksheetLesson({ l, lang, t }: { l: SheetLesson; lang: Lang; t:
       <div className="hs-sheet__lesson-head">
         <div>
           <h3 id={`sheet-${l.id}`}>
-            <span className="hs-guide__num">{t('guide.lessonHead', { n: l.number })}</span> {l.title[lang]}
+            <span className="hs-guide__num">{t('guide.lessonHead', { n: l.number })}</span> {t(l.title)}
             {l.homework && <span className="hs-guide__min is-homework">{t('sheet.homework')}</span>}
           </h3>
           <p className="hs-sheet__url">

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { Lang } from '../../engine';
 import type { SelfTestQuestion } from '../../lessons/selftest';
 import { classPlan, worksheetOf } from '../../lessons/guide';
 import { useSimStore } from '../../store/simStore';
@@ -14,7 +13,7 @@ import './worksheet.css';
 const SELF_TEST_LINES = 12;
 
 /** The article's self-test to write (`worksheet-selftest`): each question with ruled lines, no answer. */
-function SheetSelfTest({ questions, lang, t }: { questions: readonly SelfTestQuestion[]; lang: Lang; t: T }) {
+function SheetSelfTest({ questions, t }: { questions: readonly SelfTestQuestion[]; t: T }) {
   return (
     <section className="hs-sheet__selftest" data-testid="worksheet-selftest" aria-labelledby="sheet-selftest">
       <h2 id="sheet-selftest">{t('selftest.title')}</h2>
@@ -23,7 +22,7 @@ function SheetSelfTest({ questions, lang, t }: { questions: readonly SelfTestQue
         {questions.map((q) => (
           <li key={q.id} data-question={q.id}>
             <p>
-              <strong>{q.question[lang]}</strong>
+              <strong>{t(q.question)}</strong>
             </p>
             {Array.from({ length: SELF_TEST_LINES }, (_, i) => (
               <span key={i} className="hs-sheet__line" aria-hidden="true" />
@@ -77,7 +76,7 @@ export function WorksheetView() {
           <WorksheetLesson key={l.id} l={l} lang={lang} t={t} />
         ))}
       </section>
-      <SheetSelfTest questions={sheet.selfTest} lang={lang} t={t} />
+      <SheetSelfTest questions={sheet.selfTest} t={t} />
       <section
         className="hs-sheet__part is-homework"
         data-testid="worksheet-part"

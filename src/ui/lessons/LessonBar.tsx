@@ -30,7 +30,6 @@ const replay = (l: Lesson, k: number, script = false) => playTo(l, k, { script, 
  */
 export function LessonBar({ id, at }: { id: string; at: number }) {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   const lesson = useMemo(() => findLesson(id) ?? null, [id]);
   // The stop asked for (`wanted`): once its runs are stored, it is the stop shown (`pos`).
   // Mounted once storage has been read (the page's own run stands): the lesson's run then takes the page.
@@ -96,7 +95,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
   if (!pos) {
     return (
       <section className="hs-lesson hs-panel" data-testid="lesson" data-lesson={lesson.id} aria-busy="true">
-        <p className="hs-lesson__title">{lesson.title[lang]}</p>
+        <p className="hs-lesson__title">{t(lesson.title)}</p>
         <p className="hs-lesson__caption hs-lesson__caption--busy" data-testid="lesson-busy" role="status">
           {t('lesson.writing')}
         </p>
@@ -115,11 +114,11 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
       className="hs-lesson hs-panel"
       data-testid="lesson"
       data-lesson={lesson.id}
-      aria-label={lesson.title[lang]}
+      aria-label={t(lesson.title)}
       aria-busy={busy}
     >
       <p className="hs-lesson__title">
-        {lesson.title[lang]} · <span>{t('lesson.stop', { at: pos.at + 1, of: lesson.stops.length })}</span>
+        {t(lesson.title)} · <span>{t('lesson.stop', { at: pos.at + 1, of: lesson.stops.length })}</span>
       </p>
       {busy ? (
         <p
@@ -127,7 +126,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           data-testid="lesson-busy"
           title={t('lesson.writing')}
         >
-          {turn && !met ? turn.ask[lang] : stop.caption[lang]}
+          {turn && !met ? t(turn.ask) : t(stop.caption)}
         </p>
       ) : turn && !met ? (
         <div
@@ -139,8 +138,8 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           data-of={lesson.stops.length}
           role="status"
         >
-          <strong>{t('lesson.yourTurn')}</strong> {turn.ask[lang]}
-          {check && <span className="hs-lesson__check"> {check.reason[lang]}</span>}
+          <strong>{t('lesson.yourTurn')}</strong> {t(turn.ask)}
+          {check && <span className="hs-lesson__check"> {t(check.reason)}</span>}
           <TurnControl control={turn.control} />
         </div>
       ) : (
@@ -151,7 +150,7 @@ export function LessonBar({ id, at }: { id: string; at: number }) {
           data-of={lesson.stops.length}
           aria-live="polite"
         >
-          {stop.caption[lang]}
+          {t(stop.caption)}
         </p>
       )}
       {/* The cited section opens the article beside the lesson, at that section (article/). */}

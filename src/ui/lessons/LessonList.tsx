@@ -12,7 +12,7 @@ export function LessonList() {
       <ol data-testid="lesson-list">
         {LESSON_TITLES.map((l) => (
           <li key={l.id} data-testid="lesson-item" data-lesson={l.id}>
-            <a href={`?lesson=${encodeURIComponent(l.id)}&lang=${lang}`}>{l.title[lang]}</a>
+            <a href={`?lesson=${encodeURIComponent(l.id)}&lang=${lang}`}>{t(l.title)}</a>
           </li>
         ))}
       </ol>

@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import type { ModelAnswer } from '../../lessons/selftestAnswers';
 import { SELF_TEST, SELF_TEST_INTRO, type SelfTestQuestion } from '../../lessons/selftest';
-import type { Lang } from '../../engine';
-import { useSimStore } from '../../store/simStore';
-import { useT } from '../useT';
+import { useT, type T } from '../useT';
 
 /** The article's two self-test questions: the student writes first, the model answer shows after. */
 export function SelfTest() {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   return (
     <section className="hs-panel hs-selftest" aria-label={t('selftest.title')}>
       <h2>{t('selftest.title')}</h2>
-      <p>{SELF_TEST_INTRO[lang]}</p>
+      <p>{t(SELF_TEST_INTRO)}</p>
       {SELF_TEST.map((q) => (
         <Question key={q.id} q={q} />
       ))}
@@ -22,7 +19,6 @@ export function SelfTest() {
 
 function Question({ q }: { q: SelfTestQuestion }) {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   const [text, setText] = useState('');
   // The model answer, fetched (a chunk of its own) once the student has written and asks for it.
   const [model, setModel] = useState<ModelAnswer | null>(null);
@@ -37,7 +33,7 @@ function Question({ q }: { q: SelfTestQuestion }) {
   return (
     <div className="hs-selftest__q" data-testid="selftest-question" data-q={q.id}>
       <label>
-        <strong>{q.question[lang]}</strong>
+        <strong>{t(q.question)}</strong>
         <textarea
           data-testid="selftest-answer"
           rows={3}
@@ -56,15 +52,15 @@ function Question({ q }: { q: SelfTestQuestion }) {
       >
         {t('selftest.reveal')}
       </button>
-      {model && <ModelAnswerText model={model} lang={lang} />}
+      {model && <ModelAnswerText model={model} t={t} />}
     </div>
   );
 }
 
 /** The model answer, with the sentence the article sets in bold in bold (also the teacher's guide's). */
-export function ModelAnswerText({ model, lang }: { model: ModelAnswer; lang: Lang }) {
-  const answer = model.answer[lang];
-  const bold = model.emphasis?.[lang];
+export function ModelAnswerText({ model, t }: { model: ModelAnswer; t: T }) {
+  const answer = t(model.answer);
+  const bold = model.emphasis && t(model.emphasis);
   const at = bold ? answer.indexOf(bold) : -1;
   return (
     <p data-testid="selftest-model-answer" className="hs-selftest__answer">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DENSITY_POLICIES, DESIGNS, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../engine';
+import { DENSITY_POLICIES, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../engine';
 import { formatInt } from '../../i18n';
 import { downloadRun, preloadTransfer } from '../../store/files';
 import { useSimStore } from '../../store/simStore';
@@ -66,7 +66,7 @@ export function RunsPanel() {
             {lessonRuns && (
               <span className="hs-note">
                 {' '}
-                · {t('runs.lessonRun')} · {DESIGNS[r.design ?? 'article'].name[lang]}
+                · {t('runs.lessonRun')} · {t(`design.${r.design ?? 'article'}.name`)}
               </span>
             )}
             {r.runId === current ? (
@@ -152,7 +152,7 @@ export function RunsPanel() {
           >
             {DESIGN_IDS.map((d) => (
               <option key={d} value={d}>
-                {DESIGNS[d].name[lang]}
+                {t(`design.${d}.name`)}
               </option>
             ))}
           </select>

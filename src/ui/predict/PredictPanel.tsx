@@ -131,7 +131,6 @@ function StepPrompt({ ask, steps }: { ask: Ask; steps: readonly number[] }) {
 
 function Result() {
   const t = useT();
-  const lang = useSimStore((s) => s.lang);
   const r = useSelector(predictor, (s) => s.context.result)!;
   const simple = useSimStore((s) => isSimpleMachine(s.sim.machine));
   return (
@@ -144,7 +143,7 @@ function Result() {
     >
       {/* The reason opens with right or wrong (scorePrediction), then the answer and why. */}
       <p>
-        <strong>{r.reason[lang]}</strong>
+        <strong>{t(r.reason)}</strong>
       </p>
       <p>
         {t('predict.you', {

@@ -46,7 +46,8 @@ export function readoutOf(focus: Focus, view: SimView, stored: Stored, t: T, lan
     case 'guard':
       return r(
         t('design.label'),
-        view.design.name[lang] + (ctx.config.guard === 'tool-only' ? ` · ${t('design.guard.tool-only')}` : ''),
+        t(`design.${view.design.id}.name`) +
+          (ctx.config.guard === 'tool-only' ? ` · ${t('design.guard.tool-only')}` : ''),
       );
     case 'requests':
       return r(t('read.approvals'), formatInt(ctx.approval.issued));

@@ -59,13 +59,13 @@ const Marks = memo(function Marks({ marks, t }: { marks: readonly TrackMark[]; t
 const stopAt = (stops: readonly LessonStopMark[], index: number) => stops.findLast((s) => s.event === index);
 
 /** What a seek adds below the track: the stop's caption again, the offer to fork, where a fork starts. */
-function SeekNotes({ seek, stop, t, lang }: { seek: Seek; stop: LessonStopMark | undefined; t: T; lang: Lang }) {
+function SeekNotes({ seek, stop, t }: { seek: Seek; stop: LessonStopMark | undefined; t: T }) {
   const fork = seek.fork;
   return (
     <div className="hs-timeline__notes">
       {stop && (
         <p className="hs-timeline__caption" data-testid="timeline-caption" data-at={stop.at + 1}>
-          <strong>{t('tl.stop', { at: stop.at + 1 })}</strong> {stop.caption[lang]}
+          <strong>{t('tl.stop', { at: stop.at + 1 })}</strong> {t(stop.caption)}
         </p>
       )}
       {seek.offered && (
@@ -238,7 +238,7 @@ export const Timeline = memo(function Timeline() {
           onKeyDown={(e) => (e.key === 'PageUp' || e.key === 'PageDown') && e.stopPropagation()}
         />
       </div>
-      {seek && <SeekNotes seek={seek} stop={stops ? stopAt(stops, seek.index) : undefined} t={t} lang={lang} />}
+      {seek && <SeekNotes seek={seek} stop={stops ? stopAt(stops, seek.index) : undefined} t={t} />}
     </section>
   );
 });
