@@ -50,7 +50,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
-  { files: ['patches/*.mjs', 'scripts/*.mjs', 'packages/*/examples/*.mjs'], languageOptions: { globals: globals.node } },
+  {
+    files: ['patches/*.mjs', 'scripts/*.mjs', 'packages/*/examples/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_CORE] }] },

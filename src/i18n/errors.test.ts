@@ -4,9 +4,8 @@ import { errorText } from '../engine';
 import { storageError } from '../persistence/errors';
 import { traceError } from '../traces/errors';
 import { localizeError, translate } from '.';
-import { part } from '../persistence/records';
 import { DICTIONARIES } from './all';
-import { errors as EN_ERRORS } from './en.errors';
+import { PART_MESSAGES, errors as EN_ERRORS } from './en.errors';
 
 /** Every numbered message, in the language of the page (issue 42: the Chinese page showed English). */
 describe('numbered messages in the page’s language', () => {
@@ -49,7 +48,7 @@ describe('numbered messages in the page’s language', () => {
       'E502: 存储已满（QuotaExceededError）：检查点 #2 没有保存。删除已结束的运行可以腾出空间。',
     );
     // So is why a record was refused.
-    expect(localizeError(storageError('E504', 3, part('why.tooBig', '1,100,000')), 'zh')).toBe(
+    expect(localizeError(storageError('E504', 3, PART_MESSAGES['why.tooBig'].replace('%s', '1,100,000')), 'zh')).toBe(
       'E504: 检查点 #3 没有保存：它有 1,100,000 字节，上限是 1 MiB',
     );
     // The Chinese row may put the parts in its own order.
