@@ -116,16 +116,50 @@ function summary(rounds: Sample[][], key: keyof Sample) {
   return { median: median(medians), lo: Math.min(...medians), hi: Math.max(...medians) };
 }
 
-/** Engine trials a side for the XState patch's A/B in Node, alternating which side goes first. */
+/** Engine trials a side, alternating which side goes first. */
 const ENGINE_ROUNDS = 5;
+
+/** One engine trial (bench/speed/engineTrial.ts) in a Node of its own, run in `cwd`: ticks/s. */
+const engineTrial = (cwd: string, imports: string[] = []) =>
+  Number(
+    execFileSync(process.execPath, ['--import', 'tsx', ...imports, join(cwd, 'bench', 'speed', 'engineTrial.ts')], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+      .toString()
+      .trim(),
+  );
+
+/** ENGINE_ROUNDS trials of each side, interleaved: B / A of the medians, and whether the ranges overlap. */
+function engineFigure(device: string, a: () => number, b: () => number): Figure {
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let r = 0; r < ENGINE_ROUNDS; r++) {
+    if (r % 2 === 0) {
+      as.push(a());
+      bs.push(b());
+    } else {
+      bs.push(b());
+      as.push(a());
+    }
+    progress(`${device}, engine round ${r + 1}/${ENGINE_ROUNDS}: A ${as.at(-1)} / B ${bs.at(-1)} ticks/s`);
+  }
+  const apart = Math.min(...as) > Math.max(...bs) || Math.max(...as) < Math.min(...bs);
+  return figure(
+    `without ${device}: engine ticks/s in Node, B / A`,
+    median(bs) / median(as),
+    '×',
+    undefined,
+    `A ${Math.round(median(as))} (${Math.min(...as)}–${Math.max(...as)}), B ${Math.round(median(bs))} (${Math.min(...bs)}–${Math.max(...bs)}) ticks/s: ${apart ? 'outside the noise' : 'within the noise'}; ${ENGINE_ROUNDS} trials a side, interleaved`,
+  );
+}
 
 /**
  * XState's patch is for Node (the engine in tests, the bench, a harness): ticks/s of the engine
- * with XState as installed (A) and with a copy of it whose patch is taken back out (B), each trial
- * a Node of its own (bench/speed/engineTrial.ts), B through a resolve hook that maps `xstate` to
- * the copy.
+ * with XState as installed (A) and with a copy of it whose patch is taken back out (B), B through
+ * a resolve hook that maps `xstate` to the copy.
  */
-function engineAB(tmp: string): Figure[] {
+function patchAB(tmp: string): Figure[] {
   const patch = readdirSync(PATCHES_DIR).find((f) => f.startsWith('xstate+') && f.endsWith('.patch'));
   if (!patch) return [];
   const copy = join(tmp, 'xstate-unpatched');
@@ -142,38 +176,55 @@ function engineAB(tmp: string): Figure[] {
     register,
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
   );
-  const trial = (unpatched: boolean) =>
-    Number(
-      execFileSync(
-        process.execPath,
-        ['--import', 'tsx', ...(unpatched ? ['--import', register] : []), join(SPEED_DIR, 'engineTrial.ts')],
-        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-      )
-        .toString()
-        .trim(),
-    );
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let r = 0; r < ENGINE_ROUNDS; r++) {
-    if (r % 2 === 0) {
-      a.push(trial(false));
-      b.push(trial(true));
-    } else {
-      b.push(trial(true));
-      a.push(trial(false));
-    }
-    progress(`patch ${patch}, engine round ${r + 1}/${ENGINE_ROUNDS}: A ${a.at(-1)} / B ${b.at(-1)} ticks/s`);
-  }
-  const apart = Math.min(...a) > Math.max(...b) || Math.max(...a) < Math.min(...b);
+  const device = `patch ${patch.slice(0, -'.patch'.length)}`;
   return [
-    figure(
-      `without patch ${patch.slice(0, -'.patch'.length)}: engine ticks/s in Node, B / A`,
-      median(b) / median(a),
-      '×',
-      undefined,
-      `A ${Math.round(median(a))} (${Math.min(...a)}–${Math.max(...a)}), B ${Math.round(median(b))} (${Math.min(...b)}–${Math.max(...b)}) ticks/s: ${apart ? 'outside the noise' : 'within the noise'}; ${ENGINE_ROUNDS} trials a side, interleaved`,
+    engineFigure(
+      device,
+      () => engineTrial(ROOT),
+      () => engineTrial(ROOT, ['--import', register]),
     ),
   ];
+}
+
+/**
+ * The engine's own devices (`bench/speed/engine/<device>.diff`, harness-core's hot path): A is
+ * the committed code in a worktree, B the same with the diff applied, each trial in Node.
+ */
+function engineDiffsAB(tmp: string, wanted: (device: string) => boolean): Figure[] {
+  const dir = join(SPEED_DIR, 'engine');
+  const diffs = readdirSync(dir)
+    .filter((f) => f.endsWith('.diff') && wanted(`engine/${f.slice(0, -'.diff'.length)}`))
+    .sort();
+  if (diffs.length === 0) return [];
+  const figures: Figure[] = [];
+  const trees = { a: join(tmp, 'engine-A'), b: join(tmp, 'engine-B') };
+  for (const tree of [trees.a, trees.b]) {
+    git(ROOT, 'worktree', 'add', '--detach', tree, 'HEAD');
+    symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
+  }
+  try {
+    for (const diff of diffs) {
+      const device = `engine/${diff.slice(0, -'.diff'.length)}`;
+      try {
+        git(trees.b, 'apply', join(dir, diff));
+      } catch (e) {
+        progress(`${device}: the diff no longer applies, skipped (${String(e).split('\n')[0]})`);
+        figures.push(figure(`${device}: the diff no longer applies (write it again)`, NaN, '×'));
+        continue;
+      }
+      figures.push(
+        engineFigure(
+          device,
+          () => engineTrial(trees.a),
+          () => engineTrial(trees.b),
+        ),
+      );
+      git(trees.b, 'checkout', '--', '.');
+    }
+  } finally {
+    for (const tree of [trees.a, trees.b]) git(ROOT, 'worktree', 'remove', '--force', tree);
+  }
+  return figures;
 }
 
 export async function run(): Promise<Figure[]> {
@@ -191,7 +242,10 @@ export async function run(): Promise<Figure[]> {
   let browser: Browser | undefined;
   const figures: Figure[] = [];
   try {
-    if (wanted('patch xstate engine')) figures.push(...engineAB(tmp));
+    if (wanted('patch xstate engine')) figures.push(...patchAB(tmp));
+    figures.push(...engineDiffsAB(tmp, wanted));
+    if (devices.length === 0 && only?.every((d) => d.startsWith('engine/') || d === 'patch xstate engine'))
+      return [...figures, ...loadFigures(start)];
     git(ROOT, 'worktree', 'add', '--detach', tree, 'HEAD');
     symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
     progress(`building HEAD (A) in a worktree`);

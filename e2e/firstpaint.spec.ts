@@ -76,11 +76,6 @@ test('data-ready turns true with the first screen there: the controls, the conte
       observer.disconnect();
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });
-  // The side panels' chunk held back well past storage's answer: ready must still wait for it.
-  await page.route(/\/SidePanels-[\w-]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
   await open(page, '?lang=en&run=new');
   const missing = await page.evaluate(() => (window as unknown as { __atReady?: string[] }).__atReady);
   expect(missing).toEqual([]);

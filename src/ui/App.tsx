@@ -1,4 +1,4 @@
-import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from 'react';
 import { seekShown, shownView, useSimStore } from '../store/simStore';
 import { Controls } from './controls/Controls';
 import { commandForKey, commandStateOf, press } from './controls/commands';
@@ -6,6 +6,7 @@ import { StateDiagram } from './diagram/StateDiagram';
 import { DesignPanel } from './DesignPanel';
 import { ScreenReaderView } from './a11y/ScreenReaderView';
 import { Header } from './Header';
+import { SidePanels } from './SidePanels';
 import './embed.css';
 import { ArticleHost } from './article/ArticleHost';
 import { HelpHost } from './HelpHost';
@@ -22,19 +23,6 @@ import { useDocumentLang, useT } from './useT';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
-/**
- * The side panels are a chunk of their own: the first frame (the diagram, the controls) does
- * not wait for their code to be parsed. Asked for as this module loads (index.html preloads
- * it), so it is in by the time the deck renders, which then draws it at once: through
- * `lazy` it would suspend for a round, and React holds back what a Suspense boundary reveals
- * (300 ms after its fallback), which held up `data-ready`. Speed device: docs/design/speed.md.
- */
-let SidePanelsLoaded: (typeof import('./SidePanels'))['SidePanels'] | null = null;
-const sidePanels = import('./SidePanels').then((m) => {
-  SidePanelsLoaded = m.SidePanels;
-  return m;
-});
-
 /** `?lesson=<id>&at=<n>` opens a lesson over the page; its code loads only then. */
 const LESSON = new URLSearchParams(window.location.search).get('lesson');
 /**
@@ -49,7 +37,6 @@ const LESSON_AT = Number.parseInt(new URLSearchParams(window.location.search).ge
 /** The run's timeline (issue 41) loads once the run stands: nothing of it is on the first screen's path. */
 const Timeline = lazy(() => import('./timeline/Timeline').then((m) => ({ default: m.Timeline })));
 const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar })));
-const SidePanels = lazy(() => sidePanels.then((m) => ({ default: m.SidePanels })));
 /** The article's code (SPEC §12) loads once it is shown; until then an empty box holds its place. */
 const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
 /** Presenter mode's read-outs of what a lesson stop's caption cites, beside the diagram (present/Evidence.tsx). */
@@ -93,8 +80,8 @@ function useShortcuts() {
  * around them; layout.css reflows it from a phone to a projector.
  */
 export function App() {
-  // App renders again as the page comes up (the deck, the side panels, the layout, ready, the
-  // panels below); its parts are memoised (memo), so those renders do not redraw them.
+  // App renders again as the page comes up (the deck, the layout, ready, the panels below); its
+  // parts are memoised (memo), so those renders do not redraw them.
   // Ready (ui-contract) once the run stands and the first screen's panels are there;
   // `data-panels="all"` once the panels below it are too.
   const ready = useSimStore((s) => s.ready);
@@ -105,36 +92,28 @@ export function App() {
   const seeking = useSimStore((s) => seekShown(s) !== null);
   // The article's code (ui-contract toggle-code): on by default inside a lesson.
   const code = useCodeShown(LESSON !== null);
-  // The diagram draws first; the controls and the side panels join once that frame is painted.
-  // These flags stage the first screen. Speed device: docs/design/speed.md.
-  const [sides, setSides] = useState(false);
-  const [sidesShown, setSidesShown] = useState(false);
-  // The panels below the first screen load once the page is ready (SidePanels.tsx).
-  const [restShown, setRestShown] = useState(false);
+  // The diagram draws first; the deck (the controls, the side panels) joins in the next frame
+  // (speed device: docs/design/speed.md), then the panels below once their chunk is in.
+  const [stage, setStage] = useState<'diagram' | 'deck' | 'all'>('diagram');
+  const sides = stage !== 'diagram';
+  const onLowerShown = useCallback(() => setStage('all'), []);
+  useEffect(() => {
+    // A transition: React renders the deck in slices, not as one long task.
+    const id = requestAnimationFrame(() => startTransition(() => setStage('deck')));
+    return () => cancelAnimationFrame(id);
+  }, []);
   const [styled, setStyled] = useState(presentStyles === null);
   useEffect(() => void presentStyles?.then(() => setStyled(true)), []);
   const [laidOut, setLaidOut] = useState(false);
-  useEffect(() => {
-    // Each stage is a transition: React renders it in slices, not as one long task.
-    const id = requestAnimationFrame(() => startTransition(() => setSides(true)));
-    return () => cancelAnimationFrame(id);
-  }, []);
   useShortcuts();
-  const pageReady = ready && sidesShown && styled && laidOut;
-  // …asked for in the frame after the page is ready, so the first screen never waits for them.
-  const [rest, setRest] = useState(false);
-  useEffect(() => {
-    if (!pageReady) return;
-    const id = requestAnimationFrame(() => startTransition(() => setRest(true)));
-    return () => cancelAnimationFrame(id);
-  }, [pageReady]);
+  const pageReady = ready && sides && styled && laidOut;
   useDocumentLang();
   return (
     <div
       className="hs-app"
       data-testid="app"
       data-ready={pageReady ? 'true' : 'false'}
-      data-panels={restShown ? 'all' : 'first'}
+      data-panels={stage === 'all' ? 'all' : 'first'}
       data-machine={machine}
       data-mode={MODE}
       data-seeking={seeking ? 'true' : undefined}
@@ -192,13 +171,7 @@ export function App() {
                 </a>
               )}
               <div className="hs-panels">
-                {SidePanelsLoaded ? (
-                  <SidePanelsLoaded onShown={setSidesShown} rest={rest} onRestShown={setRestShown} />
-                ) : (
-                  <Suspense>
-                    <SidePanels onShown={setSidesShown} rest={rest} onRestShown={setRestShown} />
-                  </Suspense>
-                )}
+                <SidePanels onLowerShown={onLowerShown} />
               </div>
             </>
           ) : (

@@ -17,12 +17,12 @@ import { useT } from './useT';
 /**
  * The panels below the first screen (under the plan at a laptop's size, folded on a phone): the
  * ledger, the checkpoints and their history, the log, takeover, the class's lists, the runs.
- * A chunk of their own, asked for once the page is ready (SidePanels.tsx), so the first screen
- * does not wait for their code; `onShown` says when they are in the page.
+ * A chunk of their own (SidePanels.tsx), so the first screen does not wait for their code;
+ * `onShown` says when they are in the page.
  */
-export function LowerPanels({ onShown }: { onShown: (shown: boolean) => void }) {
+export function LowerPanels({ onShown }: { onShown: () => void }) {
   const t = useT();
-  useEffect(() => onShown(true), [onShown]);
+  useEffect(() => onShown(), [onShown]);
   return (
     <>
       <Fold title={t('panel.ledger')}>

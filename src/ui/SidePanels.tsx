@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useLayoutEffect } from 'react';
+import { Suspense, lazy, memo } from 'react';
 import { Fold } from './Fold';
 import { ChannelPanel } from './panels/ChannelPanel';
 import { PlanPanel } from './panels/PlanPanel';
@@ -9,23 +9,13 @@ import { useT } from './useT';
 const LowerPanels = lazy(() => import('./LowerPanels').then((m) => ({ default: m.LowerPanels })));
 
 /**
- * The panels around the machine. Loaded as a chunk of its own (App.tsx): the storage notices,
- * what the model sees and the plan, the first screen's; `onShown` says when they are in the
- * page. The rest (LowerPanels.tsx) is asked for once `rest` is true (the page is ready) and
- * says so by `onRestShown`; until then its place holds the first screen's height below.
+ * The panels around the machine, drawn with the deck: the storage notices, what the model sees
+ * and the plan, the first screen's. The rest (LowerPanels.tsx) is a chunk of its own, asked for
+ * as they mount; it says so by `onLowerShown`, and until then its place holds the first
+ * screen's height below.
  */
-export const SidePanels = memo(function SidePanels({
-  onShown,
-  rest,
-  onRestShown,
-}: {
-  onShown: (shown: boolean) => void;
-  rest: boolean;
-  onRestShown: (shown: boolean) => void;
-}) {
+export const SidePanels = memo(function SidePanels({ onLowerShown }: { onLowerShown: () => void }) {
   const t = useT();
-  // In the commit that mounts them: the page is ready in the frame that first shows them.
-  useLayoutEffect(() => onShown(true), [onShown]);
   return (
     <>
       <StorageAlert />
@@ -37,11 +27,9 @@ export const SidePanels = memo(function SidePanels({
       <Fold title={t('panel.plan')}>
         <PlanPanel />
       </Fold>
-      {rest && (
-        <Suspense fallback={<div className="hs-panels__later" />}>
-          <LowerPanels onShown={onRestShown} />
-        </Suspense>
-      )}
+      <Suspense fallback={<div className="hs-panels__later" />}>
+        <LowerPanels onShown={onLowerShown} />
+      </Suspense>
     </>
   );
 });

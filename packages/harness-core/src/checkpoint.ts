@@ -35,7 +35,7 @@ function toRow(a: Attempt, planned: Step | undefined): LedgerRow {
 
 /**
  * The ledger rows as stored. A run's ledger only grows, so the next checkpoint reuses the rows
- * of the common prefix (found by identity, in the run's memo) (docs/BENCHMARKS.md, Engine).
+ * of the common prefix (found by identity, in the run's memo; speed device: docs/design/speed.md).
  */
 function storedLedger(memo: RunMemo, ledger: readonly Attempt[], steps: readonly Step[]): LedgerRow[] {
   const lastStored = memo.stored as {

@@ -56,8 +56,8 @@ export function createTaskContext({ scenario, seed, runId, config, design = 'art
 }
 
 /**
- * A copy of the task with some fields changed, one literal of every field: no spread on this
- * hot path (docs/BENCHMARKS.md, Engine).
+ * A copy of the task with some fields changed, one literal of every field: a spread here costs
+ * the engine about an eighth of its ticks/s (speed device: docs/design/speed.md).
  */
 export function withTask(c: TaskContext, p: Partial<TaskContext>): TaskContext {
   return {
@@ -102,17 +102,15 @@ interface Execution {
 }
 
 /**
- * The current step's next execution, worked out once per context (the run's memo): the guard
- * that picks the transition and the action that records it both read it.
+ * The current step's next execution: the guard that picks the transition and the action that
+ * records it each work it out (the world is pure, and keeping it buys nothing: speed.md).
  */
 function nextExecution(world: TaskWorld, ctx: TaskContext): Execution | null {
-  const kept = ctx.memo.get<Execution | null>('execution', ctx);
-  if (kept !== undefined) return kept;
   const step = currentStep(ctx);
-  if (!step) return ctx.memo.set('execution', ctx, null);
+  if (!step) return null;
   const attempt = attemptsAt(ctx.ledger, step.n) + 1;
   const outcome = world.execute(ctx, step, attempt, carriedTokens(ctx.channel, step.n));
-  return ctx.memo.set('execution', ctx, { step, attempt, outcome });
+  return { step, attempt, outcome };
 }
 
 /** Would the current step's next execution fail? Pure: the world is a function of its input. */

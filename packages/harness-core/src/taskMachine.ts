@@ -84,8 +84,7 @@ export type TaskEmitted =
 /**
  * The types of a machine over a task (XState's `setup({ types })`): the task machine's, and any
  * smaller machine a host drives the same way (the simulator's four-state one), so a host reads
- * both alike. The task sits in one field: XState copies the context's keys on every assign
- * (BENCHMARKS.md, Engine).
+ * both alike. The task sits in one field: task.ts's functions take and return it whole.
  */
 export const TASK_MACHINE_TYPES = {
   context: {} as { task: TaskContext },
@@ -114,11 +113,16 @@ export function createTaskMachine(world: TaskWorld) {
    * Runs the current step with the checkpoints around it, in the order they happen: before a
    * risky or side-effect step; after it, on a phase switch or as the density policy asks, or
    * the terminal one when it was the last. Worked out once per context, in the run's memo,
-   * for both the emit and the assign (speed: docs/BENCHMARKS.md, Engine).
+   * for both the emit and the assign (speed device: docs/design/speed.md).
    */
   type StepRun = { context: TaskContext; due: CheckpointDue[] };
-  const runStep = (ctx: TaskContext): StepRun =>
-    ctx.memo.get<StepRun>('step', ctx) ?? ctx.memo.set('step', ctx, stepWithCheckpoints(ctx));
+  const runStep = (ctx: TaskContext): StepRun => {
+    const kept = ctx.memo.step;
+    if (kept?.key === ctx) return kept.value as StepRun;
+    const value = stepWithCheckpoints(ctx);
+    ctx.memo.step = { key: ctx, value };
+    return value;
+  };
   const stepWithCheckpoints = (ctx: TaskContext): StepRun => {
     const due: CheckpointDue[] = [];
     let c = ctx;
@@ -154,7 +158,6 @@ export function createTaskMachine(world: TaskWorld) {
     guards: {
       needsApproval: ({ context }) => needsApproval(context.task),
       stepFails: ({ context }) => nextExecutionFails(world, context.task),
-      stepCheckpointsDue: ({ context }) => runStep(context.task).due.length > 0,
       isLastStep: ({ context }) => isLastStep(context.task),
       fused: ({ context }) => loopFused(context.task),
       attemptsExhausted: ({ context }) => attemptsExhausted(context.task),
@@ -220,8 +223,9 @@ export function createTaskMachine(world: TaskWorld) {
     id: 'task',
     context: ({ input }) => ({ task: input }),
     initial: 'created',
-    // Flat (a nested group is slower: docs/BENCHMARKS.md, Engine): CANCEL is one transition from
-    // every active state; `active` keeps it off the terminal states, which absorb every event.
+    // Flat, so a state's value is its name (the host, the diagram and the checkpoints read it as
+    // one): CANCEL is one transition from every active state; `active` keeps it off the terminal
+    // states, which absorb every event.
     on: {
       CANCEL: {
         guard: 'active',
@@ -255,9 +259,8 @@ export function createTaskMachine(world: TaskWorld) {
             },
             { guard: 'stepFails', target: 'tool_failed', actions: ['emitStepCheckpoints', 'applyStep'] },
             { guard: 'isLastStep', target: 'completed', actions: ['emitStepCheckpoints', 'applyStep'] },
-            // Most steps owe no checkpoint, so they only assign (docs/BENCHMARKS.md, Engine).
-            { guard: 'stepCheckpointsDue', target: 'running', actions: ['emitStepCheckpoints', 'applyStep'] },
-            { target: 'running', actions: 'applyStep' },
+            // Most steps owe no checkpoint: they emit an empty list.
+            { target: 'running', actions: ['emitStepCheckpoints', 'applyStep'] },
           ],
           REPLAN: { guard: 'mayReplan', target: 'planning', actions: 'replan' },
           // Targetless, so the diagram draws no edge: the raised TICK takes the step's own edge.

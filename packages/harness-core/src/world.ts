@@ -39,7 +39,7 @@ export interface TaskWorld {
   readonly plan: TaskPlan;
   /**
    * Attempt `attempt` at `step`: the model's args and the tool's answer. Called synchronously
-   * during a TICK and at most once per context (the run's memo), so it must be a function of its
+   * during a TICK, by the guard that picks the transition and again by the action, so it must be a function of its
    * arguments: a real harness answers from the outcome it awaited before the TICK (harness.ts).
    * `carried`: tokens of the step's hints and reminders, which the retry re-reads.
    */

@@ -205,7 +205,7 @@ export const StateDiagram = memo(function StateDiagram({
   // The page's own drawing (no variant asked: full, or compact on a phone, in a box of the same
   // size) starts at the size of the box index.html painted (frameSize.ts). Without it a phone
   // committed an empty box and mounted the whole drawing in a second, synchronous render from
-  // the layout effect below: one long task (Lighthouse mobile, docs/BENCHMARKS.md).
+  // the layout effect below: one long task (Lighthouse mobile; speed device: docs/design/speed.md).
   const [size, setSize] = useState<Size | null>(() => (asked === undefined ? readFrameSize() : null));
   const framed = useRef(size !== null);
   // A box with no size from the frame is measured before the first paint (a layout effect), so
