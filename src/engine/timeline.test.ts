@@ -103,6 +103,25 @@ describe('seek', () => {
   });
 });
 
+describe('catching up a slice at a time (the page, a long run)', () => {
+  it('takes as many moves as it is let, and ends with what one catch-up takes', () => {
+    const { sim } = liveRun({ scenario: 'migration-40', seed: 1 });
+    for (let i = 0; i < 120; i++) sim.send(i === 0 ? { type: 'START' } : { type: 'TICK' });
+    const sliced = new Timeline(sim, 16);
+    const whole = new Timeline(sim, 16);
+    let slices = 0;
+    for (;;) {
+      let budget = 25;
+      slices++;
+      if (sliced.syncWhile(() => budget-- > 0)) break;
+      expect(sliced.taken.length).toBe(25 * slices);
+    }
+    expect(slices).toBe(Math.ceil(sim.moves.length / 25));
+    expect(sliced.taken).toEqual(whole.events);
+    expect(sliced.seek(60).sim.context).toEqual(whole.seek(60).sim.context);
+  });
+});
+
 describe('seeking back across an approval and a crash', () => {
   /** migration-40 to its approval at step 27, approved, a few steps, a crash and a restart. */
   function story() {

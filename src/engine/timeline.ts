@@ -175,11 +175,26 @@ export class Timeline {
 
   /** Catches up with the live run's moves (every reader does this first; cheap when nothing is new). */
   sync(): void {
+    this.syncWhile(() => true);
+  }
+
+  /**
+   * Catches up while `more()` says so (asked before each move), and says whether it has every
+   * move now. The page catches up a long run a slice at a time (a shared link of 10,000
+   * commands is seconds of replay: Timeline.tsx), so no single task holds the page.
+   */
+  syncWhile(more: () => boolean): boolean {
     const moves = this.live.moves;
-    for (let i = this.list.length; i < moves.length; i++) {
+    for (let i = this.list.length; i < moves.length && more(); i++) {
       this.take(i, moves[i] as Move);
       if ((i + 1) % this.every === 0) this.keyframes.push(this.cursor.copy());
     }
+    return this.list.length === moves.length;
+  }
+
+  /** The events taken so far, without catching up (the page's track while it catches up in slices). */
+  get taken(): readonly TimelineEvent[] {
+    return this.list;
   }
 
   /** How many events the run has taken. */

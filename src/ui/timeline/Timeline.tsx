@@ -84,6 +84,18 @@ function SeekNotes({ seek, stop, t }: { seek: Seek; stop: LessonStopMark | undef
 const whenIdle = (fn: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 500 }) : setTimeout(fn, 0);
 
+/** How long one render of the track may spend catching up with the run (one slice, ms). */
+const CATCH_UP_MS = 8;
+
+/**
+ * One slice of catching up: whatever the clock says, the timeline only ever extends towards the
+ * run's moves, so a render that reads it again sees the same events or more (as `events` did).
+ */
+function catchUpSlice(tl: ReturnType<typeof timelineOf>): boolean {
+  const deadline = performance.now() + CATCH_UP_MS;
+  return tl.syncWhile(() => performance.now() < deadline);
+}
+
 /**
  * The live run's view, caught up with a little after it changes while the run plays, when the
  * page is idle: the track is not what a tick must draw in its own frame (the tick-to-screen figure, speed.md), and
@@ -138,8 +150,17 @@ export const Timeline = memo(function Timeline() {
   const lessonStops = useSimStore((s) => s.lessonStops);
   const stops = lessonStops && lessonStops.sim === sim ? lessonStops.stops : null;
   const tl = timelineOf(sim);
-  const events = tl.events;
+  // A long run (a shared link's thousands of commands) is caught up a slice at a time: the track
+  // grows over a few frames instead of holding the page in one long task.
+  const caughtUp = catchUpSlice(tl);
+  const events = tl.taken;
   const count = events.length;
+  const [, more] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (caughtUp) return;
+    const id = setTimeout(more, 0);
+    return () => clearTimeout(id);
+  });
   // One pass over the events per new event (or new stops), not per drag step. The timeline's
   // event list is one array it extends in place: its length is what changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
