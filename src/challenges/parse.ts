@@ -1,4 +1,4 @@
-import { checkCheckpoint, utf8Length, validateConfig } from '../engine';
+import { utf8Length, validateConfig } from '../engine';
 import { END_REASONS, check, problem, refusal, type Problem, type Refusals } from '../lessons/problem';
 import {
   CHALLENGE_FORMAT,
@@ -6,6 +6,7 @@ import {
   MEASURES,
   NOT_A_PREDICATE,
   NOT_ITS_CHECKPOINT,
+  checkStart,
   type Challenge,
 } from './types';
 
@@ -52,7 +53,7 @@ const bilingual = R(
 const whole = R('H123', 'must be a whole number ≥ 0', '必须是 ≥ 0 的整数');
 const why = (result: { ok: true } | { ok: false; error: string }) => ({ why: result.ok ? '' : result.error });
 const ofCheckpoint = (x: unknown): Record<string, string> => {
-  const cp = checkCheckpoint(x);
+  const cp = checkStart(x);
   return cp.ok ? { scenario: cp.checkpoint.scenario, design: cp.checkpoint.design ?? 'article' } : {};
 };
 
@@ -99,7 +100,7 @@ const CHALLENGE: Refusals = {
     ),
     'start.until': R('H112', 'not a state: {value}', '不是一个状态：{value}'),
     'start.step': R('H112', 'must be a step number ≥ 1', '必须是 ≥ 1 的步骤号'),
-    'start.checkpoint': R('H113', '{why}', '{why}', (x) => why(checkCheckpoint(x))),
+    'start.checkpoint': R('H113', '{why}', '{why}', (x) => why(checkStart(x))),
     controls: R('H115', 'must be a non-empty list of control ids', '必须是非空的控件 id 列表'),
     'controls[]': R('H116', 'not a control: {value}', '不是一个控件：{value}'),
     goal: R('H117', 'must be a non-empty list of predicates', '必须是非空的条件列表'),

@@ -60,10 +60,22 @@ const PREDICATE = v.lazy((p) => {
 });
 export type Predicate = v.InferOutput<typeof PREDICATE>;
 
+const checked = new WeakMap<object, ReturnType<typeof checkCheckpoint>>();
+/**
+ * checkCheckpoint, once per starting checkpoint: the schema, the cross-check and the refusal's
+ * words all ask about the same object, and a long run's checkpoint takes ~20 ms to check.
+ */
+export function checkStart(x: unknown): ReturnType<typeof checkCheckpoint> {
+  if (!isObject(x)) return checkCheckpoint(x);
+  let r = checked.get(x);
+  if (!r) checked.set(x, (r = checkCheckpoint(x)));
+  return r;
+}
+
 /** Where the challenge starts: played from a fresh run until a state (at a step), or a checkpoint. */
 const START = v.lazy((s) =>
   isObject(s) && Object.hasOwn(s, 'checkpoint')
-    ? v.strictObject({ checkpoint: v.custom<Checkpoint>((c) => checkCheckpoint(c).ok) })
+    ? v.strictObject({ checkpoint: v.custom<Checkpoint>((c) => checkStart(c).ok) })
     : v.strictObject({ until: STATE_SCHEMA, step: v.exactOptional(v.pipe(NAT, v.minValue(1))) }),
 );
 export type ChallengeStart = v.InferOutput<typeof START>;
@@ -91,7 +103,7 @@ export const CHALLENGE_SCHEMA = v.pipe(
   v.forward(
     v.check((c) => {
       if (!c.start || !('checkpoint' in c.start)) return true;
-      const cp = checkCheckpoint(c.start.checkpoint);
+      const cp = checkStart(c.start.checkpoint);
       return cp.ok && cp.checkpoint.scenario === c.scenario && (cp.checkpoint.design ?? 'article') === c.design;
     }, NOT_ITS_CHECKPOINT),
     ['start', 'checkpoint'],
