@@ -234,3 +234,19 @@ export async function freshRun(page: Page) {
   await expectState(page, 'created');
   await expect(page.getByTestId('ledger-row')).toHaveCount(0);
 }
+
+/**
+ * A full disk on demand: checkpoint writes throw QuotaExceededError while the page's
+ * `window.failWrites` is true (`page.evaluate(() => (window.failWrites = true))`).
+ */
+export async function fullDiskOnDemand(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if ((window as unknown as { failWrites?: boolean }).failWrites && Array.isArray(args[1]) && args[1][0] === 'cp') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return put.apply(this, args);
+    };
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { open } from './helpers';
+import { fullDiskOnDemand, open } from './helpers';
 
 /**
  * Every word of the UI is in the page's language: in zh no English word is shown (ids, tool
@@ -148,16 +148,7 @@ test.describe('each language is fetched on its own', () => {
 test('a storage error on the Chinese page is said in Chinese, number and parts kept (E504 around E502)', async ({
   page,
 }) => {
-  // Writes throw QuotaExceededError while the test says so (a full disk), as in storage-faults.spec.ts.
-  await page.addInitScript(() => {
-    const put = IDBObjectStore.prototype.put;
-    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if ((window as unknown as { failWrites?: boolean }).failWrites && Array.isArray(args[1]) && args[1][0] === 'cp') {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      }
-      return put.apply(this, args);
-    };
-  });
+  await fullDiskOnDemand(page);
   await open(page, '?lang=zh&run=new&scenario=migration-40');
   await page.getByTestId('btn-start').click();
   await page.getByTestId('btn-step').click();

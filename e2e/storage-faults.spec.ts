@@ -1,21 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { driveThenDriveHere, int, open, text } from './helpers';
+import { driveThenDriveHere, fullDiskOnDemand, int, open, text } from './helpers';
 
 /** Storage that fails, and tabs without Web Locks: what the page says and does (SPEC §13.5). */
 
 test('a failed write is said out loud: play stops, storage-status is error, the steps at risk are counted, a retry clears it', async ({
   page,
 }) => {
-  // Writes throw QuotaExceededError while the test says so (a full disk).
-  await page.addInitScript(() => {
-    const put = IDBObjectStore.prototype.put;
-    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if ((window as unknown as { failWrites?: boolean }).failWrites && Array.isArray(args[1]) && args[1][0] === 'cp') {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      }
-      return put.apply(this, args);
-    };
-  });
+  await fullDiskOnDemand(page);
   await open(page, '?lang=en&run=new&scenario=migration-40');
   await page.getByTestId('btn-start').click();
   for (let i = 0; i < 3; i++) await page.getByTestId('btn-step').click();
