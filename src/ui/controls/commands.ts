@@ -72,8 +72,7 @@ function whyNot(type: SimCommandType, v: SimView): NonNullable<Reason> {
  * (lessons/controls.ts); `applies` overrides "the machine takes `command`" for the two that
  * move the run several times (play starts it first; fast-forward stops at an approval).
  */
-interface Row extends Pick<Command, 'id' | 'label' | 'key' | 'group' | 'run' | 'visible' | 'tone'> {
-  testId?: string;
+interface Row extends Pick<Command, 'id' | 'testId' | 'label' | 'key' | 'group' | 'run' | 'visible' | 'tone'> {
   applies?: (can: SimView['can']) => boolean;
   /** The reason when `applies` says no and the command alone would be taken. */
   why?: (v: SimView) => NonNullable<Reason>;
@@ -82,10 +81,19 @@ interface Row extends Pick<Command, 'id' | 'label' | 'key' | 'group' | 'run' | '
 }
 
 const ROWS: readonly Row[] = [
-  { id: 'start', label: 'ctl.start', key: 's', group: 'run', tone: 'primary', run: (s) => s.send({ type: 'START' }) },
-  { id: 'step', label: 'ctl.step', key: 'n', group: 'run', run: (s) => s.send({ type: 'TICK' }) },
+  {
+    id: 'start',
+    testId: 'btn-start',
+    label: 'ctl.start',
+    key: 's',
+    group: 'run',
+    tone: 'primary',
+    run: (s) => s.send({ type: 'START' }),
+  },
+  { id: 'step', testId: 'btn-step', label: 'ctl.step', key: 'n', group: 'run', run: (s) => s.send({ type: 'TICK' }) },
   {
     id: 'play',
+    testId: 'btn-play',
     label: 'ctl.play',
     key: ' ',
     group: 'run',
@@ -95,6 +103,7 @@ const ROWS: readonly Row[] = [
   },
   {
     id: 'pause',
+    testId: 'btn-pause',
     label: 'ctl.pause',
     key: ' ',
     group: 'run',
@@ -115,6 +124,7 @@ const ROWS: readonly Row[] = [
   },
   {
     id: 'fail',
+    testId: 'btn-fail',
     label: 'ctl.fail',
     key: 'f',
     group: 'inject',
@@ -123,6 +133,7 @@ const ROWS: readonly Row[] = [
   },
   {
     id: 'change-approach',
+    testId: 'btn-change-approach',
     label: 'ctl.changeApproach',
     key: 'h',
     group: 'inject',
@@ -130,14 +141,24 @@ const ROWS: readonly Row[] = [
   },
   {
     id: 'request-approval',
+    testId: 'btn-request-approval',
     label: 'ctl.requestApproval',
     key: 'q',
     group: 'inject',
     run: (s) => askFirst(s, 'REQUEST_APPROVAL', () => s.send({ type: 'REQUEST_APPROVAL' })),
   },
-  { id: 'approve', label: 'ctl.approve', key: 'a', group: 'person', tone: 'ok', run: (s) => void s.approve() },
+  {
+    id: 'approve',
+    testId: 'btn-approve',
+    label: 'ctl.approve',
+    key: 'a',
+    group: 'person',
+    tone: 'ok',
+    run: (s) => void s.approve(),
+  },
   {
     id: 'reject',
+    testId: 'btn-reject',
     label: 'ctl.reject',
     key: 'r',
     group: 'person',
@@ -150,6 +171,7 @@ const ROWS: readonly Row[] = [
   },
   {
     id: 'cancel',
+    testId: 'btn-cancel',
     label: 'ctl.cancel',
     key: 'c',
     group: 'person',
@@ -158,14 +180,23 @@ const ROWS: readonly Row[] = [
   },
   {
     id: 'replan',
+    testId: 'btn-replan',
     label: 'ctl.replan',
     key: 'p',
     group: 'person',
     run: (s) => askFirst(s, 'REPLAN', () => s.send({ type: 'REPLAN' })),
   },
-  { id: 'checkpoint', label: 'ctl.checkpoint', key: 'k', group: 'process', run: (s) => s.send({ type: 'CHECKPOINT' }) },
+  {
+    id: 'checkpoint',
+    testId: 'btn-checkpoint',
+    label: 'ctl.checkpoint',
+    key: 'k',
+    group: 'process',
+    run: (s) => s.send({ type: 'CHECKPOINT' }),
+  },
   {
     id: 'crash',
+    testId: 'btn-crash',
     label: 'ctl.crash',
     key: 'x',
     group: 'process',
@@ -175,8 +206,24 @@ const ROWS: readonly Row[] = [
       askFirst(s, 'CRASH', () => s.send({ type: 'CRASH' }));
     },
   },
-  { id: 'restart', label: 'ctl.restart', key: 't', group: 'process', tone: 'primary', run: (s) => void s.restart() },
-  { id: 'reset', label: 'ctl.reset', key: 'z', group: 'process', gates: 'loading', run: (s) => void s.newRun() },
+  {
+    id: 'restart',
+    testId: 'btn-restart',
+    label: 'ctl.restart',
+    key: 't',
+    group: 'process',
+    tone: 'primary',
+    run: (s) => void s.restart(),
+  },
+  {
+    id: 'reset',
+    testId: 'btn-reset',
+    label: 'ctl.reset',
+    key: 'z',
+    group: 'process',
+    gates: 'loading',
+    run: (s) => void s.newRun(),
+  },
 ];
 
 /**
@@ -195,7 +242,7 @@ function gated(row: Row, testId: string, s: CommandState): Reason {
 
 /** The table as the page uses it: each control's command from CONTROL_COMMANDS, enabled by the machine. */
 export const COMMANDS: readonly Command[] = ROWS.map((row) => {
-  const testId = row.testId ?? `btn-${row.id}`;
+  const { testId } = row;
   const command = isControlId(testId) ? CONTROL_COMMANDS[testId] : null;
   const blocked = (s: CommandState): Reason => {
     const gate = gated(row, testId, s);
