@@ -16,6 +16,7 @@ import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
 import { CommandRecord } from './commandRecord';
 import { canTake } from './can';
 import { originOf, type Move, type Origin } from './moves';
+import { sendLogged } from './transitionLog';
 import { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 
 export { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
@@ -27,17 +28,6 @@ export type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
  * storage, no page: time is the ticks it is sent, wall time is injected, and a lesson or a
  * property test drives it with plain-data commands.
  */
-
-/**
- * Events the log shows even when the state stays (a tick in running is a step done). The log
- * has a line per transition the machine takes, raised ones included: the fail button's FAIL_NOW
- * shows as the TICKs it raises (the step failing, then the fuse), as the code view expects.
- */
-const LOGGED: ReadonlySet<string> = new Set(['TICK', 'START', 'APPROVE', 'REJECT', 'CANCEL', 'REPLAN']);
-
-/** Events whose transitions raise others (taskMachine.ts, simpleMachine.ts). */
-const RAISES: ReadonlySet<string> = new Set(['FAIL_NOW']);
-
 export class Sim {
   readonly scenario: Scenario;
   readonly machine: TaskMachine;
@@ -276,46 +266,13 @@ export class Sim {
     if (event.type === 'TICK' && replanDue(this.scenario, this.state, this.context)) event = { type: 'REPLAN' };
     const before = actor.getSnapshot();
     if (before.status !== 'active') return false;
-    // An event that raises others (FAIL_NOW) is logged as the transitions it led to, read from
-    // the machine's microsteps (InspectedMicrostepEvent's public fields). Only for those: an
-    // inspector on every event costs a quarter of the engine's throughput.
-    const steps: { type: string; snapshot: TaskSnapshot }[] = [];
-    const watch = RAISES.has(event.type)
-      ? actor.system.inspect((e) => {
-          if (e.type === '@xstate.microstep') steps.push({ type: e.event.type, snapshot: e.snapshot as TaskSnapshot });
-        })
-      : null;
-    try {
-      actor.send(event);
-    } finally {
-      watch?.unsubscribe();
-    }
-    const after = actor.getSnapshot();
-    // XState keeps the same snapshot when no transition was enabled: nothing happened.
-    if (after === before) return false;
+    // The log gets a line per transition taken (transitionLog.ts).
+    const after = sendLogged(actor, event, this.log, this.checkpointing);
+    if (!after) return false;
     this.last = after;
-    // Any other event is one line, as sent (so is FAIL_NOW if an XState stopped reporting microsteps).
-    if (steps.length === 0) steps.push({ type: event.type, snapshot: after });
-    let prev: TaskSnapshot = before;
-    for (const step of steps) {
-      this.logStep(step.type, prev, step.snapshot);
-      prev = step.snapshot;
-    }
     if (event.type === 'START') this.started = true;
     this.account(before, after);
     return true;
-  }
-
-  /** One line of the log for a transition the machine took (none when it changed nothing shown). */
-  private logStep(event: string, before: TaskSnapshot, after: TaskSnapshot): void {
-    if (after === before) return;
-    const from = stateOf(before);
-    const to = stateOf(after);
-    if (from === to && !LOGGED.has(event)) return;
-    // Each checkpoint the machine declares counts one in the context's seq (triggers.ts).
-    const wrote = this.checkpointing ? after.context.task.seq - before.context.task.seq : 0;
-    const type = event as TransitionRecord['event'];
-    this.log.push({ at: after.context.task.clock, event: type, from, to, ...(wrote > 0 ? { wrote } : {}) });
   }
 
   /** Meters that outlive the process, and what the world does on its own after a transition. */
