@@ -72,7 +72,7 @@ export async function run(): Promise<Figure[]> {
   const challengeText = JSON.stringify({ ...base, id: 'bench', start: { checkpoint: big } });
   const challenge = await timeOf(() => {
     const r = parseChallenge(challengeText);
-    if (!r.ok) throw new Error(`challenge refused: ${r.error.message.en}`);
+    if (!r.ok) throw new Error(`challenge refused: ${r.error.code} ${r.error.field}`);
   });
   figures.push(figure('check: challenge file starting from that checkpoint', challenge, 'ms', atMost(50)));
 

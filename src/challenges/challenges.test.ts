@@ -196,7 +196,17 @@ describe('the challenge parser refuses bad input, naming the field', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect([r.error.code, r.error.field]).toEqual([code, field]);
-    expect(r.error.message.en).toContain(field);
+    expect(inEvery(r.error.message).en).toContain(field);
+  });
+
+  it('says plainly what a start lacks, not that a missing `until` is "not a state: undefined" (H112)', () => {
+    for (const start of [{}, { step: 3 }, 'waiting_approval']) {
+      const r = parseChallenge(edit((o) => (o.start = start)));
+      expect(!r.ok && inEvery(r.error.message)).toEqual({
+        en: 'H112 start: has neither "until" (the state to play to) nor "checkpoint" (the checkpoint to start from)',
+        zh: 'H112 start：既没有 "until"（要跑到的状态），也没有 "checkpoint"（从哪个存档开始）',
+      });
+    }
   });
 
   it('takes a starting checkpoint of its own scenario and design, and starts there', () => {

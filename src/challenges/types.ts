@@ -72,11 +72,16 @@ export function checkStart(x: unknown): ReturnType<typeof checkCheckpoint> {
   return r;
 }
 
-/** Where the challenge starts: played from a fresh run until a state (at a step), or a checkpoint. */
+/**
+ * Where the challenge starts: played from a fresh run until a state (at a step), or a checkpoint.
+ * A start with neither is refused as a whole (H112), not as a missing `until`.
+ */
 const START = v.lazy((s) =>
-  isObject(s) && Object.hasOwn(s, 'checkpoint')
-    ? v.strictObject({ checkpoint: v.custom<Checkpoint>((c) => checkStart(c).ok) })
-    : v.strictObject({ until: STATE_SCHEMA, step: v.exactOptional(v.pipe(NAT, v.minValue(1))) }),
+  !isObject(s) || !(Object.hasOwn(s, 'checkpoint') || Object.hasOwn(s, 'until'))
+    ? v.custom<never>(() => false)
+    : Object.hasOwn(s, 'checkpoint')
+      ? v.strictObject({ checkpoint: v.custom<Checkpoint>((c) => checkStart(c).ok) })
+      : v.strictObject({ until: STATE_SCHEMA, step: v.exactOptional(v.pipe(NAT, v.minValue(1))) }),
 );
 export type ChallengeStart = v.InferOutput<typeof START>;
 

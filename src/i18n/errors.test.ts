@@ -3,7 +3,7 @@ import { errorText } from '../engine';
 // eslint-disable-next-line no-restricted-imports -- the store writes these texts; this test reads them as it does
 import { storageError } from '../persistence/errors';
 import { traceError } from '../traces/errors';
-import { localizeError, translate } from '.';
+import { localizeError, translate, type MessageKey } from '.';
 import { DICTIONARIES } from './all';
 import { PART_MESSAGES, errors as EN_ERRORS } from './en.errors';
 
@@ -21,6 +21,13 @@ describe('numbered messages in the page’s language', () => {
       expect(DICTIONARIES.en[`err.${code}` as keyof typeof EN_ERRORS], code).toBeTruthy();
       expect(DICTIONARIES.zh[`err.${code}` as keyof typeof EN_ERRORS], code).toMatch(/[\u3400-\u9fff]/);
     }
+  });
+
+  it('holds every lesson-file (L1xx) and challenge-file (H1xx) refusal in both, the Chinese in Chinese', () => {
+    const rows = Object.keys(DICTIONARIES.en).filter((k) => /^err\.[LH]1\d\d/.test(k)) as MessageKey[];
+    expect(rows.length).toBeGreaterThan(70);
+    // A row that only passes on the engine's own message (`{why}`) has no words of its own.
+    for (const key of rows) expect(DICTIONARIES.zh[key], key).toMatch(/[\u3400-\u9fff]|^\{why\}$/);
   });
 
   it('reads the parts back out of every English row and fills the Chinese one (and English is unchanged)', () => {

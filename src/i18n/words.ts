@@ -4,8 +4,11 @@ import type { Lang } from './langs';
 export type { MessageKey };
 export type Dictionary = Record<MessageKey, string>;
 
-/** The parts a text's `{name}` placeholders stand for: as they are, or words said in the same language. */
-export type Params = Readonly<Record<string, string | number | Words>>;
+/**
+ * The parts a text's `{name}` placeholders stand for: as they are, words said in the same
+ * language, or a list joined by that language's `list.sep`.
+ */
+export type Params = Readonly<Record<string, string | number | Words | readonly string[]>>;
 /** A key with the parts its placeholders stand for. */
 export interface Words {
   readonly key: MessageKey;
@@ -54,6 +57,11 @@ export function translate(lang: Lang, said: Said, params?: Params): string {
   // A missing key shows itself rather than crashing; a unit test keeps the two languages whole.
   const text = loaded[lang]?.[key] ?? key;
   if (!all) return text;
-  const part = (p: Params[string]) => (typeof p === 'object' ? translate(lang, p) : String(p));
+  const part = (p: Params[string]): string =>
+    Array.isArray(p)
+      ? p.join(translate(lang, 'list.sep'))
+      : typeof p === 'object'
+        ? translate(lang, p as Words)
+        : String(p);
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (all[name] === undefined ? m : part(all[name])));
 }

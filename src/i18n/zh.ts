@@ -9,6 +9,7 @@ import { lessons } from './zh.lessons';
 import { notes } from './zh.notes';
 import { content } from './zh.content';
 import { errors } from './zh.errors';
+import { refusals } from './zh.refusals';
 import type { MessageKey } from './en';
 
 /** 中文。类型来自 en.ts：缺一个键，类型检查就不通过。 */
@@ -24,6 +25,7 @@ export const zh: Record<MessageKey, string> = {
   ...notes,
   ...content,
   ...errors,
+  ...refusals,
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',

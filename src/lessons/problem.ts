@@ -1,22 +1,27 @@
 import * as v from 'valibot';
-import { inert, isObject, type Bilingual } from '../engine';
+import { inert, isObject } from '../engine';
 import { LANGS } from '../i18n/langs';
-import { hasWord, type MessageKey } from '../i18n/words';
+import { hasWord, said, type MessageKey, type Params, type Words } from '../i18n/words';
 
 /**
  * A refused input, for the teacher who wrote it: a number to look up, the field at fault (a
- * path such as `stops[3].caption`) and what is wrong, in both languages.
+ * path such as `stops[3].caption`) and what is wrong, as words the page says in its language
+ * (`L125 stops[2].shows.ended: not an end reason: lunch`).
  */
 export interface Problem {
   code: string;
   field: string;
-  message: Bilingual;
+  message: Words;
 }
 
+/** A numbered refusal's row (i18n/en.refusals.ts): `err.<code>`, or `err.<code>.<which>`. */
+export type RefusalKey = Extract<MessageKey, `err.L${string}` | `err.H${string}`>;
+
 /** `field` may hold the writer's own key names: it is shown `inert` (no bidi control acts). */
-export const problem = (code: string, field: string, en: string, zh: string): Problem => {
+export const problem = (key: RefusalKey, field: string, params: Params = {}): Problem => {
+  const code = key.split('.')[1] ?? key;
   const f = inert(field);
-  return { code, field: f, message: { en: `${code} ${f}: ${en}`, zh: `${code} ${f}：${zh}` } };
+  return { code, field: f, message: said('err.refused', { code, field: f, why: said(key, params) }) };
 };
 
 /** How a run may end: harness-core's one list. */
@@ -36,23 +41,11 @@ export const WORDS = v.custom<MessageKey>((k) => typeof k === 'string' && LANGS.
 export const BILINGUAL = v.strictObject({ zh: TEXT, en: TEXT });
 
 /**
- * A numbered refusal: its code and its words in both languages, where `{value}` is the value at
- * its field, `{key}` that of a field beside it (`{story}` of a beat move), and `vars` supplies
- * any other word the text names. The words are templates so a dictionary can hold them.
+ * A numbered refusal: its row, whose `{value}` is the value at its field, and `vars` for any
+ * other part the row names (`{story}` of the beat move beside it, the list of `{ends}`).
  */
-export interface Refusal {
-  code: string;
-  en: string;
-  zh: string;
-  vars?: (value: unknown, parent: Record<string, unknown>) => Record<string, string>;
-}
-
-export const refusal = (code: string, en: string, zh: string, vars?: Refusal['vars']): Refusal => ({
-  code,
-  en,
-  zh,
-  vars,
-});
+export type Refusal =
+  RefusalKey | { key: RefusalKey; vars: (value: unknown, parent: Record<string, unknown>) => Params };
 
 /**
  * Where each numbered refusal applies, by path pattern (`stops[].move.state`; '' is the whole
@@ -89,11 +82,9 @@ const patternOf = (items: readonly PathItem[]) =>
  * The first issue valibot found, as the numbered problem the refusals name for it: the code
  * and the field are the ones the hand-written validators gave (their tests hold them).
  */
-function said(r: Refusal, value: unknown, parent: Record<string, unknown>, field: string, show: Refusals['show']) {
-  const vars = r.vars?.(value, parent) ?? {};
-  const fill = (text: string) =>
-    text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? show(k === 'value' ? value : parent[k]));
-  return problem(r.code, field, fill(r.en), fill(r.zh));
+function refused(r: Refusal, value: unknown, parent: Record<string, unknown>, field: string, show: Refusals['show']) {
+  if (typeof r === 'string') return problem(r, field, { value: show(value) });
+  return problem(r.key, field, { value: show(value), ...r.vars(value, parent) });
 }
 
 function problemOf(issue: v.BaseIssue<unknown>, root: unknown, refusals: Refusals): Problem {
@@ -103,7 +94,7 @@ function problemOf(issue: v.BaseIssue<unknown>, root: unknown, refusals: Refusal
     const item = path[depth - 1];
     const value = depth === 0 ? root : item?.value;
     const parent = (item?.input ?? {}) as Record<string, unknown>;
-    return said(r, value, parent, field, refusals.show);
+    return refused(r, value, parent, field, refusals.show);
   };
   const named = refusals.byCode?.[issue.message];
   if (named) return at(named, path.length, pathOf(path));
@@ -128,7 +119,7 @@ export function check<S extends v.GenericSchema>(
   refusals: Refusals,
 ): { ok: true; value: v.InferOutput<S> } | { ok: false; error: Problem } {
   if (!isObject(input)) {
-    return { ok: false, error: said(refusals.root, input, {}, refusals.rootField, refusals.show) };
+    return { ok: false, error: refused(refusals.root, input, {}, refusals.rootField, refusals.show) };
   }
   const r = v.safeParse(schema, input, { abortEarly: true });
   return r.success ? { ok: true, value: r.output } : { ok: false, error: problemOf(r.issues[0], input, refusals) };

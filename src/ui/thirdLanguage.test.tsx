@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCENARIOS, STORIES } from '../engine';
 import { addDictionary, localizeError, translate, type Dictionary, type Lang } from '../i18n';
 import { DICTIONARIES } from '../i18n/all';
-import { LESSONS } from '../lessons';
+import { CHALLENGE_REFUSALS, parseChallenge } from '../challenges/parse';
+import { LESSONS, validateLesson } from '../lessons';
+import { problem, type Refusal, type RefusalKey, type Refusals } from '../lessons/problem';
+import { LESSON_REFUSALS } from '../lessons/validate';
 import { classPlan } from '../lessons/guide';
 // eslint-disable-next-line no-restricted-imports -- the texts the store writes, built as it builds them
 import { skippedAt, storageError } from '../persistence/errors';
@@ -105,6 +108,32 @@ describe('a third language, registered at runtime', () => {
     const words = wordsOf(html);
     expect(words.length).toBeGreaterThan(10);
     expect(unmarked(words)).toEqual([]);
+  });
+
+  it('says every refusal of a lesson file (L1xx) and a challenge file (H1xx) from the xx dictionary', () => {
+    const keyOf = (r: Refusal) => (typeof r === 'string' ? r : r.key);
+    const keys = (t: Refusals) =>
+      [t.root, ...Object.values(t.at), ...Object.values(t.unknownKey), ...Object.values(t.byCode ?? {})].map(keyOf);
+    // parseChallenge's own two (too large, not JSON), then every row the tables name.
+    const used = new Set<RefusalKey>(['err.H101', 'err.H102', ...keys(LESSON_REFUSALS), ...keys(CHALLENGE_REFUSALS)]);
+    // No row unused, none missing: the dictionary holds exactly the refusals the validators give.
+    expect([...used].sort()).toEqual(
+      Object.keys(DICTIONARIES.en)
+        .filter((k) => /^err\.[LH]1/.test(k))
+        .sort(),
+    );
+    for (const key of used) {
+      const code = key.split('.')[1];
+      expect(translate(XX, problem(key, 'f').message), key).toMatch(new RegExp(`^${MARK}${code} f: ${MARK}`));
+    }
+    // As the challenge list shows a refused file, and a lesson's refusal alike.
+    const t = translatorFor(XX);
+    const file = parseChallenge('{ "format": 1 }');
+    const lesson = validateLesson({ ...LESSONS[0], seed: -1 });
+    expect(!file.ok && t('challenge.fileError', { msg: file.error.message })).toMatch(
+      new RegExp(`^${MARK}.*H104 format: ${MARK}must be "harness-sim.challenge/1"`),
+    );
+    expect(!lesson.ok && t(lesson.error.message)).toBe(`${MARK}L106 seed: ${MARK}must be a whole number ≥ 0`);
   });
 
   /**

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { inert } from '../../engine';
+import { said, type Words } from '../../i18n';
 import { CHALLENGE_TITLES } from '../../challenges/meta';
 import { requestChallenge } from '../../store/challengeGate';
 import { useSimStore } from '../../store/simStore';
@@ -14,7 +15,7 @@ import '../panels/bidi.css';
 export function ChallengeList() {
   const t = useT();
   const lang = useSimStore((s) => s.lang);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const open = async (file: File | undefined) => {
     if (!file) return;
     // The parser comes with the challenge chunk, which the page needs once a challenge is opened.
@@ -24,10 +25,11 @@ export function ChallengeList() {
       text = await file.text();
     } catch (e) {
       // The file was moved or deleted since it was picked: said, nothing else changes.
-      return setError(t('challenge.fileError', { msg: inert(String((e as Error | null)?.message ?? e)) }));
+      return setError(said('challenge.fileError', { msg: inert(String((e as Error | null)?.message ?? e)) }));
     }
     const r = parseChallenge(text);
-    if (!r.ok) return setError(t('challenge.fileError', { msg: r.error.message[lang] }));
+    // Said in the page's language, then and after a switch of it.
+    if (!r.ok) return setError(said('challenge.fileError', { msg: r.error.message }));
     setError(null);
     // A file is not a shipped id: the address no longer names a challenge.
     const url = new URL(window.location.href);
@@ -59,7 +61,7 @@ export function ChallengeList() {
       </label>
       {error && (
         <p className="hs-notice hs-notice--error" data-testid="challenge-error" role="alert">
-          {error}
+          {t(error)}
         </p>
       )}
     </section>
