@@ -220,6 +220,10 @@ describe('the challenge parser refuses bad input, naming the field', () => {
     expect(startChallenge(r.challenge)).toMatchObject({ state: 'waiting_approval' });
     const other = parseChallenge(edit((o) => ((o.start = { checkpoint: cp }), (o.design = 'no-refs'))));
     expect(other).toMatchObject({ ok: false, error: { code: 'H114', field: 'start.checkpoint' } });
+    const both = parseChallenge(edit((o) => (o.start = { checkpoint: cp, until: 'running' })));
+    expect(!both.ok && inEvery(both.error.message).en).toBe(
+      'H112 start.until: is not a field of a start: it has "until" (and "step"), or "checkpoint" alone',
+    );
   });
 });
 

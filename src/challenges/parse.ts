@@ -48,11 +48,7 @@ export const CHALLENGE_REFUSALS: Refusals = {
   show: (x) => String(JSON.stringify(x)),
   root: 'err.H103',
   rootField: 'file',
-  unknownKey: {
-    '': 'err.H105',
-    start: 'err.H112.key',
-    'start.checkpoint': 'err.H112.checkpoint',
-  },
+  unknownKey: { '': 'err.H105', start: 'err.H112.key' },
   byCode: {
     [NOT_ITS_CHECKPOINT]: { key: 'err.H114', vars: ofCheckpoint },
     [NOT_A_PREDICATE]: 'err.H124',
