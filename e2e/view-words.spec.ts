@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { en } from '../src/i18n/en';
 import { views as enViews } from '../src/i18n/en.views';
 import { views as zhViews } from '../src/i18n/zh.views';
 import { open } from './helpers';
@@ -49,16 +50,25 @@ function recordShown() {
   });
 }
 
-const VIEW_KEYS = Object.keys(enViews);
+/** Every key of the dictionaries but the numbered messages' (`err.*`, which carry their own tests). */
+const KEYS = Object.keys({ ...en, ...enViews });
 
-/** The texts shown so far that hold a key of the views' words instead of its words. */
+/** The texts shown so far that hold a key instead of its words. */
 async function rawKeys(page: Page): Promise<string[]> {
   const shown = await page.evaluate(() => [...(window.__shown ?? [])]);
-  return shown.filter((text) => VIEW_KEYS.some((key) => text.includes(key)));
+  return shown.filter((text) => KEYS.some((key) => text.includes(key)));
 }
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(recordShown);
+});
+
+test('the first screen, the panels below and the help show no key', async ({ page }) => {
+  // The lesson list, the runs panel and the help name lessons, the guide and traces: with boot's words.
+  await open(page, '?lang=zh');
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help-overlay')).toBeVisible();
+  expect(await rawKeys(page)).toEqual([]);
 });
 
 test('a lesson opened in zh says its first caption in Chinese, and in English after a switch', async ({ page }) => {
