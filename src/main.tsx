@@ -12,6 +12,7 @@ import { ErrorBoundary } from './ui/ErrorBoundary';
 import { registerOffline } from './offline';
 import { UpdateReady } from './ui/UpdateReady';
 import { traceAsked, useTraceHandoff } from './ui/traces/handoff';
+import { withViewWords } from './ui/viewWords';
 import './ui/theme.css';
 import './ui/styles.css';
 import './ui/layout.css';
@@ -19,16 +20,19 @@ import './ui/layout.css';
 /** `?compare=a,b` opens the side-by-side view, a chunk of its own (the first screen never loads it). */
 const COMPARE = new URLSearchParams(window.location.search).has('compare');
 const CompareView = lazy(() => import('./ui/compare/CompareView').then((m) => ({ default: m.CompareView })));
-/** `?guide=1` opens the teacher's guide instead of the simulator, a chunk of its own as well. */
+/**
+ * `?guide=1` opens the teacher's guide instead of the simulator, a chunk of its own as well, with
+ * the views' words (ui/viewWords.ts), as the trace view below.
+ */
 const GUIDE = !COMPARE && new URLSearchParams(window.location.search).has('guide');
-const GuideView = lazy(() => import('./ui/guide/GuideView').then((m) => ({ default: m.GuideView })));
+const GuideView = lazy(withViewWords(() => import('./ui/guide/GuideView').then((m) => ({ default: m.GuideView }))));
 /**
  * `?trace=sample-<id>` or `?trace=1` opens the trace view (SPEC §11), a chunk of its own; the runs
  * panel opens it in place with a picked file (ui/traces/handoff.ts: the file stays in memory, never
  * in the address or storage). Back from a view opened in place reloads the page it came from.
  */
 const TRACE = !COMPARE && !GUIDE && traceAsked(window.location.search);
-const TraceView = lazy(() => import('./ui/traces/TraceView').then((m) => ({ default: m.TraceView })));
+const TraceView = lazy(withViewWords(() => import('./ui/traces/TraceView').then((m) => ({ default: m.TraceView }))));
 window.addEventListener('popstate', () => {
   if (useTraceHandoff.getState().shown) window.location.reload();
 });

@@ -2,13 +2,18 @@ import { en } from './en';
 import { errors } from './en.errors';
 import { addDictionary, LANGS, translate, type Dictionary, type Lang, type MessageKey, type Said } from './index';
 import { zh } from './zh';
+import { views as enViews } from './en.views';
+import { views as zhViews } from './zh.views';
 
 /**
  * Both dictionaries at once, for the unit tests (vite.config.ts's setupFiles) and the layout
  * generator, which lay out and check both languages. The page never imports this file: it
  * fetches the one language it shows (index.ts, loadDictionary); imports.test.ts holds it to that.
  */
-export const DICTIONARIES: Record<Lang, Dictionary> = { en: { ...en, ...errors }, zh };
+export const DICTIONARIES: Record<Lang, Dictionary> = {
+  en: { ...en, ...errors, ...enViews },
+  zh: { ...zh, ...zhViews },
+};
 for (const lang of LANGS) addDictionary(lang, DICTIONARIES[lang]);
 
 /** `said` in every language at once, for tests that hold words to a run in each of them. */

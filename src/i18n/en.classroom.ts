@@ -105,4 +105,6 @@ export const classroom = {
   'selftest.write': 'Your answer, in your own words…',
   'selftest.first': 'Write your answer first.',
   'selftest.reveal': 'Show the article’s answer',
+  // The link to the teacher’s guide, on the first screen (the guide’s own words come with it).
+  'guide.link': 'Teacher’s guide',
 };

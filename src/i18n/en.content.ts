@@ -1,5 +1,5 @@
 /**
- * The scenarios’ and stories’ titles and summaries (src/engine), the simple mode’s state names and the self-test (src/lessons).
+ * The scenarios’ and stories’ titles and summaries (src/engine), the simple mode’s state names, the self-test and the lessons’ titles (src/lessons).
  * The data keeps the key; `zh.content.ts` has every key (its type is this object's).
  */
 export const content = {
@@ -160,6 +160,20 @@ export const content = {
     'only what cannot be rebuilt deserves a place in the checkpoint; for what can be rebuilt, store only the clues to rebuild it (references)',
   'selftest.q2.answer':
     'The division of labour is “permissions give the verdict, the state machine handles the waiting”: when the permission mechanism decides a tool call in running needs a person’s verdict, the task first writes a checkpoint to disk (current step, list of steps done, artifact refs), then goes into waiting_approval and suspends. What is suspended is the task’s state machine, not the process: the main loop idles, polling for the verdict, without using model calls and without sending the request again (the prompt pops up once), and whether the person comes early or late, no progress is lost. Approval reads the checkpoint and resumes from where it stopped (back to running); rejection turns the reason for rejecting into the tool result and goes to tool_failed, and the model retries another way with that reason in hand. Speculative pre-execution at the product level in the gaps between user inputs (see the permissions article) does not contradict this layer: what is precomputed is the result of the suggested operation; what is suspended is the task’s progress. Two joints not to get wrong: do not send the request again while waiting (repeated prompts), and do not let the model try blindly after a rejection (the reason must go into the step ledger).',
+  // The lessons’ titles (src/lessons/meta.ts): the lesson list on the first screen says them; the rest of a lesson’s words come with it (en.views.ts).
+  'lesson.three-endings.title': 'Three ways to start over',
+  'lesson.approval.title': 'Waiting for approval: suspend, do not freeze',
+  'lesson.fuse.title': 'Dead-loop protection: count, remind, fuse',
+  'lesson.density.title': 'Store the position, not the luggage; denser is not better',
+  'lesson.smells.title': 'Two smells',
+  'lesson.simple-mode.title': 'When eight states are over-design',
+  'lesson.replay-takeover.title': 'Failure replay and human takeover',
+  'lesson.no-progress.title': 'No error, still going in circles',
+  'lesson.remind-recover.title': 'Why remind before the fuse',
+  'lesson.recovery-hints.title': 'The same error, different hints',
+  'lesson.every-n.title': 'Every ten steps, lose up to ten',
+  'lesson.plans.title': 'One-shot plans and dynamic plans',
+  'lesson.cancel-resume.title': 'Cancelled, then resumed from a checkpoint',
 } as const;
 
 /** A key of this file: what data that shows these words holds. */

@@ -1,6 +1,5 @@
-/** English strings of the teacher's guide (`?guide=1`, SPEC §12; assembled in en.ts). */
+/** English strings of the teacher's guide (`?guide=1`, SPEC §12; assembled in en.views.ts). */
 export const guide = {
-  'guide.link': 'Teacher’s guide',
   'guide.title': 'Teacher’s guide: a 45-minute class',
   'guide.intro':
     'The simulator’s {lessons} lessons follow the article section by section. 45 minutes do not hold them all: this plan takes {inClass} in class, in order, and leaves {homework} as homework (listed after the self-test), timed as the plan says below; the article’s self-test closes the class. For every lesson: what to ask before each prediction, with the answer the run gives, and prompts for a discussion with notes.',

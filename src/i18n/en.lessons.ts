@@ -1,5 +1,5 @@
 /**
- * The lessons’ words: each lesson’s title, its stops’ captions (`lesson.<lesson>.<stop>.caption`) and your-turn asks (`….yourTurn.ask`), from src/lessons/data.
+ * The lessons’ words: its stops’ captions (`lesson.<lesson>.<stop>.caption`) and your-turn asks (`….yourTurn.ask`), from src/lessons/data (the titles, on the first screen, are in en.content.ts).
  * The data keeps the key; `zh.lessons.ts` has every key (its type is this object's).
  */
 export const lessons = {
@@ -200,19 +200,6 @@ export const lessons = {
   'lesson.three-endings.article-failing.caption': 'The same story on the article’s design: a loop must have a counter.',
   'lesson.three-endings.remind-then-fuse.caption':
     'The second failure brings a reminder, the third trips the fuse: failed, handed back to a person with the whole ledger, and no more tokens burnt.',
-  'lesson.three-endings.title': 'Three ways to start over',
-  'lesson.approval.title': 'Waiting for approval: suspend, do not freeze',
-  'lesson.fuse.title': 'Dead-loop protection: count, remind, fuse',
-  'lesson.density.title': 'Store the position, not the luggage; denser is not better',
-  'lesson.smells.title': 'Two smells',
-  'lesson.simple-mode.title': 'When eight states are over-design',
-  'lesson.replay-takeover.title': 'Failure replay and human takeover',
-  'lesson.no-progress.title': 'No error, still going in circles',
-  'lesson.remind-recover.title': 'Why remind before the fuse',
-  'lesson.recovery-hints.title': 'The same error, different hints',
-  'lesson.every-n.title': 'Every ten steps, lose up to ten',
-  'lesson.plans.title': 'One-shot plans and dynamic plans',
-  'lesson.cancel-resume.title': 'Cancelled, then resumed from a checkpoint',
 } as const;
 
 /** A key of this file: what data that shows these words holds. */

@@ -1,4 +1,4 @@
-/** English strings of presenter mode's read-outs beside the diagram (src/ui/present; assembled in en.ts). */
+/** English strings of presenter mode's read-outs beside the diagram (src/ui/present; assembled in en.views.ts). */
 export const present = {
   'evidence.title': 'What the caption points at',
   'evidence.changed': 'changed',

@@ -110,4 +110,6 @@ export const storage = {
     'Estimate: modelled on LangGraph’s default of saving the whole message history, not measured; tokens at 4 bytes each.',
   'storage.persisted.short.true': 'persistent',
   'storage.persisted.short.false': 'not persistent',
+  // The runs panel’s button that opens the trace view (its own words come with it).
+  'traces.runsLabel': 'Open a trace',
 };

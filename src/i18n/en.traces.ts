@@ -1,4 +1,4 @@
-/** English strings of the trace view (`?trace=`, SPEC §11; assembled in en.ts). */
+/** English strings of the trace view (`?trace=`, SPEC §11; assembled in en.views.ts). */
 export const traces = {
   'traces.title': 'A real agent’s trace, through the article’s harness',
   'traces.intro':
@@ -98,5 +98,4 @@ export const traces = {
   'traces.export.json': 'Analysis (JSON)',
   'traces.export.calls': 'Calls (CSV)',
   'traces.export.densities': 'Densities (CSV)',
-  'traces.runsLabel': 'Open a trace',
 };

@@ -1,30 +1,23 @@
 import { classroom } from './en.classroom';
-import { guide } from './en.guide';
 import { code } from './en.code';
-import { traces } from './en.traces';
 import { storage } from './en.storage';
 import { timeline } from './en.timeline';
-import { present } from './en.present';
-import { lessons } from './en.lessons';
-import { notes } from './en.notes';
 import { content } from './en.content';
 import { refusals } from './en.refusals';
 import type { errors } from './en.errors';
+import type { ViewKey } from './en.views';
 
 /**
- * English strings. `zh.ts` must have every key (its type is this object's), and a unit test
- * checks that neither language leaves a string empty.
+ * English strings, the ones the first screen and its panels say: the page fetches them at boot.
+ * The words of the views opened on request (a lesson, the guide, a trace, presenter mode's
+ * read-outs) are en.views.ts, fetched with the view. `zh.ts` must have every key (its type is
+ * this object's), and a unit test checks that neither language leaves a string empty.
  */
 export const en = {
   ...storage,
   ...classroom,
-  ...guide,
-  ...traces,
   ...code,
   ...timeline,
-  ...present,
-  ...lessons,
-  ...notes,
   ...content,
   ...refusals,
   // Predict-then-reveal and challenges (SPEC §13)
@@ -312,8 +305,12 @@ export const en = {
 };
 
 /**
- * Every key: these words and the numbered messages (en.errors.ts). The English numbered rows are
- * not in this chunk but in the page's own (the store writes its messages from them), and this
- * chunk imports nothing of the page: the page waits for its words before it runs.
+ * The keys of the words fetched at boot: these and the numbered messages (en.errors.ts). The
+ * English numbered rows are not in this chunk but in the page's own (the store writes its
+ * messages from them), and this chunk imports nothing of the page: the page waits for its words
+ * before it runs.
  */
-export type MessageKey = keyof typeof en | keyof typeof errors;
+export type BootKey = keyof typeof en | keyof typeof errors;
+
+/** Every key: the boot words' and the views' (en.views.ts); `t()` says any of them. */
+export type MessageKey = BootKey | ViewKey;

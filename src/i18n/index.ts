@@ -1,5 +1,5 @@
 import { timeOfDay } from '../engine';
-import { addDictionary, isLoaded, translate, type Dictionary, type MessageKey } from './words';
+import { addPart, hasPart, translate, type Dictionary, type MessageKey } from './words';
 import { errors as EN_ERRORS } from './en.errors';
 import { FALLBACK_LANG, isLang, LANGS, type Lang } from './langs';
 
@@ -19,26 +19,60 @@ export {
 } from './words';
 
 /**
- * Each language's words, a chunk of its own. English's numbered messages are the page's already
- * (the store writes them), not its chunk's: a dictionary chunk imports nothing of the page.
+ * Each language's words, in two chunks of their own: `boot`, what the first screen and its panels
+ * say (`<lang>.ts`), and `views`, what the views opened on request say (`<lang>.views.ts`: a
+ * lesson, the guide, a trace, presenter mode's read-outs), fetched with such a view. English's
+ * numbered messages are the page's already (the store writes them), not its chunk's: a
+ * dictionary chunk imports nothing of the page.
  */
-const DICTIONARIES: Record<Lang, () => Promise<Dictionary>> = {
-  zh: () => import('./zh').then((m) => m.zh),
-  en: () => import('./en').then((m) => ({ ...m.en, ...EN_ERRORS })),
+const DICTIONARIES: Record<Lang, Record<Part, () => Promise<Partial<Dictionary>>>> = {
+  zh: {
+    boot: () => import('./zh').then((m) => m.zh),
+    views: () => import('./zh.views').then((m) => m.views),
+  },
+  en: {
+    boot: () => import('./en').then((m) => ({ ...m.en, ...EN_ERRORS })),
+    views: () => import('./en.views').then((m) => m.views),
+  },
 };
-const loading: Partial<Record<Lang, Promise<void>>> = {};
+type Part = 'boot' | 'views';
+/** The parts the page has asked for: a language switch fetches each of them in the new language. */
+const wanted = new Set<Part>(['boot']);
+const loading = new Map<string, Promise<void>>();
 
-/** Fetches `lang`'s words (once; a failed fetch may be asked for again). */
+/** Fetches `part` of `lang`'s words (once; a failed fetch may be asked for again). */
+function loadPart(lang: Lang, part: Part): Promise<void> {
+  if (hasPart(lang, part)) return Promise.resolve();
+  const id = `${lang}/${part}`;
+  let fetched = loading.get(id);
+  if (!fetched) {
+    fetched = DICTIONARIES[lang][part]().then(
+      (w) => addPart(lang, part, w),
+      (e: unknown) => {
+        loading.delete(id);
+        throw e;
+      },
+    );
+    loading.set(id, fetched);
+  }
+  return fetched;
+}
+
+/**
+ * Fetches `lang`'s words: its boot words, and the views' too once a view has asked for them
+ * (loadViewWords), so a language switch inside a lesson or the guide says it all in the new one.
+ */
 export function loadDictionary(lang: Lang): Promise<void> {
-  if (isLoaded(lang)) return Promise.resolve();
-  loading[lang] ??= DICTIONARIES[lang]().then(
-    (w) => addDictionary(lang, w),
-    (e: unknown) => {
-      delete loading[lang];
-      throw e;
-    },
-  );
-  return loading[lang];
+  return Promise.all([...wanted].map((part) => loadPart(lang, part))).then(() => undefined);
+}
+
+/**
+ * Fetches `lang`'s words with the views' words: a lazily loaded view waits for this beside its
+ * chunk (ui/viewWords.ts), so its first render is in the page's language, never its keys.
+ */
+export function loadViewWords(lang: Lang): Promise<void> {
+  wanted.add('views');
+  return loadDictionary(lang);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The page's languages, in the order the language switch steps through them. A language is its
- * dictionary (`i18n/<id>.ts`, loaded in index.ts) and its id here; everything else it needs (its
+ * dictionary (`i18n/<id>.ts` and `i18n/<id>.views.ts`, loaded in index.ts) and its id here; everything else it needs (its
  * `<html lang>` tag, list separator, durations) is a word of that dictionary.
  */
 export const LANGS = ['zh', 'en'] as const;

@@ -34,17 +34,31 @@ export const listOf = (items: readonly Words[], join: MessageKey): Words =>
 
 /**
  * The words loaded so far, by language: the page loads the one it shows (index.ts,
- * loadDictionary) and the other when the student switches; tests and the layout generator load
- * both at once (./all). Pure data, so the classroom modules (lessons, challenges) may say words.
+ * loadDictionary) and the other when the student switches, each in parts (its boot words, then
+ * the views' once a view is opened); tests and the layout generator load both whole at once
+ * (./all). Pure data, so the classroom modules (lessons, challenges) may say words.
  */
 const loaded: Partial<Record<Lang, Dictionary>> = {};
+/** Which parts of each language's words are here; `true`: a whole dictionary (addDictionary). */
+const parts: Partial<Record<Lang, ReadonlySet<string> | true>> = {};
 
-/** Whether `lang`'s words are here. */
-export const isLoaded = (lang: Lang): boolean => loaded[lang] !== undefined;
+/** Whether `part` of `lang`'s words (index.ts's chunks) is here. */
+export const hasPart = (lang: Lang, part: string): boolean => {
+  const have = parts[lang];
+  return have === true || (have?.has(part) ?? false);
+};
 
-/** Registers `lang`'s words (a loaded chunk, or a test's language). */
+/** Registers `lang`'s whole dictionary (a test's language, both languages in tests: ./all). */
 export function addDictionary(lang: Lang, words: Dictionary): void {
   loaded[lang] = words;
+  parts[lang] = true;
+}
+
+/** Adds a part of `lang`'s words (a fetched chunk) to those already here. */
+export function addPart(lang: Lang, part: string, words: Partial<Dictionary>): void {
+  loaded[lang] = { ...loaded[lang], ...words } as Dictionary;
+  const have = parts[lang];
+  if (have !== true) parts[lang] = new Set([...(have ?? []), part]);
 }
 
 /** Whether `key` is a word of `lang` (for keys built from data: an edge id, a log rule). */

@@ -105,4 +105,6 @@ export const classroom: Record<keyof typeof en, string> = {
   'selftest.write': '先用自己的话写下答案……',
   'selftest.first': '先写下你的答案。',
   'selftest.reveal': '展开文章的答案',
+  // The link to the teacher’s guide, on the first screen (the guide’s own words come with it).
+  'guide.link': '教师指南',
 };

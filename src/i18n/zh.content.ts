@@ -139,4 +139,18 @@ export const content: Record<keyof typeof en, string> = {
   'selftest.q1.emphasis': '无法重建的部分才值得进存档，能重建的只存重建线索（引用）',
   'selftest.q2.answer':
     '分工是「权限出裁决、状态机管等待」：running 中的工具调用被权限机制判为需要人裁决时，任务先做一次 Checkpoint 落盘（当前步骤、已完成清单、产物引用），再转入 waiting_approval 挂起——挂起的是任务状态机，不是进程：主循环空转轮询裁决结果、不占模型调用，也不重发请求（弹窗只弹一次），人来早来晚都不丢进度。批准则读档从断点续跑（转回 running）；拒绝则把拒绝理由作为工具结果转 tool_failed，模型带着理由换路径重试。产品层在用户输入间隙的投机预执行（见权限篇）与本层不矛盾——预计算的是建议输入的操作结果，挂起的是任务进度。两个衔接点别做错：等待期间不重发请求（重复弹窗），拒绝后不让模型盲试（理由必须进步骤账本）。',
+  // The lessons’ titles (src/lessons/meta.ts): the lesson list on the first screen says them; the rest of a lesson’s words come with it (zh.views.ts).
+  'lesson.three-endings.title': '三种「从头再来」',
+  'lesson.approval.title': '等人审批：挂起，不卡死',
+  'lesson.fuse.title': '死循环防护：计数、提醒、熔断',
+  'lesson.density.title': '存位置，不存行李；存档不是越密越好',
+  'lesson.smells.title': '两个坏味道',
+  'lesson.simple-mode.title': '什么时候八个状态是过度设计',
+  'lesson.replay-takeover.title': '失败复现与人工接管',
+  'lesson.no-progress.title': '没有报错，也在原地打转',
+  'lesson.remind-recover.title': '为什么先提醒再熔断',
+  'lesson.recovery-hints.title': '同一个错，不同的提示',
+  'lesson.every-n.title': '十步一存，丢十步',
+  'lesson.plans.title': '一次性计划与动态计划',
+  'lesson.cancel-resume.title': '取消之后，从存档接着做',
 };

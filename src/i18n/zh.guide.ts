@@ -1,8 +1,7 @@
 import type { guide as en } from './en.guide';
 
-/** 中文：教师指南（`?guide=1`，SPEC §12；在 zh.ts 合并）。 */
+/** 中文：教师指南（`?guide=1`，SPEC §12；在 zh.views.ts 合并）。 */
 export const guide: Record<keyof typeof en, string> = {
-  'guide.link': '教师指南',
   'guide.title': '教师指南：一堂 45 分钟的课',
   'guide.intro':
     '模拟器的 {lessons} 课按文章的章节一节一节讲。45 分钟放不下全部：这份安排课上按顺序讲 {inClass} 课，{homework} 课留作课后作业（列在自测之后），时间按下面课堂安排里说的算；最后用文章的自测收尾。每一课都列出：每次预测前问全班什么、运行给出的答案，以及讨论题和参考答案。',

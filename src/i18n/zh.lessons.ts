@@ -1,6 +1,6 @@
 import type { lessons as en } from './en.lessons';
 
-/** The lessons’ words: each lesson’s title, its stops’ captions (`lesson.<lesson>.<stop>.caption`) and your-turn asks (`….yourTurn.ask`), from src/lessons/data. */
+/** The lessons’ words: its stops’ captions (`lesson.<lesson>.<stop>.caption`) and your-turn asks (`….yourTurn.ask`), from src/lessons/data. */
 export const lessons: Record<keyof typeof en, string> = {
   'lesson.approval.suspend-at-27.caption':
     '第 27 步被权限判为要人裁决：先落盘（before_suspend），再转入 waiting_approval 挂起。',
@@ -167,17 +167,4 @@ export const lessons: Record<keyof typeof en, string> = {
   'lesson.three-endings.article-failing.caption': '同样的故事换回文章的设计：循环要有计数。',
   'lesson.three-endings.remind-then-fuse.caption':
     '第二次失败先注入提醒，第三次就熔断：转 failed，带着整本账交还给人，不再烧 token。',
-  'lesson.three-endings.title': '三种「从头再来」',
-  'lesson.approval.title': '等人审批：挂起，不卡死',
-  'lesson.fuse.title': '死循环防护：计数、提醒、熔断',
-  'lesson.density.title': '存位置，不存行李；存档不是越密越好',
-  'lesson.smells.title': '两个坏味道',
-  'lesson.simple-mode.title': '什么时候八个状态是过度设计',
-  'lesson.replay-takeover.title': '失败复现与人工接管',
-  'lesson.no-progress.title': '没有报错，也在原地打转',
-  'lesson.remind-recover.title': '为什么先提醒再熔断',
-  'lesson.recovery-hints.title': '同一个错，不同的提示',
-  'lesson.every-n.title': '十步一存，丢十步',
-  'lesson.plans.title': '一次性计划与动态计划',
-  'lesson.cancel-resume.title': '取消之后，从存档接着做',
 };

@@ -1,6 +1,6 @@
 import type { present as en } from './en.present';
 
-/** 演示模式中状态图旁的读数（src/ui/present；由 zh.ts 汇总）。 */
+/** 演示模式中状态图旁的读数（src/ui/present；由 zh.views.ts 汇总）。 */
 export const present: Record<keyof typeof en, string> = {
   'evidence.title': '字幕所指',
   'evidence.changed': '刚变',

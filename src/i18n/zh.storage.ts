@@ -102,4 +102,6 @@ export const storage: Record<keyof typeof en, string> = {
   'cp.estimate': '估算：按 LangGraph 默认保存整段消息历史的大小建模，不是测量；token 数按 4 字节一个折算。',
   'storage.persisted.short.true': '持久存储',
   'storage.persisted.short.false': '非持久存储',
+  // The runs panel’s button that opens the trace view (its own words come with it).
+  'traces.runsLabel': '打开轨迹',
 };

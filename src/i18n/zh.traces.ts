@@ -1,6 +1,6 @@
 import type { traces as en } from './en.traces';
 
-/** 中文：轨迹视图（`?trace=`，SPEC §11；在 zh.ts 合并）。 */
+/** 中文：轨迹视图（`?trace=`，SPEC §11；在 zh.views.ts 合并）。 */
 export const traces: Record<keyof typeof en, string> = {
   'traces.title': '用文章的 Harness 看一个真实智能体的轨迹',
   'traces.intro':
@@ -99,5 +99,4 @@ export const traces: Record<keyof typeof en, string> = {
   'traces.export.json': '分析（JSON）',
   'traces.export.calls': '调用（CSV）',
   'traces.export.densities': '存档密度（CSV）',
-  'traces.runsLabel': '打开轨迹',
 };

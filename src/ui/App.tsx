@@ -20,6 +20,7 @@ import { leavePresentHref, pageMode } from './present/mode';
 // The timeline's box is in index.html's first paint: its styles come with the page's own.
 import './timeline/timeline.css';
 import { useDocumentLang, useT } from './useT';
+import { withViewWords } from './viewWords';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
@@ -36,11 +37,12 @@ const presentStyles = MODE === 'present' ? import('./present/present.css') : nul
 const LESSON_AT = Number.parseInt(new URLSearchParams(window.location.search).get('at') ?? '1', 10) || 1;
 /** The run's timeline (issue 41) loads once the run stands: nothing of it is on the first screen's path. */
 const Timeline = lazy(() => import('./timeline/Timeline').then((m) => ({ default: m.Timeline })));
-const LessonBar = lazy(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar })));
+/** A lesson's chunk comes with the views' words, its captions and asks among them (viewWords.ts). */
+const LessonBar = lazy(withViewWords(() => import('./lessons/LessonBar').then((m) => ({ default: m.LessonBar }))));
 /** The article's code (SPEC §12) loads once it is shown; until then an empty box holds its place. */
 const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
 /** Presenter mode's read-outs of what a lesson stop's caption cites, beside the diagram (present/Evidence.tsx). */
-const Evidence = lazy(() => import('./present/Evidence'));
+const Evidence = lazy(withViewWords(() => import('./present/Evidence')));
 
 /** The article's code beside the diagram: where it goes is the page's (the machine's column, or the deck in presenter mode). */
 function Code() {
@@ -92,9 +94,10 @@ export function App() {
   const seeking = useSimStore((s) => seekShown(s) !== null);
   // The article's code (ui-contract toggle-code): on by default inside a lesson.
   const code = useCodeShown(LESSON !== null);
-  // The diagram draws first; the deck (the controls, the side panels) joins in the next frame
-  // (speed device: docs/design/speed.md), then the panels below once their chunk is in.
-  const [stage, setStage] = useState<'diagram' | 'deck' | 'all'>('diagram');
+  // The diagram draws first; the deck (the controls, the side panels) joins in the next frame,
+  // the panels below are asked for in the frame after the page is ready, and they are all there
+  // once their chunk is in (speed devices: docs/design/speed.md).
+  const [stage, setStage] = useState<'diagram' | 'deck' | 'below' | 'all'>('diagram');
   const sides = stage !== 'diagram';
   const onLowerShown = useCallback(() => setStage('all'), []);
   useEffect(() => {
@@ -107,6 +110,11 @@ export function App() {
   const [laidOut, setLaidOut] = useState(false);
   useShortcuts();
   const pageReady = ready && sides && styled && laidOut;
+  useEffect(() => {
+    if (!pageReady || stage !== 'deck') return;
+    const id = requestAnimationFrame(() => startTransition(() => setStage('below')));
+    return () => cancelAnimationFrame(id);
+  }, [pageReady, stage]);
   useDocumentLang();
   return (
     <div
@@ -171,7 +179,7 @@ export function App() {
                 </a>
               )}
               <div className="hs-panels">
-                <SidePanels onLowerShown={onLowerShown} />
+                <SidePanels below={stage === 'below' || stage === 'all'} onLowerShown={onLowerShown} />
               </div>
             </>
           ) : (

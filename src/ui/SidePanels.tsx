@@ -11,10 +11,16 @@ const LowerPanels = lazy(() => import('./LowerPanels').then((m) => ({ default: m
 /**
  * The panels around the machine, drawn with the deck: the storage notices, what the model sees
  * and the plan, the first screen's. The rest (LowerPanels.tsx) is a chunk of its own, asked for
- * as they mount; it says so by `onLowerShown`, and until then its place holds the first
- * screen's height below.
+ * once `below` is true (the frame after the page is ready: the first screen never waits for it);
+ * it says it is in by `onLowerShown`, and until then its place holds the first screen's height below.
  */
-export const SidePanels = memo(function SidePanels({ onLowerShown }: { onLowerShown: () => void }) {
+export const SidePanels = memo(function SidePanels({
+  below,
+  onLowerShown,
+}: {
+  below: boolean;
+  onLowerShown: () => void;
+}) {
   const t = useT();
   return (
     <>
@@ -27,9 +33,13 @@ export const SidePanels = memo(function SidePanels({ onLowerShown }: { onLowerSh
       <Fold title={t('panel.plan')}>
         <PlanPanel />
       </Fold>
-      <Suspense fallback={<div className="hs-panels__later" />}>
-        <LowerPanels onShown={onLowerShown} />
-      </Suspense>
+      {below ? (
+        <Suspense fallback={<div className="hs-panels__later" />}>
+          <LowerPanels onShown={onLowerShown} />
+        </Suspense>
+      ) : (
+        <div className="hs-panels__later" />
+      )}
     </>
   );
 });
