@@ -22,6 +22,7 @@ export * from './ranges.js';
 export * from './checkpointShape.js';
 export * from './schema.js';
 export * from './checkpoint.js';
+export * from './consistency.js';
 export * from './restore.js';
 export * from './plan.js';
 export * from './approval.js';
