@@ -113,7 +113,6 @@ export interface FileStoreOptions extends StoreOptions {
 
 export function createFileStore(opts: FileStoreOptions): CheckpointStore {
   const { plans, dir } = opts;
-  // eslint-disable-next-line no-restricted-properties
   const now = opts.now ?? (() => Date.now());
   const runDir = (runId: string): string => join(dir, encodeRunId(runId));
   const fileOf = (runId: string, seq: number): string => join(runDir(runId), seqFile(seq));

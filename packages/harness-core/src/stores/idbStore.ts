@@ -57,7 +57,6 @@ export interface IdbStoreOptions extends StoreOptions {
 
 export function createIdbStore(opts: IdbStoreOptions): CheckpointStore {
   const { plans } = opts;
-  // eslint-disable-next-line no-restricted-properties
   const now = opts.now ?? (() => Date.now());
   const store = openDatabase(indexedDB, opts.name ?? IDB_DEFAULT_NAME, IDB_STORE_NAME);
   /** The keys under `prefix` (every key when empty): arrays sort after numbers and strings, so `[...prefix, []]` bounds them. */
