@@ -169,6 +169,17 @@ export function storeSuite(name: string, make: () => Promise<StoreUnderTest>, op
       expect(await t.store.seqs(RUN)).toEqual([1, 2, 3, 4, 5]);
     });
 
+    it.runIf(leases === 'exclusive')(
+      'gives a run to one of several holders taking it at the same instant',
+      async () => {
+        await putAll([cp(1)]);
+        const holders = [t.store, await t.reopen(), await t.reopen()];
+        const results = await Promise.all(holders.map((s, i) => s.acquire(RUN, `worker-${i}`)));
+        expect(results.filter((r) => r.ok)).toHaveLength(1);
+        for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ ok: false, code: 'E706' });
+      },
+    );
+
     it('fences a holder once another takes the run over (steal): its writes and renewals are refused', async () => {
       await putAll([cp(1)]);
       const [first, second] = [t.store, await t.reopen()];
