@@ -30,5 +30,6 @@ export * from './task.js';
 export * from './taskMachine.js';
 export * from './stores/types.js';
 export { createIdbStore } from './stores/idbStore.js';
+export { keepLease, type KeptLease } from './stores/keepLease.js';
 export { openDatabase, requestDatabase } from './stores/openDatabase.js';
 export * from './harness.js';
