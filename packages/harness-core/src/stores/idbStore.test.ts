@@ -74,15 +74,15 @@ describe('the IndexedDB store', () => {
   it('keeps a lease alive while a call runs, and says when another holder took the run', async () => {
     const store = createIdbStore({ name, plans });
     await store.put(A[0]!);
-    const a = await store.acquire('run-a', 'worker-a', { ttlMs: 60 });
+    const a = await store.acquire('run-a', 'worker-a', { ttlMs: 1500 });
     if (!a.ok) throw new Error(a.message);
-    const kept = keepLease(store, a.lease, 15);
-    await new Promise((r) => setTimeout(r, 150));
-    // Renewed past its 60 ms: still held, and a second holder is refused.
+    const kept = keepLease(store, a.lease, 50);
+    await new Promise((r) => setTimeout(r, 2000));
+    // Renewed past its 1.5 s: still held, and a second holder is refused.
     expect(kept.lost()).toBeNull();
     expect(await store.acquire('run-a', 'worker-b')).toMatchObject({ ok: false, code: 'E706' });
     expect(await store.acquire('run-a', 'worker-b', { steal: true })).toMatchObject({ ok: true });
-    await new Promise((r) => setTimeout(r, 60));
+    for (let i = 0; i < 100 && kept.lost() === null; i++) await new Promise((r) => setTimeout(r, 20));
     expect(kept.lost()).toMatch(/^E706: Another process holds run "run-a" \("worker-b" took it/);
     kept.stop();
   });
