@@ -26,5 +26,14 @@ export function mostRevisedCheckpoint(runId = 'run-1'): Checkpoint {
   const revisions = Array.from({ length: 10_000 }, () => 1);
   const total = scenario.steps.length + revisions.length * (scenario.replanAdds ?? []).length;
   const { plan: _plan, ...rest } = JSON.parse(JSON.stringify(running)) as Checkpoint;
-  return { ...rest, step: 1, plan: { mode: 'dynamic', version: 10_001, total, revisions } } as Checkpoint;
+  // Standing at step 1 again, with the todo lists to match (a checkpoint's parts must agree).
+  const todos = { in_progress: '1', pending: '', skipped: '' };
+  return {
+    ...rest,
+    step: 1,
+    done: '',
+    todos,
+    ledger: [],
+    plan: { mode: 'dynamic', version: 10_001, total, revisions },
+  } as Checkpoint;
 }

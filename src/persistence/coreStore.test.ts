@@ -13,8 +13,10 @@ import { checkpointsOf } from './harness.test-kit';
 /**
  * The page's store implements harness-core's CheckpointStore directly and keeps the guarantees of
  * its stores (SPEC §5): harness-core's own suite, run on the very store the page opens, over
- * IndexedDB and over memory. It is stricter in one place (an older checkpoint put after a newer
- * one is refused: the sequence guard) and numbers its reasons its own way (E5xx inside the E70n).
+ * IndexedDB and over memory. It differs where the suite's options say: a lease is a tab's claim
+ * (the newest holder wins; Web Locks elect the tabs before they claim), the fence refuses with
+ * E701: E519, damaged records stay in place, the sequence guard reads the run index (what the
+ * page's own writes stored), and it numbers its reasons its own way (E5xx inside the E70n).
  */
 
 const SCENARIO = 'migration-40';
@@ -85,7 +87,14 @@ for (const [kind, make] of MAKERS) {
         cleanup: async () => undefined,
       };
     },
-    { checkpoints, olderPut: 'refused', codecReasons: false },
+    {
+      checkpoints,
+      codecReasons: false,
+      leases: 'newest-wins',
+      fenceCode: 'E701',
+      movesAside: false,
+      seqGuard: 'index',
+    },
   );
 }
 

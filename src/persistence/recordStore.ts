@@ -16,7 +16,7 @@ import {
   type WriteFailure,
 } from './records';
 import { chunksOf, listStored, newChunks, prepareWrite, readStored, seqsOf, stageWith } from './stored';
-import { RUN_SCHEMA, type PageStore, type PutResult, type RunMeta, type Skipped } from './types';
+import { RUN_SCHEMA, type PageStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
 
 /**
  * The page's store (harness-core's CheckpointStore and the run index) over any Backend: the
@@ -148,8 +148,37 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
       }
     },
 
-    async put(cp, writer) {
+    /**
+     * harness-core's lease, in the page's terms: a claim (the run's next epoch for `owner`), so
+     * the newest holder wins and an earlier one's writes are refused (E701: E519), as between
+     * tabs, which Web Locks elect before they claim. With `fresh`, a saved id is refused (E707: E505).
+     */
+    async acquire(runId, owner, o = {}) {
+      if (o.fresh) {
+        const used = await backend.read(
+          async (tx) => (await tx.has(runKey(runId))) || (await seqsOf(tx, runId)).length > 0,
+        );
+        if (used) return { ok: false, code: 'E707', message: `E707: ${storageError('E505', quote(runId))}` };
+      }
+      // A run not saved yet is claimed by its first write (a writer's `claim`), as a tab's is.
+      const epoch = (await store.claim(runId, owner)) ?? 1;
+      return { ok: true, lease: { runId, owner, token: epoch } };
+    },
+
+    async renew(lease) {
+      const run = await store.run(lease.runId);
+      if (run && run.driver === lease.owner && (run.epoch ?? 0) === lease.token) return { ok: true };
+      return failed('E701', storageError('E519', quote(lease.runId), run?.newestSeq ?? 0), false, true);
+    },
+
+    // A claim lapses only when another tab claims: nothing to let go of.
+    release: async () => undefined,
+
+    async put(cp, given) {
       const t0 = timer();
+      // A lease's write claims the run if nobody has since it was taken (a run saved by it).
+      const writer: Writer | undefined =
+        given && 'token' in given ? { tab: given.owner, epoch: given.token, claim: true } : given;
       const w = prepareWrite(cp, cache);
       if (!w.ok) return failed('E701', w.error);
       const p = w.prepared;

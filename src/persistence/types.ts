@@ -1,4 +1,4 @@
-import type { CheckpointStore, Latest, PutResult as CorePutResult, Skipped as CoreSkipped } from 'harness-core';
+import type { CheckpointStore, Latest, Lease, PutResult as CorePutResult, Skipped as CoreSkipped } from 'harness-core';
 import type { Checkpoint } from '../engine';
 
 /**
@@ -90,9 +90,10 @@ export interface PageStore extends CheckpointStore, RunIndex {
   /**
    * Stores a checkpoint; resolves once the write is durable. Never replaces a newer checkpoint
    * of the run (sequence guard: E701); creates the run's index if the run was never saved; once
-   * a run is claimed, lands only under its driver's `writer` (the fence: E701).
+   * a run is claimed, lands only under its driver's `writer` (the fence: E701). A harness-core
+   * `Lease` from `acquire` is the same writer: its owner the tab, its token the epoch.
    */
-  put(cp: Checkpoint, writer?: Writer): Promise<PutResult>;
+  put(cp: Checkpoint, writer?: Writer | Lease): Promise<PutResult>;
   /** The newest checkpoint of the run that reads back whole, skipping (and reporting) damaged ones. */
   latest(runId: string): Promise<Omit<Latest, 'skipped'> & { skipped: Skipped[] }>;
   /** One checkpoint, reassembled and checked by the engine; null when nothing is stored there. */

@@ -67,4 +67,57 @@ describe('the checkpoint codec', () => {
     const r = parseCheckpoint(old, plans, migrations);
     expect(r.ok && r.checkpoint.step).toBe(27);
   });
+
+  // Issue 44, defect 5: each field reads alone, but the parts must tell one story.
+  const base = JSON.parse(fixture) as Record<string, unknown>;
+  const ledger = base.ledger as Record<string, unknown>[];
+  it.each([
+    [
+      'completed with step 27 never run',
+      { state: 'completed', ended: 'completed' },
+      /state is completed but step 27 is not done/,
+    ],
+    ['completed with no reason it ended', { state: 'completed' }, /state is completed but it ended for no reason/],
+    [
+      'running with a reason it ended',
+      { state: 'running', approval: { ...(base.approval as object), pending: null }, ended: 'loop_fuse' },
+      /state is running but it ended as loop_fuse/,
+    ],
+    ['a step moved past open ones', { step: 30 }, /step is 30 but step 27 before it is in_progress/],
+    [
+      'a done list with a hole',
+      { done: '1-25', todos: { in_progress: '27', pending: '26,28-40', skipped: '' } },
+      /step 26 before it is pending/,
+    ],
+    ['a step in two lists', { done: '1-27' }, /step 27 is both done and in_progress/],
+    [
+      'a step closed ahead by no one',
+      { done: '1-26,30', todos: { in_progress: '27', pending: '28-29,31-40', skipped: '' } },
+      /step 30 is closed ahead of step 27/,
+    ],
+    [
+      'a ledger row for a step not reached',
+      { ledger: [...ledger, { step: 33, attempt: 1, outcome: 'ok', at: 1 }] },
+      /attempt at step 33, not reached/,
+    ],
+    [
+      'a wait for approval with no request',
+      { approval: { issued: 1, pending: null, approved: [] } },
+      /waits for approval but no request for step 27/,
+    ],
+  ])('refuses a checkpoint whose parts disagree (E205): %s', (_, fields, reason) => {
+    const r = parseCheckpoint(edited(fields), plans);
+    expect(r.ok ? 'read' : r.error).toMatch(/^E205: /);
+    expect(r.ok ? 'read' : r.error).toMatch(reason);
+  });
+
+  it("accepts a person's act ahead of the step (a takeover's mark_done), as the ledger records it", () => {
+    const row = { step: 30, attempt: 1, outcome: 'ok', at: 1, actor: 'human' };
+    const text = edited({
+      done: '1-26,30',
+      todos: { in_progress: '27', pending: '28-29,31-40', skipped: '' },
+      ledger: [...ledger, row],
+    });
+    expect(parseCheckpoint(text, plans)).toMatchObject({ ok: true });
+  });
 });

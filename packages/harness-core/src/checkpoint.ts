@@ -10,6 +10,7 @@ import { RunMemo } from './memo.js';
 import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, type Checkpoint, type LedgerRow } from './checkpointShape.js';
 import { fromRanges, todoRanges } from './ranges.js';
 import { rebuildSteps } from './restore.js';
+import { consistencyProblem } from './consistency.js';
 import type { PlanLookup } from './world.js';
 
 /**
@@ -192,5 +193,7 @@ export function checkCheckpoint(raw: unknown, plans: PlanLookup, migrations: Mig
     return { ok: false, error: errorText('E205', 'its plan revisions do not match its plan version') };
   if (rebuildSteps(cp, plan)?.length !== cp.plan.total)
     return { ok: false, error: errorText('E205', 'its plan does not match its scenario') };
+  const disagreement = consistencyProblem(cp);
+  if (disagreement) return { ok: false, error: errorText('E205', disagreement) };
   return { ok: true, checkpoint: cp };
 }

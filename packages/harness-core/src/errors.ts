@@ -27,14 +27,16 @@ export const ERROR_MESSAGES = {
 } as const;
 
 /**
- * The stores' refusals (stores/records.ts), E701–E705: `E70n: what it means (the detail).`
+ * The stores' refusals (stores/records.ts), E701–E707: `E70n: what it means (the detail).`
  */
 export const STORE_ERROR_MESSAGES = {
-  E701: 'The checkpoint was not stored: the codec would not read it back (%s).',
+  E701: 'The checkpoint was not stored (%s).',
   E702: 'This record is not a checkpoint of ours (%s).',
   E703: 'This checkpoint is damaged or does not fit its plan (%s).',
   E704: 'This checkpoint is stored under a run or number that is not its own (%s).',
   E705: 'The storage failed (%s).',
+  E706: 'Another process holds run %s.',
+  E707: 'Run %s exists already: a run id is never reused (resume it, or start under a new id).',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,4 +1,5 @@
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawn, execFileSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,4 +98,77 @@ describe('the file store on disk', () => {
     expect(r).toMatchObject({ ok: false, code: 'E705' });
     expect(await readdir(dir)).toEqual([]);
   });
+
+  it('skips a FIFO named like a checkpoint and a symlink to /dev/zero (E702) at once, reading neither', async () => {
+    // Issue 44, defect 9: the FIFO hung latest() for ever; /dev/zero was read to ~600 MB.
+    const store = createFileStore({ dir, plans });
+    for (const c of A.slice(0, 2)) await store.put(c);
+    execFileSync('mkfifo', [fileOf(dir, 'run-a', 4)]);
+    await symlink('/dev/zero', fileOf(dir, 'run-a', 5));
+    const { checkpoint, skipped } = await store.latest('run-a');
+    expect(checkpoint).toEqual(A[1]);
+    expect(skipped.map((s) => [s.code, /a (FIFO|symbolic link), not a regular file/.exec(s.message)?.[1]])).toEqual([
+      ['E702', 'symbolic link'],
+      ['E702', 'FIFO'],
+    ]);
+  });
+
+  it('moves a damaged newest checkpoint aside, keeping its bytes, and a directory in its place blocks no resume', async () => {
+    const store = createFileStore({ dir, plans });
+    for (const c of A.slice(0, 2)) await store.put(c);
+    await writeFile(fileOf(dir, 'run-a', 3), 'half a checkpoint {');
+    await mkdir(fileOf(dir, 'run-a', 4));
+    const { checkpoint, skipped } = await store.latest('run-a');
+    expect(checkpoint).toEqual(A[1]);
+    expect(skipped.map((s) => [s.code, s.movedTo])).toEqual([
+      ['E702', `${fileOf(dir, 'run-a', 4)}.damaged-1`],
+      ['E702', `${fileOf(dir, 'run-a', 3)}.damaged-1`],
+    ]);
+    expect(await readFile(`${fileOf(dir, 'run-a', 3)}.damaged-1`, 'utf8')).toBe('half a checkpoint {');
+    // The resumed run writes 3 and 4 again, beside what was moved, never over it.
+    expect(await store.put(A[2]!)).toEqual({ ok: true });
+    expect(await store.put(A[3]!)).toEqual({ ok: true });
+    expect(await store.latest('run-a')).toEqual({ checkpoint: A[3], skipped: [] });
+  });
+
+  it('refuses a second process while the first holds the run (E706), and frees it at once when the first is killed', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { createFileStore } from ${JSON.stringify(new URL('./fileStore.ts', import.meta.url).pathname)};
+         const store = createFileStore({ dir: ${JSON.stringify(dir)}, plans: () => undefined });
+         const r = await store.acquire('run-a', 'process-1');
+         console.log(JSON.stringify(r));
+         setInterval(() => undefined, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      const first = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('\n')) resolve(out.trim());
+        });
+        child.on('exit', () => reject(new Error(`the holder ended: ${out}`)));
+      });
+      expect(JSON.parse(first)).toMatchObject({ ok: true, lease: { token: 1 } });
+      const store = createFileStore({ dir, plans });
+      const refused = await store.acquire('run-a', 'process-2');
+      expect(refused).toMatchObject({ ok: false, code: 'E706' });
+      expect(!refused.ok && refused.message).toMatch(/^E706: Another process holds run "run-a" \("process-1"/);
+      expect(await store.put(A[0]!)).toMatchObject({ ok: false, code: 'E706' });
+      child.kill('SIGKILL');
+      await exited;
+      // Its lease has not lapsed (30 s), but its process is gone: the run is free now.
+      expect(await store.acquire('run-a', 'process-2')).toMatchObject({ ok: true, lease: { token: 2 } });
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

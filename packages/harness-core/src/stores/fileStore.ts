@@ -1,21 +1,49 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MAX_CHECKPOINT_BYTES } from '../checkpointShape.js';
 import { errorText } from '../errors.js';
-import { judge, newestReadable, prepare, readValue, reasonOf, storeFailure, storeText } from './records.js';
-import type { CheckpointStore, Latest, PutResult, Skipped, StoreOptions } from './types.js';
+import { codeOf, moveAside, readBounded, syncDirectory, writeOnce } from './fileIo.js';
+import { createLease, dropOlderLeases, newestLease, ownRecord, rewriteLease } from './fileLease.js';
+import {
+  acquireRefusal,
+  judge,
+  movable,
+  newestReadable,
+  notNewer,
+  prepare,
+  readValue,
+  reasonOf,
+  storeFailure,
+  storeText,
+  usedRunId,
+  writeRefusal,
+} from './records.js';
+import {
+  LEASE_TTL_MS,
+  type CheckpointStore,
+  type Latest,
+  type Lease,
+  type LeaseResult,
+  type PutResult,
+  type Skipped,
+  type StoreOptions,
+} from './types.js';
 
 /**
  * The file store a Node harness uses: one JSON file per checkpoint, as the codec writes it, at
  * `<dir>/<encoded run id>/<seq, 10 digits>.json`, so a person can read, copy and edit them.
  *
- * A write is atomic and durable before `put` resolves: the text goes to a temp file beside the
- * final one (`.…tmp`), which is flushed (`fsync`), renamed over the final name, and then the
- * directory is flushed so the rename itself survives a power loss. A write killed half-way leaves
- * only a `.tmp` file, which reads ignore. No library: write-file-atomic does the same dance, but
- * its `fsync` option (on by default) flushes the temp file only, never the directory after the
- * rename, and it would be a dependency for twenty lines of node:fs/promises.
+ * A write is atomic, durable and once before `put` resolves: the text goes to a temp file beside
+ * the final one (`.…tmp`), which is flushed (`fsync`), linked to the final name only if that
+ * name is free (link(2): no checkpoint is ever written over), and then the directory is flushed
+ * so the link itself survives a power loss. A write killed half-way leaves only a `.tmp` file,
+ * which reads ignore. A checkpoint not newer than the run's newest stored one is refused (E701).
+ * No library: write-file-atomic renames over the final name and flushes the temp file only.
+ *
+ * A read opens only regular files, without following links or waiting on a FIFO, and reads at
+ * most the codec's cap (fileIo.ts `readBounded`). `latest` moves a damaged record newer than the
+ * checkpoint it stands on aside to `<name>.damaged-<n>`, so the resumed run's next write never
+ * lands on it, and says so (`Skipped.movedTo`). The lease is `fileLease.ts`.
  *
  * A run id whose name here would exceed 255 bytes (a long id of upper-case or non-ASCII text) is
  * refused with E705: most file systems cannot name it.
@@ -56,30 +84,43 @@ export function decodeRunId(name: string): string | undefined {
   return encodeRunId(id) === name ? id : undefined;
 }
 
-const codeOf = (e: unknown): string | undefined => (e as { code?: unknown } | null)?.code as string | undefined;
+/** The numbers of the checkpoint records among a run directory's names, ascending (a `.tmp` or a `.damaged-n` is not one). */
+function seqsIn(names: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const n of names) {
+    const m = SEQ_FILE.exec(n);
+    const seq = m ? Number(m[1]) : NaN;
+    if (Number.isSafeInteger(seq) && seqFile(seq) === n) out.push(seq);
+  }
+  return out.sort((a, b) => a - b);
+}
 
-/** Flushes a directory's entries. Some platforms (Windows) refuse to open or flush a directory: then nothing more can be done. */
-async function syncDirectory(path: string): Promise<void> {
-  let fh;
+/** A directory's names, none when it is not there. */
+async function namesIn(folder: string): Promise<string[]> {
   try {
-    fh = await open(path, 'r');
-    await fh.sync();
+    return await readdir(folder);
   } catch (e) {
-    if (!['EISDIR', 'EPERM', 'EINVAL', 'ENOTSUP', 'EBADF'].includes(codeOf(e) ?? '')) throw e;
-  } finally {
-    await fh?.close();
+    if (codeOf(e) === 'ENOENT' || codeOf(e) === 'ENOTDIR') return [];
+    throw e;
   }
 }
 
-export function createFileStore(opts: StoreOptions & { dir: string }): CheckpointStore {
+export interface FileStoreOptions extends StoreOptions {
+  dir: string;
+  /** Wall clock for lease times (ms since 1970); tests pass their own. */
+  now?: () => number;
+}
+
+export function createFileStore(opts: FileStoreOptions): CheckpointStore {
   const { plans, dir } = opts;
+  const now = opts.now ?? (() => Date.now());
   const runDir = (runId: string): string => join(dir, encodeRunId(runId));
   const fileOf = (runId: string, seq: number): string => join(runDir(runId), seqFile(seq));
+  /** Lease times this instance holds, so a write renews its lease only a third of the way in. */
+  const held = new Map<string, { token: number; ttlMs: number; renewedAt: number }>();
 
-  async function put(cp: Parameters<CheckpointStore['put']>[0]): Promise<PutResult> {
-    const prepared = prepare(cp, plans);
-    if (!prepared.ok) return prepared;
-    const { runId, seq } = prepared.checkpoint;
+  /** The run's directory, made (each new parent flushed) if missing; or why not. */
+  async function folderFor(runId: string): Promise<{ ok: true; folder: string } | Extract<PutResult, { ok: false }>> {
     const name = encodeRunId(runId);
     if (Buffer.byteLength(name) > MAX_NAME)
       return storeFailure(
@@ -87,29 +128,87 @@ export function createFileStore(opts: StoreOptions & { dir: string }): Checkpoin
         `the run id makes a directory name of ${Buffer.byteLength(name)} bytes; files allow ${MAX_NAME}`,
       );
     const folder = join(dir, name);
-    const final = join(folder, seqFile(seq));
-    const temp = join(folder, `.${seqFile(seq)}.${randomUUID()}.tmp`);
+    // A directory just made is itself an entry of its parent: flush each parent made.
+    const made = await mkdir(folder, { recursive: true });
+    if (made !== undefined) {
+      for (let p = folder; ; p = dirname(p)) {
+        await syncDirectory(dirname(p));
+        if (p === made || dirname(p) === p) break;
+      }
+    }
+    return { ok: true, folder };
+  }
+
+  async function acquire(
+    runId: string,
+    owner: string,
+    o: Parameters<CheckpointStore['acquire']>[2] = {},
+  ): Promise<LeaseResult> {
+    const ttlMs = o.ttlMs ?? LEASE_TTL_MS;
     try {
-      // A directory just made is itself an entry of its parent: flush each parent made.
-      const made = await mkdir(folder, { recursive: true });
-      if (made !== undefined) {
-        for (let p = folder; ; p = dirname(p)) {
-          await syncDirectory(dirname(p));
-          if (p === made || dirname(p) === p) break;
-        }
+      const f = await folderFor(runId);
+      if (!f.ok) return f;
+      // Another process may make the next lease between our read and our create: read again.
+      for (let tries = 0; tries < 20; tries++) {
+        const names = await namesIn(f.folder);
+        if (o.fresh && names.some((n) => !n.endsWith('.tmp'))) return usedRunId(runId);
+        const top = await newestLease(f.folder, names, now());
+        const refused = acquireRefusal(runId, top.rec, top.live, o.steal === true);
+        if (refused) return refused;
+        const token = top.token + 1;
+        const at = now();
+        if (!(await createLease(f.folder, ownRecord(owner, token, at, ttlMs)))) continue;
+        held.set(runId, { token, ttlMs, renewedAt: at });
+        await dropOlderLeases(f.folder, names, token);
+        return { ok: true, lease: { runId, owner, token } };
       }
-      const fh = await open(temp, 'wx', 0o644);
-      try {
-        await fh.writeFile(prepared.text, 'utf8');
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(temp, final);
-      await syncDirectory(folder);
+      return storeFailure('E706', `${JSON.stringify(runId).slice(0, 80)} (others keep taking it)`);
+    } catch (e) {
+      return storeFailure('E705', `${reasonOf(e)}, taking a lease on ${runDir(runId)}`);
+    }
+  }
+
+  /** Writes the holder's lease again with `released`, or a new lapse time. */
+  async function touchLease(lease: Lease, released: boolean): Promise<PutResult> {
+    const folder = runDir(lease.runId);
+    try {
+      const top = await newestLease(folder, await namesIn(folder), now());
+      const refused = writeRefusal(lease.runId, top.rec, top.live, lease);
+      if (refused) return refused;
+      const ttlMs = held.get(lease.runId)?.ttlMs ?? LEASE_TTL_MS;
+      const at = now();
+      await rewriteLease(folder, { ...ownRecord(lease.owner, lease.token, at, ttlMs), released });
+      if (released) held.delete(lease.runId);
+      else held.set(lease.runId, { token: lease.token, ttlMs, renewedAt: at });
       return { ok: true };
     } catch (e) {
-      await rm(temp, { force: true }).catch(() => undefined);
+      return storeFailure('E705', `${reasonOf(e)}, writing the lease of ${folder}`);
+    }
+  }
+
+  async function put(cp: Parameters<CheckpointStore['put']>[0], lease?: Lease): Promise<PutResult> {
+    const prepared = prepare(cp, plans);
+    if (!prepared.ok) return prepared;
+    const { runId, seq } = prepared.checkpoint;
+    if (lease && lease.runId !== runId)
+      return storeFailure('E701', `the lease is for run ${JSON.stringify(lease.runId).slice(0, 80)}`);
+    let final = fileOf(runId, seq);
+    try {
+      const f = await folderFor(runId);
+      if (!f.ok) return f;
+      final = join(f.folder, seqFile(seq));
+      const names = await namesIn(f.folder);
+      // The fence, just before the write: a holder taken over is refused, and told so first.
+      const top = await newestLease(f.folder, names, now());
+      const refused = writeRefusal(runId, top.rec, top.live, lease);
+      if (refused) return refused;
+      const newest = seqsIn(names).at(-1) ?? 0;
+      if (seq <= newest) return notNewer(runId, seq, newest);
+      if (!(await writeOnce(final, prepared.text))) return notNewer(runId, seq, seq);
+      const h = lease && held.get(runId);
+      if (lease && h?.token === lease.token && now() - h.renewedAt > h.ttlMs / 3) await touchLease(lease, false);
+      return { ok: true };
+    } catch (e) {
       return storeFailure('E705', `${reasonOf(e)}, writing ${final}`);
     }
   }
@@ -118,43 +217,47 @@ export function createFileStore(opts: StoreOptions & { dir: string }): Checkpoin
     const where = fileOf(runId, seq);
     let text: string;
     try {
-      const fh = await open(where, 'r');
-      try {
-        const { size } = await fh.stat();
-        // Not read at all when over the limit: the codec would refuse it anyway (E204).
-        if (size > MAX_CHECKPOINT_BYTES)
-          return judge({ ok: false, error: errorText('E204', size.toLocaleString('en')) }, runId, seq, where);
-        text = await fh.readFile('utf8');
-      } finally {
-        await fh.close();
+      const read = await readBounded(where, MAX_CHECKPOINT_BYTES);
+      if (read.kind === 'missing') return null;
+      if (read.kind === 'not-regular') {
+        const skipped: Skipped = {
+          where,
+          code: 'E702',
+          message: storeText('E702', `${read.what}, not a regular file: never read`),
+        };
+        return { ok: false as const, skipped };
       }
+      // Over the limit: not read past it, as the codec would refuse it anyway (E204).
+      if (read.kind === 'too-big')
+        return judge({ ok: false, error: errorText('E204', read.size.toLocaleString('en')) }, runId, seq, where);
+      text = read.text;
     } catch (e) {
-      if (codeOf(e) === 'ENOENT') return null;
       const skipped: Skipped = { where, code: 'E705', message: storeText('E705', `${reasonOf(e)}, reading ${where}`) };
       return { ok: false as const, skipped };
     }
     return judge(readValue(text, plans), runId, seq, where);
   }
 
-  async function seqs(runId: string): Promise<number[]> {
-    let names: string[];
-    try {
-      names = await readdir(runDir(runId));
-    } catch (e) {
-      if (codeOf(e) === 'ENOENT' || codeOf(e) === 'ENOTDIR') return [];
-      throw e;
-    }
-    const out: number[] = [];
-    for (const n of names) {
-      const m = SEQ_FILE.exec(n);
-      const seq = m ? Number(m[1]) : NaN;
-      // Only the names this store writes (a `.tmp` left by a killed write is not one).
-      if (Number.isSafeInteger(seq) && seqFile(seq) === n) out.push(seq);
-    }
-    return out.sort((a, b) => a - b);
-  }
+  const seqs = async (runId: string): Promise<number[]> => seqsIn(await namesIn(runDir(runId)));
 
-  const latest = async (runId: string): Promise<Latest> => newestReadable(await seqs(runId), (seq) => get(runId, seq));
+  async function latest(runId: string): Promise<Latest> {
+    const found = await newestReadable(await seqs(runId), (seq) => get(runId, seq));
+    // Standing on an older one: the damaged newer ones go aside, so the resumed run's writes never land on them.
+    if (found.checkpoint === null) return found;
+    const skipped: Skipped[] = [];
+    for (const s of found.skipped) {
+      if (!movable(s)) {
+        skipped.push(s);
+        continue;
+      }
+      try {
+        skipped.push({ ...s, movedTo: await moveAside(s.where) });
+      } catch (e) {
+        skipped.push({ ...s, message: `${s.message} (not moved aside: ${reasonOf(e)})` });
+      }
+    }
+    return { checkpoint: found.checkpoint, skipped };
+  }
 
   async function runs(): Promise<string[]> {
     let entries;
@@ -172,5 +275,17 @@ export function createFileStore(opts: StoreOptions & { dir: string }): Checkpoin
     return out.sort();
   }
 
-  return { kind: 'file', put, get, seqs, latest, runs };
+  return {
+    kind: 'file',
+    acquire,
+    renew: (lease) => touchLease(lease, false),
+    async release(lease) {
+      await touchLease(lease, true);
+    },
+    put,
+    get,
+    seqs,
+    latest,
+    runs,
+  };
 }

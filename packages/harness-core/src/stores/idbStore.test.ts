@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDB_STORE_NAME, createIdbStore } from './idbStore.js';
+import { keepLease } from './keepLease.js';
 import { openDatabase } from './openDatabase.js';
 import { plans, runCheckpoints } from './fixtures.test-kit.js';
 import { storeSuite } from './suite.js';
@@ -68,5 +69,21 @@ describe('the IndexedDB store', () => {
     const r = await store.get('run-a', 3);
     expect(r).toEqual({ ok: true, checkpoint: A[2] });
     expect(await store.get('run-a', 1)).toBeNull();
+  });
+
+  it('keeps a lease alive while a call runs, and says when another holder took the run', async () => {
+    const store = createIdbStore({ name, plans });
+    await store.put(A[0]!);
+    const a = await store.acquire('run-a', 'worker-a', { ttlMs: 1500 });
+    if (!a.ok) throw new Error(a.message);
+    const kept = keepLease(store, a.lease, 50);
+    await new Promise((r) => setTimeout(r, 2000));
+    // Renewed past its 1.5 s: still held, and a second holder is refused.
+    expect(kept.lost()).toBeNull();
+    expect(await store.acquire('run-a', 'worker-b')).toMatchObject({ ok: false, code: 'E706' });
+    expect(await store.acquire('run-a', 'worker-b', { steal: true })).toMatchObject({ ok: true });
+    for (let i = 0; i < 100 && kept.lost() === null; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(kept.lost()).toMatch(/^E706: Another process holds run "run-a" \("worker-b" took it/);
+    kept.stop();
   });
 });

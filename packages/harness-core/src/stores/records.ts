@@ -2,7 +2,7 @@ import { checkCheckpoint, parseCheckpoint, serializeCheckpoint, type ParseResult
 import type { Checkpoint } from '../checkpointShape.js';
 import { STORE_ERROR_MESSAGES } from '../errors.js';
 import type { PlanLookup } from '../world.js';
-import type { Latest, PutResult, Skipped, StoreErrorCode } from './types.js';
+import type { Latest, Lease, LeaseResult, PutResult, Skipped, StoreErrorCode } from './types.js';
 
 /** What both stores share: the refusal before a write, and how a record read is judged. */
 
@@ -38,8 +38,105 @@ export function prepare(
   // JSON.stringify gives undefined, not a string, for a value that is not JSON at all.
   if (typeof text !== 'string') return storeFailure('E701', 'it is not JSON');
   const read = parseCheckpoint(text, plans);
-  return read.ok ? { ok: true, text, checkpoint: read.checkpoint } : storeFailure('E701', read.error);
+  return read.ok
+    ? { ok: true, text, checkpoint: read.checkpoint }
+    : storeFailure('E701', `the codec would not read it back: ${read.error}`);
 }
+
+const runText = (runId: string): string => JSON.stringify(runId).slice(0, 80);
+
+/** The sequence guard's refusal: a checkpoint is never written over, nor behind a newer one. */
+export const notNewer = (runId: string, seq: number, newest: number): Extract<PutResult, { ok: false }> =>
+  storeFailure(
+    'E701',
+    `checkpoint ${seq} of run ${runText(runId)} is not newer than checkpoint ${newest}, stored already: a checkpoint is never overwritten, and a run id is never reused`,
+  );
+
+/** A fresh run under an id already used (E707). */
+export const usedRunId = (runId: string): Extract<LeaseResult, { ok: false }> => storeFailure('E707', runText(runId));
+
+/**
+ * A run's lease as a store keeps it: the holder, the fencing counter (raised by every
+ * acquisition, never lowered), when it lapses (ms since 1970, by the clock the store trusts),
+ * and whether its holder let it go. `pid`/`host`: the file store's holder process, whose death
+ * frees the lease at once on the same host.
+ */
+export interface LeaseRecord {
+  owner: string;
+  token: number;
+  expires: number;
+  released: boolean;
+  pid?: number;
+  host?: string;
+}
+
+/** Whether a lease still binds others: not released, not lapsed, and (where the store can tell) its holder alive. */
+export const isLive = (rec: LeaseRecord | undefined, now: number, alive: (rec: LeaseRecord) => boolean = () => true) =>
+  rec !== undefined && !rec.released && now < rec.expires && alive(rec);
+
+/** `E706: Another process holds run "x" (…).` */
+export const heldBy = (runId: string, detail: string): Extract<PutResult, { ok: false }> =>
+  storeFailure('E706', `${runText(runId)} (${detail})`);
+
+/**
+ * Whether a holder may take the run: null when it may, else the refusal. `fresh` is judged by
+ * the caller (it knows whether anything was stored).
+ */
+export function acquireRefusal(
+  runId: string,
+  rec: LeaseRecord | undefined,
+  live: boolean,
+  steal: boolean,
+): Extract<LeaseResult, { ok: false }> | null {
+  if (!rec || !live || steal) return null;
+  return heldBy(runId, `${quoteOwner(rec.owner)} holds lease ${rec.token} until it lets go or lapses`);
+}
+
+const quoteOwner = (owner: string): string => JSON.stringify(owner).slice(0, 80);
+
+/**
+ * The fence on a write (or a renewal): null when the writer may write, else E706. With a lease,
+ * only while its token is the run's newest and not let go (a lapsed lease nobody took still
+ * writes: no one else has moved the run); without one, only while no one holds the run.
+ */
+export function writeRefusal(
+  runId: string,
+  rec: LeaseRecord | undefined,
+  live: boolean,
+  lease: Lease | undefined,
+): Extract<PutResult, { ok: false }> | null {
+  if (!lease) {
+    if (!rec || !live) return null;
+    return heldBy(runId, `${quoteOwner(rec.owner)} holds lease ${rec.token}; this write holds none`);
+  }
+  if (!rec || rec.token < lease.token) return heldBy(runId, `lease ${lease.token} was never taken here`);
+  if (rec.token > lease.token)
+    return heldBy(
+      runId,
+      `${quoteOwner(rec.owner)} took it with lease ${rec.token}; this writer's lease ${lease.token} is over`,
+    );
+  if (rec.owner !== lease.owner) return heldBy(runId, `lease ${rec.token} is ${quoteOwner(rec.owner)}'s`);
+  if (rec.released) return heldBy(runId, `lease ${lease.token} was let go`);
+  return null;
+}
+
+/** A lease's record as stored (JSON), or undefined when it is not one (read as no lease, its counter kept by the caller). */
+export function readLeaseRecord(value: unknown): LeaseRecord | undefined {
+  const r = value as Partial<LeaseRecord> | null;
+  if (typeof r !== 'object' || r === null) return undefined;
+  if (typeof r.owner !== 'string' || !Number.isSafeInteger(r.token) || typeof r.expires !== 'number') return undefined;
+  return {
+    owner: r.owner,
+    token: r.token as number,
+    expires: r.expires,
+    released: r.released === true,
+    ...(typeof r.pid === 'number' ? { pid: r.pid } : {}),
+    ...(typeof r.host === 'string' ? { host: r.host } : {}),
+  };
+}
+
+/** Records `latest` moves aside when it stands on an older one: what it judged (not a storage failure, E705, which may pass). */
+export const movable = (s: Skipped): boolean => s.code !== 'E705';
 
 /** The codec's own codes (errors.ts) sorted into the store's: not ours (E702) or damaged (E703). */
 function codeOfCodecError(error: string): StoreErrorCode {
