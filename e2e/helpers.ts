@@ -2,13 +2,30 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
+/**
+ * Waits until `selector` matches in the page (`absent`: matches nothing), checked at every frame,
+ * for at most expect's own 5 s; it never fails: the `expect` after it says what is wrong.
+ * Playwright's expect retries at 20, 50, 100, 100 and then every 500 ms, so a wait of a second (a
+ * page load, a lesson's stop storing its runs) pays 250 ms on average past the moment it was met;
+ * this pays a frame (8 loads a side, interleaved: 758 against 892 ms from goto to ready).
+ */
+export async function frameWait(page: Page, selector: string, absent = false) {
+  await page
+    .waitForFunction(([sel, gone]) => (document.querySelector(sel) === null) === gone, [selector, absent] as const, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+}
+
 /** Opens the page with the given query and waits for it to be ready (expectReady). */
 export async function open(page: Page, query = '') {
   await page.goto(`/${query}`);
   await expectReady(page);
   // A lesson opened at a stop shows it once the stop's runs are stored (store/lessonRuns.ts).
-  if (/[?&]lesson=/.test(query) && !/[?&]guide=/.test(query))
+  if (/[?&]lesson=/.test(query) && !/[?&]guide=/.test(query)) {
+    await frameWait(page, '[data-testid="lesson"][aria-busy="false"]');
     await expect(page.getByTestId('lesson')).toHaveAttribute('aria-busy', 'false');
+  }
 }
 
 /**
@@ -16,6 +33,7 @@ export async function open(page: Page, query = '') {
  * the first screen, which load a frame later (`data-panels="all"`), so a test may count their rows.
  */
 export async function expectReady(page: Page) {
+  await frameWait(page, '[data-testid="app"][data-ready="true"][data-panels="all"]');
   await expect(page.getByTestId('app')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('app')).toHaveAttribute('data-panels', 'all');
 }
@@ -143,6 +161,7 @@ export async function newestItem(page: Page) {
  * shows (store/lessonRuns.ts), and meanwhile the stop before stays, inert, as `lesson-busy`.
  */
 export async function stopShown(page: Page) {
+  await frameWait(page, '[data-testid="lesson-busy"]', true);
   await expect(page.getByTestId('lesson-busy')).toHaveCount(0);
 }
 

@@ -4,7 +4,7 @@ import { showsDiffer } from '../src/lessons/shows';
 import { viewOf } from '../src/store/view';
 import { codeLineOf } from '../src/ui/code/codeLine';
 import { PROJECTORS, citedProblems, readPage } from './claims';
-import { open } from './helpers';
+import { frameWait, open } from './helpers';
 
 /**
  * Every claim on screen held to the run, in the browser (issue: every claim on screen held to
@@ -21,10 +21,20 @@ import { open } from './helpers';
  * both sizes too.
  */
 
+/**
+ * expect.poll's retries for a read of the page (one evaluate): a frame or two apart, where its
+ * default waits 100, 250, 500 ms and then a second, past a page that moved on a frame later.
+ */
+const POLL = [20, 20, 50, 100];
+
 /** The stop on screen (1-based `data-at`), once its caption shows. */
 async function captionAt(page: Page, at: number) {
   const turn = page.getByTestId('lesson-your-turn');
   // A stop shows once its runs are stored (lesson-busy meanwhile): then its caption or its turn.
+  await frameWait(
+    page,
+    `[data-testid="lesson-caption"][data-at="${at}"], [data-testid="lesson-your-turn"][data-at="${at}"]`,
+  );
   await expect(page.getByTestId('lesson-caption').or(turn)).toBeVisible();
   await expect(page.getByTestId('lesson-busy')).toHaveCount(0);
   if (await turn.isVisible()) await page.getByTestId('btn-lesson-show').click();
@@ -50,7 +60,7 @@ async function expectClaims(page: Page, lesson: Lesson, i: number, lang: string)
           diff.push(`code: ${JSON.stringify(shown.code)}, not ${JSON.stringify(code)}`);
         return diff;
       },
-      { message: `${lesson.id} stop ${i + 1} (${lang})`, timeout: 5_000 },
+      { message: `${lesson.id} stop ${i + 1} (${lang})`, timeout: 5_000, intervals: POLL },
     )
     .toEqual([]);
 }
@@ -63,6 +73,7 @@ async function expectCited(page: Page, lesson: Lesson, i: number, lang: string, 
     .poll(() => citedProblems(page, focus), {
       message: `${lesson.id} stop ${i + 1} (${lang}, ${size.width}x${size.height}): cited read-outs in presenter mode`,
       timeout: 5_000,
+      intervals: POLL,
     })
     .toEqual([]);
 }
@@ -76,6 +87,7 @@ async function answerAndReveal(page: Page, lesson: Lesson, i: number, lang: stri
   if (lesson.stops[i]!.yourTurn || !predictionAt(lesson, i)) return;
   await page.getByTestId('predict-prompt').getByTestId('predict-choice').first().click();
   const reveal = page.getByTestId('predict-result');
+  await frameWait(page, '[data-testid="lesson-busy"]', true);
   await expect(page.getByTestId('lesson-busy')).toHaveCount(0);
   for (let k = 0; k < 2; k++) {
     await expect
@@ -90,6 +102,7 @@ async function answerAndReveal(page: Page, lesson: Lesson, i: number, lang: stri
         {
           message: `${lesson.id} stop ${i + 1} (${lang}, ${PROJECTORS[projector.size]!.width}px): the reveal whole in the deck, at 28 px`,
           timeout: 5_000,
+          intervals: POLL,
         },
       )
       .toBe(true);
