@@ -13,7 +13,6 @@ import {
   loopFused,
   markRisky,
   needsApproval,
-  nextExecutionFails,
   withTask,
 } from './task.js';
 import { approve, poll, reject, requestApproval } from './approval.js';
@@ -113,9 +112,10 @@ export function createTaskMachine(world: TaskWorld) {
    * Runs the current step with the checkpoints around it, in the order they happen: before a
    * risky or side-effect step; after it, on a phase switch or as the density policy asks, or
    * the terminal one when it was the last. Worked out once per context, in the run's memo,
-   * for both the emit and the assign (speed device: docs/design/speed.md).
+   * for the guard that picks the edge, the emit and the assign (speed device:
+   * docs/design/speed.md). `failed`: the execution failed (the edge is tool_failed).
    */
-  type StepRun = { context: TaskContext; due: CheckpointDue[] };
+  type StepRun = { context: TaskContext; due: CheckpointDue[]; failed: boolean };
   const runStep = (ctx: TaskContext): StepRun => {
     const kept = ctx.memo.step;
     if (kept?.key === ctx) return kept.value as StepRun;
@@ -150,14 +150,15 @@ export function createTaskMachine(world: TaskWorld) {
       due.push(d);
       after = d.context;
     }
-    return { context: after, due };
+    return { context: after, due, failed };
   };
 
   return setup({
     types: TASK_MACHINE_TYPES,
     guards: {
       needsApproval: ({ context }) => needsApproval(context.task),
-      stepFails: ({ context }) => nextExecutionFails(world, context.task),
+      /** The step's execution fails: read from the step run its actions then apply. */
+      stepFails: ({ context }) => runStep(context.task).failed,
       isLastStep: ({ context }) => isLastStep(context.task),
       fused: ({ context }) => loopFused(context.task),
       attemptsExhausted: ({ context }) => attemptsExhausted(context.task),
