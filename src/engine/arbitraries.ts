@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { SimCommand } from './sim';
-import { INJECTABLE_ERRORS } from 'harness-core';
+import { INJECTABLE_ERRORS, type Config } from 'harness-core';
 
 /**
  * For tests only (fast-check is a dev dependency; nothing the page loads imports this file):
@@ -30,3 +30,8 @@ export const commandArb: fc.Arbitrary<SimCommand> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ type: 'CRASH' } as const) },
   { weight: 2, arbitrary: fc.constant({ type: 'RESTART' } as const) },
 );
+
+/** A loop guard's thresholds as a class may set them: remind ≤ fuse ≤ attempts per step. */
+export const configArb: fc.Arbitrary<Partial<Config>> = fc
+  .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 4 }))
+  .map(([remindAt, gap, extra]) => ({ remindAt, fuseAt: remindAt + gap, maxAttemptsPerStep: remindAt + gap + extra }));
