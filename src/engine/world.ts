@@ -67,7 +67,7 @@ export function runTool(
  * base minutes (a five-minute script's steps take about one minute each, with no jitter).
  */
 export function durationOf(step: Step, seed: number, attempt: number, ok: boolean): number {
-  const minutes = step.minutes ?? TOOL_MINUTES[step.tool] + intAt(seed, 0, 4, step.n, attempt, 2);
+  const minutes = step.minutes ?? TOOL_MINUTES[step.tool as ToolName] + intAt(seed, 0, 4, step.n, attempt, 2);
   return (ok ? minutes : Math.ceil(minutes / 2)) * MINUTE;
 }
 

@@ -4,12 +4,15 @@ import type { Args, AttemptInput, Bilingual, PlanMode, Step, TaskContext, ToolEr
 /**
  * What the task machine needs from outside itself (SPEC §2): the plan it follows and, for each
  * execution of a step, what the model sent and what the tool answered. A real harness passes
- * its own (a tool call per step: `createHarness`, harness.ts); the simulator passes its seeded
+ * its own (a tool call per step: `runHarness`, harness.ts); the simulator passes its seeded
  * world (src/engine/simWorld.ts). Nothing in this package is simulated unless a world is.
  */
 
-/** What one tool call gave: success, or an error the ledger and the loop guard read. */
-export type ToolResult = { ok: true } | { ok: false; error: ToolError };
+/**
+ * What one tool call gave: success, or an error the ledger and the loop guard read; `ref`, an
+ * artifact the call left (its output, or a failure's full text), kept in the ledger row.
+ */
+export type ToolResult = { ok: true; ref?: string } | { ok: false; error: ToolError; ref?: string };
 
 /** The plan a task follows: read on start, and again from its id to restore a checkpoint. */
 export interface TaskPlan {
