@@ -14,6 +14,7 @@ import {
 } from './harnessOptions.js';
 import { attemptsAt } from './ledger.js';
 import { readLoop } from './loopGuard.js';
+import { callsOf, isDoneStep, modelPlan, ModelTurn, stepOfCall } from './modelDriven.js';
 import { MAX_TEXT } from './schema.js';
 import { createTaskContext, currentStep, needsApproval } from './task.js';
 import { checkpointBeforeStep, createTaskMachine, type CheckpointDue } from './taskMachine.js';
@@ -29,6 +30,7 @@ import type { TaskWorld } from './world.js';
 
 export * from './harnessOptions.js';
 export * from './executor.js';
+export * from './modelDriven.js';
 
 /**
  * A harness around real tool calls (SPEC §2, §5): the eight-state machine decides, the
@@ -71,7 +73,10 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
     );
   const checked = validateConfig(opts.config ?? {});
   if (!checked.ok) throw new Error(checked.error);
-  const plan = harnessPlan(opts.plan);
+  if ((opts.plan === undefined) === (opts.nextCall === undefined))
+    throw new Error('harness-core: runHarness takes a plan or a nextCall, one of the two');
+  const plan = opts.plan ? harnessPlan(opts.plan) : modelPlan(opts.planId ?? 'model');
+  const turn = new ModelTurn();
   const cancel = opts.signal ?? new AbortController().signal;
   /** Answers awaited before each TICK, by step and attempt: the world reads them back. */
   const answers = new Map<string, { args: Args; answer: ToolAnswer; ms: number }>();
@@ -97,6 +102,7 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
     },
     argsFor: (ctx, step) => ctx.world.args[step.n] ?? step.args,
     planCost: () => ({ ms: 0, tokens: 0 }),
+    ...(opts.nextCall ? turn.hooks() : {}),
     ...(hint
       ? {
           hint: (h, ctx) => {
@@ -190,13 +196,39 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
       const step = currentStep(ctx) as Step;
       const attempt = attemptsAt(ctx.ledger, step.n) + 1;
       const context = ctx.channel.filter((m) => m.step === step.n);
-      const request: StepRequest = {
-        runId: ctx.runId,
-        step,
-        attempt,
-        args: world.argsFor(ctx, step, attempt),
-        context,
-      };
+      let args = world.argsFor(ctx, step, attempt);
+      if (opts.nextCall && (isDoneStep(step) || attempt > 1)) {
+        const next = await opts.nextCall({
+          runId: ctx.runId,
+          step: step.n,
+          attempt,
+          ...(attempt > 1 ? { tool: step.tool } : {}),
+          calls: callsOf(ctx),
+          outputs: outputsOf(ctx, outputs),
+          context,
+        });
+        if ('done' in next) {
+          // Done: the standing last step is recorded done and the run completes; done at a
+          // retry gives the failing call up, and the run ends cancelled.
+          if (!isDoneStep(step)) actor.send({ type: 'CANCEL' });
+          else {
+            answers.set(keyOf(step.n, attempt), { args: {}, answer: { ok: true }, ms: 0 });
+            actor.send({ type: 'TICK' });
+          }
+          await flush();
+          continue;
+        }
+        if (isDoneStep(step)) {
+          // A new call: inserted before the done step (REPLAN), then run as its step.
+          turn.choose(ctx, stepOfCall(next, step.n));
+          actor.send({ type: 'TICK' });
+          await flush();
+          continue;
+        }
+        // A retry: the args the model sends now are the ones recorded (the step keeps its tool).
+        args = stepOfCall({ ...next, tool: step.tool }, step.n).args;
+      }
+      const request: StepRequest = { runId: ctx.runId, step, attempt, args, context };
       // Before a risky or side-effect call (SPEC §5), its checkpoint is durable first.
       const before = checkpointBeforeStep(ctx);
       if (before) {

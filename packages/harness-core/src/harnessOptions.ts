@@ -1,6 +1,7 @@
 import type { Checkpoint } from './checkpointShape.js';
 import type { CallError, Executor, RetryPolicy, ToolAnswer } from './executor.js';
 import type { LoopReading } from './loopGuard.js';
+import type { NextCallHook } from './modelDriven.js';
 import type { RecoveryHint } from './recoveryHint.js';
 import { checkAgainst, STEP_SCHEMA } from './schema.js';
 import type { CheckpointStore, Skipped } from './stores/types.js';
@@ -116,7 +117,15 @@ export type HarnessEvent =
   | { type: 'ended'; state: StateName; reason: EndReason | null; step: number; loop: LoopReading };
 
 export interface HarnessOptions {
-  plan: HarnessPlan | TaskPlan;
+  /** A fixed plan; or leave it out and pass `nextCall`. */
+  plan?: HarnessPlan | TaskPlan;
+  /**
+   * The model drives the run: asked for its next call whenever the previous one is done, and
+   * again at a retry (its args then are what is sent and recorded). `{ done: true }` completes the run.
+   */
+  nextCall?: NextCallHook;
+  /** The plan id of a `nextCall` run (default `model`): the store's lookup answers `modelPlan(id)`. */
+  planId?: string;
   runId: string;
   executor: Executor;
   store: CheckpointStore;

@@ -55,6 +55,12 @@ export interface TaskWorld {
    * answer as the run that never stopped.
    */
   answerRejection?(step: Step, reason: string): readonly Omit<Step, 'n'>[];
+  /**
+   * The steps a model that drives the run chose to insert at the cursor on this REPLAN (one call
+   * of `runHarness`'s `nextCall`), recorded in the plan's `answers` like a rejection's answer, so
+   * a checkpoint rebuilds them. Absent or null: the plan's own `replanAdds`. A function of `ctx`.
+   */
+  modelSteps?(ctx: TaskContext): readonly Omit<Step, 'n'>[] | null;
   /** The args the model would send at `step` (the row a rejected request leaves in the ledger). */
   argsFor(ctx: TaskContext, step: Step, attempt: number): Args;
   /**
