@@ -6,7 +6,7 @@ import {
   serializeCheckpoint,
   toCheckpoint,
   utf8Length,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { intAt } from './random';
 
 /**

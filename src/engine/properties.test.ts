@@ -13,7 +13,7 @@ import {
   type StateName,
   type Attempt,
   canonicalArgs,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { parseCheckpoint } from './codec';
 import { findScenario, type Scenario } from './scenarios';
 import { Sim, type SimCommand } from './sim';

@@ -1,4 +1,4 @@
-import type { Args, AttemptInput, ErrorType, Step, ToolName, ToolResult } from 'harness-core';
+import type { Args, AttemptInput, ErrorType, Step, ToolName, ToolResult } from 'harness-core/sim';
 import { intAt, randomAt } from './random';
 
 /**
@@ -85,4 +85,4 @@ export const REREAD_TOKENS = CALL_TOKENS + 1_500;
 /** Virtual time of one such re-read. */
 export const REREAD_MS = TOOL_MINUTES.read_file * MINUTE;
 
-export { tokensOf } from 'harness-core';
+export { tokensOf } from 'harness-core/sim';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { modelPlan, runHarness, type Executor, type NextCallHook } from './harness.js';
+import { modelPlan, runHarness, type Executor, type NextCall, type NextCallHook } from './harness.js';
 import { createIdbStore } from './stores/idbStore.js';
 import type { CheckpointStore } from './stores/types.js';
 
@@ -8,7 +8,7 @@ import type { CheckpointStore } from './stores/types.js';
 
 const newStore = () => createIdbStore({ name: `hc-${randomUUID()}`, plans: (id) => modelPlan(id) });
 /** Reads a.json, which is not there; after a reminder it reads b-3.json; then one write; then done. */
-const model: NextCallHook = ({ step, attempt, context, calls }) => {
+const model: NextCallHook = ({ step, attempt, context, calls }): NextCall => {
   if (step === 1)
     return { tool: 'read_file', args: { path: context.some((m) => m.kind === 'reminder') ? 'b-3.json' : 'a.json' } };
   if (step === 2)

@@ -57,7 +57,13 @@ export const END_REASON_SCHEMA = v.picklist(END_REASONS);
 const INJECTABLE = v.picklist(INJECTABLE_ERRORS);
 /** Longest tool name or error type: open strings (the known lists are ERROR_TYPES, TOOL_NAMES). */
 export const MAX_NAME = 64;
-const name = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_NAME));
+// A name may end up as a key (a host's table of its tools): no prototype names.
+const name = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(MAX_NAME),
+  v.check((k) => k !== '__proto__' && k !== 'constructor' && k !== 'prototype', 'a prototype name is refused'),
+);
 const ERROR_TYPE = name;
 const TOOL = name;
 
