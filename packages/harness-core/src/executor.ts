@@ -139,6 +139,8 @@ export interface CallSettings {
   /** The run's cancel. */
   signal: AbortSignal;
   onRetry: (failed: ToolAnswer & { ok: false }, nextTry: number, waitMs: number) => void;
+  /** Opens a span (or anything) around one try; its `end` is told the recorded answer. */
+  onTry?: (call: ToolCall, options: Omit<CallOptions, 'signal'>) => { end(answer: ToolAnswer): void };
 }
 
 /** One try: the executor's answer, a throw as a failure, a timeout as a transient failure. */
@@ -155,9 +157,12 @@ async function tryOnce(s: CallSettings, call: ToolCall, options: Omit<CallOption
       resolve({ ok: false, error: { type: 'timeout', message: `no answer within ${ms} ms`, transient: true } });
     }, ms);
   });
+  const span = s.onTry?.(call, options);
   try {
     const answered = (async () => s.executor(call, { ...options, signal: own.signal }))().catch(thrownAnswer);
-    return boundAnswer(await Promise.race([answered, timedOut]));
+    const answer = boundAnswer(await Promise.race([answered, timedOut]));
+    span?.end(answer);
+    return answer;
   } finally {
     clearTimeout(timer);
     s.signal.removeEventListener('abort', cancel);

@@ -16,6 +16,7 @@ import { attemptsAt } from './ledger.js';
 import { readLoop } from './loopGuard.js';
 import { callsOf, isDoneStep, modelPlan, ModelTurn, stepOfCall } from './modelDriven.js';
 import { MAX_TEXT } from './schema.js';
+import { defaultTracer, runSpans } from './spans.js';
 import { createTaskContext, currentStep, needsApproval } from './task.js';
 import { checkpointBeforeStep, createTaskMachine, type CheckpointDue } from './taskMachine.js';
 import {
@@ -114,145 +115,151 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
   };
   const machine = createTaskMachine(world);
 
-  let start: { context: TaskContext; state: StateName } | null = null;
-  if (opts.resume) {
-    const latest = await opts.store.latest(opts.runId);
-    if (latest.checkpoint) {
-      const cp = latest.checkpoint;
-      start = { context: restoreContext(cp, plan, world), state: cp.state };
-      emit({ type: 'resumed', checkpoint: cp, skipped: latest.skipped });
+  const spans = runSpans(opts.tracer ?? defaultTracer(), opts.runId, plan.id);
+  try {
+    let start: { context: TaskContext; state: StateName } | null = null;
+    if (opts.resume) {
+      const latest = await opts.store.latest(opts.runId);
+      if (latest.checkpoint) {
+        const cp = latest.checkpoint;
+        start = { context: restoreContext(cp, plan, world), state: cp.state };
+        emit({ type: 'resumed', checkpoint: cp, skipped: latest.skipped });
+        spans.resumed(cp.seq);
+      }
     }
-  }
-  const actor = start
-    ? createActor(machine, {
-        snapshot: machine.resolveState({ value: start.state, context: { task: start.context } }),
-        input: start.context,
-      })
-    : createActor(machine, {
-        input: createTaskContext({ scenario: plan, seed: 0, runId: opts.runId, config: checked.config }),
-      });
+    const actor = start
+      ? createActor(machine, {
+          snapshot: machine.resolveState({ value: start.state, context: { task: start.context } }),
+          input: start.context,
+        })
+      : createActor(machine, {
+          input: createTaskContext({ scenario: plan, seed: 0, runId: opts.runId, config: checked.config }),
+        });
 
-  // Checkpoints are emitted inside a send; each is made durable before the next move.
-  const due: CheckpointDue[] = [];
-  actor.on('checkpoints', (e) => void due.push(...e.due));
-  let written = 0;
-  /** The seq of a before-step checkpoint kept ahead of its call, which the TICK then declares again. */
-  let keptAhead = 0;
-  const keep = async (d: CheckpointDue) => {
-    const cp = toCheckpoint(d.context, d.state, d.trigger, now());
-    const put = await opts.store.put(cp);
-    if (!put.ok) throw new Error(`checkpoint ${cp.runId}#${cp.seq} not kept: ${put.message}`);
-    written++;
-    emit({ type: 'checkpoint', checkpoint: cp });
-  };
-  const flush = async () => {
-    while (due.length > 0) {
-      const d = due.shift() as CheckpointDue;
-      if (d.context.seq !== keptAhead) await keep(d);
-    }
-    keptAhead = 0;
-  };
-  const settings = {
-    executor: opts.executor,
-    retry: { ...DEFAULT_RETRY, ...opts.retry },
-    transientTypes: opts.transientTypes ?? TRANSIENT_ERROR_TYPES,
-    timeoutMs: opts.timeoutMs,
-    sleep: opts.sleep ?? abortableSleep,
-    signal: cancel,
-  };
-  actor.start();
-  const read = () => {
-    const s = actor.getSnapshot();
-    return { state: s.value as StateName, ctx: s.context.task };
-  };
+    // Checkpoints are emitted inside a send; each is made durable before the next move.
+    const due: CheckpointDue[] = [];
+    actor.on('checkpoints', (e) => void due.push(...e.due));
+    let written = 0;
+    /** The seq of a before-step checkpoint kept ahead of its call, which the TICK then declares again. */
+    let keptAhead = 0;
+    const keep = async (d: CheckpointDue) => {
+      const cp = toCheckpoint(d.context, d.state, d.trigger, now());
+      const put = await opts.store.put(cp);
+      if (!put.ok) throw new Error(`checkpoint ${cp.runId}#${cp.seq} not kept: ${put.message}`);
+      written++;
+      emit({ type: 'checkpoint', checkpoint: cp });
+    };
+    const flush = async () => {
+      while (due.length > 0) {
+        const d = due.shift() as CheckpointDue;
+        if (d.context.seq !== keptAhead) await keep(d);
+      }
+      keptAhead = 0;
+    };
+    const settings = {
+      executor: opts.executor,
+      retry: { ...DEFAULT_RETRY, ...opts.retry },
+      transientTypes: opts.transientTypes ?? TRANSIENT_ERROR_TYPES,
+      timeoutMs: opts.timeoutMs,
+      sleep: opts.sleep ?? abortableSleep,
+      signal: cancel,
+      onTry: spans.onTry,
+    };
+    actor.start();
+    const read = () => {
+      const s = actor.getSnapshot();
+      return { state: s.value as StateName, ctx: s.context.task };
+    };
 
-  for (;;) {
-    const { state, ctx } = read();
-    if (isTerminalState(state)) {
-      emit({
-        type: 'ended',
-        state,
-        reason: ctx.ended,
-        step: ctx.cursor,
-        loop: readLoop(ctx.ledger, ctx.cursor, ctx.config),
-      });
-      actor.stop();
-      return { state, context: ctx, written, outputs: outputsOf(ctx, outputs) };
-    }
-    if (cancel.aborted) actor.send({ type: 'CANCEL' });
-    else if (state === 'created') actor.send({ type: 'START' });
-    else if (state === 'waiting_approval') {
-      const request = ctx.approval.pending as ApprovalRequest;
-      const step = currentStep(ctx) as Step;
-      const decision = await decide(opts, step, request);
-      if (!decision) {
-        emit({ type: 'suspended', request, step });
+    for (;;) {
+      const { state, ctx } = read();
+      if (isTerminalState(state)) {
+        const loop = readLoop(ctx.ledger, ctx.cursor, ctx.config);
+        emit({ type: 'ended', state, reason: ctx.ended, step: ctx.cursor, loop });
+        spans.ended(state, ctx.ended, loop);
         actor.stop();
         return { state, context: ctx, written, outputs: outputsOf(ctx, outputs) };
       }
-      emit({ type: 'decided', step, decision });
-      actor.send(decision.approved ? { type: 'APPROVE' } : { type: 'REJECT', reason: rejectionReason(decision) });
-    } else if (state === 'running' && !needsApproval(ctx)) {
-      const step = currentStep(ctx) as Step;
-      const attempt = attemptsAt(ctx.ledger, step.n) + 1;
-      const context = ctx.channel.filter((m) => m.step === step.n);
-      let args = world.argsFor(ctx, step, attempt);
-      if (opts.nextCall && (isDoneStep(step) || attempt > 1)) {
-        const next = await opts.nextCall({
-          runId: ctx.runId,
-          step: step.n,
-          attempt,
-          ...(attempt > 1 ? { tool: step.tool } : {}),
-          calls: callsOf(ctx),
-          outputs: outputsOf(ctx, outputs),
-          context,
-        });
-        if ('done' in next) {
-          // Done: the standing last step is recorded done and the run completes; done at a
-          // retry gives the failing call up, and the run ends cancelled.
-          if (!isDoneStep(step)) actor.send({ type: 'CANCEL' });
-          else {
-            answers.set(keyOf(step.n, attempt), { args: {}, answer: { ok: true }, ms: 0 });
-            actor.send({ type: 'TICK' });
+      if (cancel.aborted) actor.send({ type: 'CANCEL' });
+      else if (state === 'created') actor.send({ type: 'START' });
+      else if (state === 'waiting_approval') {
+        const request = ctx.approval.pending as ApprovalRequest;
+        const step = currentStep(ctx) as Step;
+        const decision = await decide(opts, step, request);
+        if (!decision) {
+          emit({ type: 'suspended', request, step });
+          spans.ended(state, null, readLoop(ctx.ledger, ctx.cursor, ctx.config));
+          actor.stop();
+          return { state, context: ctx, written, outputs: outputsOf(ctx, outputs) };
+        }
+        emit({ type: 'decided', step, decision });
+        actor.send(decision.approved ? { type: 'APPROVE' } : { type: 'REJECT', reason: rejectionReason(decision) });
+      } else if (state === 'running' && !needsApproval(ctx)) {
+        const step = currentStep(ctx) as Step;
+        const attempt = attemptsAt(ctx.ledger, step.n) + 1;
+        const context = ctx.channel.filter((m) => m.step === step.n);
+        let args = world.argsFor(ctx, step, attempt);
+        if (opts.nextCall && (isDoneStep(step) || attempt > 1)) {
+          const next = await opts.nextCall({
+            runId: ctx.runId,
+            step: step.n,
+            attempt,
+            ...(attempt > 1 ? { tool: step.tool } : {}),
+            calls: callsOf(ctx),
+            outputs: outputsOf(ctx, outputs),
+            context,
+          });
+          if ('done' in next) {
+            // Done: the standing last step is recorded done and the run completes; done at a
+            // retry gives the failing call up, and the run ends cancelled.
+            if (!isDoneStep(step)) actor.send({ type: 'CANCEL' });
+            else {
+              answers.set(keyOf(step.n, attempt), { args: {}, answer: { ok: true }, ms: 0 });
+              actor.send({ type: 'TICK' });
+            }
+            await flush();
+            continue;
           }
-          await flush();
-          continue;
+          if (isDoneStep(step)) {
+            // A new call: inserted before the done step (REPLAN), then run as its step.
+            turn.choose(ctx, stepOfCall(next, step.n));
+            actor.send({ type: 'TICK' });
+            await flush();
+            continue;
+          }
+          // A retry: the args the model sends now are the ones recorded (the step keeps its tool).
+          args = stepOfCall({ ...next, tool: step.tool }, step.n).args;
         }
-        if (isDoneStep(step)) {
-          // A new call: inserted before the done step (REPLAN), then run as its step.
-          turn.choose(ctx, stepOfCall(next, step.n));
-          actor.send({ type: 'TICK' });
-          await flush();
-          continue;
+        const request: StepRequest = { runId: ctx.runId, step, attempt, args, context };
+        // Before a risky or side-effect call (SPEC §5), its checkpoint is durable first.
+        const before = checkpointBeforeStep(ctx);
+        if (before) {
+          await keep(before);
+          keptAhead = before.context.seq;
         }
-        // A retry: the args the model sends now are the ones recorded (the step keeps its tool).
-        args = stepOfCall({ ...next, tool: step.tool }, step.n).args;
-      }
-      const request: StepRequest = { runId: ctx.runId, step, attempt, args, context };
-      // Before a risky or side-effect call (SPEC §5), its checkpoint is durable first.
-      const before = checkpointBeforeStep(ctx);
-      if (before) {
-        await keep(before);
-        keptAhead = before.context.seq;
-      }
-      emit({ type: 'attempt', request });
-      const began = now();
-      const call = { runId: ctx.runId, step: step.n, title: step.title.en, tool: step.tool, args: request.args };
-      const answer = await callTool(
-        {
-          ...settings,
-          onRetry: (failed, next, waitMs) => emit({ type: 'retry', request, error: failed.error, try: next, waitMs }),
-        },
-        call,
-        { attempt, hint: context.at(-1)?.text.en, context },
-      );
-      // Recorded even when the run was cancelled during the call (the call may have acted):
-      // the next turn of the loop sends CANCEL.
-      emit({ type: 'answer', request, answer });
-      if (answer.ok && answer.output !== undefined) outputs.set(step.n, answer.output);
-      answers.set(keyOf(step.n, attempt), { args: request.args, answer, ms: answer.ms ?? now() - began });
-      actor.send({ type: 'TICK' });
-    } else actor.send({ type: 'TICK' });
-    await flush();
+        emit({ type: 'attempt', request });
+        const began = now();
+        const call = { runId: ctx.runId, step: step.n, title: step.title.en, tool: step.tool, args: request.args };
+        const answer = await callTool(
+          {
+            ...settings,
+            onRetry: (failed, next, waitMs) => emit({ type: 'retry', request, error: failed.error, try: next, waitMs }),
+          },
+          call,
+          { attempt, hint: context.at(-1)?.text.en, context },
+        );
+        // Recorded even when the run was cancelled during the call (the call may have acted):
+        // the next turn of the loop sends CANCEL.
+        emit({ type: 'answer', request, answer });
+        if (answer.ok && answer.output !== undefined) outputs.set(step.n, answer.output);
+        answers.set(keyOf(step.n, attempt), { args: request.args, answer, ms: answer.ms ?? now() - began });
+        actor.send({ type: 'TICK' });
+      } else actor.send({ type: 'TICK' });
+      await flush();
+    }
+  } catch (e) {
+    // A run that threw (a store refused, the process is going down) still ends its span.
+    spans.ended('failed', null, { key: null, count: 0, stage: 'none', counts: {}, fused: false });
+    throw e;
   }
 }

@@ -1,3 +1,4 @@
+import type { Tracer } from '@opentelemetry/api';
 import type { Checkpoint } from './checkpointShape.js';
 import type { CallError, Executor, RetryPolicy, ToolAnswer } from './executor.js';
 import type { LoopReading } from './loopGuard.js';
@@ -150,6 +151,8 @@ export interface HarnessOptions {
   /** Wall clock (ms since 1970): checkpoint times, and call times an answer does not give. */
   now?: () => number;
   onEvent?: (event: HarnessEvent) => void;
+  /** Where the run's spans go (default: the global provider's tracer, a no-op without an SDK). */
+  tracer?: Tracer;
 }
 
 export interface HarnessResult {
