@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { harnessPlan, runHarness, type ApprovalDecision, type Executor } from './harness.js';
+import { harnessPlan, runHarness, type ApprovalDecision, type Executor, type HarnessStep } from './harness.js';
 import { createIdbStore } from './stores/idbStore.js';
 import { TEST_PLAN, plans } from './stores/fixtures.test-kit.js';
 import type { CheckpointStore } from './stores/types.js';
@@ -103,5 +103,7 @@ describe('outputs and artifacts', () => {
     expect(() => harnessPlan({ id: 'bad', steps: [{ title: 'x', tool: '', args: {} }] })).toThrow(
       /plan bad, step 1: field "tool"/,
     );
+    const typo = { title: 'x', tool: 'sh', args: {}, efect: 'risky' } as unknown as HarnessStep;
+    expect(() => harnessPlan({ id: 'typo', steps: [typo] })).toThrow(/plan typo, step 1: .*efect/);
   });
 });

@@ -51,20 +51,20 @@ const asBilingual = (t: string | Bilingual): Bilingual => (typeof t === 'string'
  */
 export function harnessPlan(plan: HarnessPlan | TaskPlan): TaskPlan {
   const steps = plan.steps.map((s, i): Step => {
+    // A TaskPlan's own fields (renames, minutes) are kept; a key no step has is refused below.
     const step: Step = {
+      ...s,
       n: i + 1,
       title: asBilingual(s.title),
-      tool: s.tool,
-      args: s.args,
       effect: s.effect ?? 'side_effect',
       phase: s.phase ?? 'run',
-      ...(s.produces === undefined ? {} : { produces: s.produces }),
     };
     const checked = checkAgainst(STEP_SCHEMA, step);
     if (!checked.ok) throw new Error(`harness-core: plan ${plan.id}, step ${i + 1}: ${checked.reason}`);
     return step;
   });
-  return { id: plan.id, mode: plan.mode ?? 'one_shot', steps };
+  const adds = 'replanAdds' in plan && plan.replanAdds ? { replanAdds: plan.replanAdds } : {};
+  return { id: plan.id, mode: plan.mode ?? 'one_shot', steps, ...adds };
 }
 
 /** A person's decision on a risky step; `by` names who decided. */
