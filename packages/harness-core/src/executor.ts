@@ -92,8 +92,18 @@ export function bounded(text: string, max = MAX_TEXT): string {
   return text.slice(0, max);
 }
 
+/** A count the ledger keeps (ms, tokens): a whole number ≥ 0, or left out. */
+const count = (x: unknown): number | undefined =>
+  typeof x === 'number' && Number.isFinite(x) && x >= 0 ? Math.min(Math.round(x), Number.MAX_SAFE_INTEGER) : undefined;
+
 /** The answer as the harness records it: every field within what a checkpoint keeps. */
-export function boundAnswer(answer: ToolAnswer): ToolAnswer {
+export function boundAnswer(given: ToolAnswer): ToolAnswer {
+  const { ms, tokens, ...rest } = given;
+  const counts = {
+    ...(count(ms) === undefined ? {} : { ms: count(ms) }),
+    ...(count(tokens) === undefined ? {} : { tokens: count(tokens) }),
+  };
+  const answer = { ...rest, ...counts } as ToolAnswer;
   const artifact = answer.artifact === undefined ? {} : { artifact: bounded(String(answer.artifact), MAX_REF) };
   if (answer.ok) return { ...answer, ...artifact };
   const e = answer.error as Partial<CallError> | undefined;

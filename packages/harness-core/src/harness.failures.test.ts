@@ -190,3 +190,14 @@ describe('what the harness records is bounded (defect 8)', () => {
     expect(attempts).toEqual([1, 2, 2, 3]);
   });
 });
+
+describe('counts an executor gives', () => {
+  it('a fractional or negative ms or token count is rounded or left out, never a refused checkpoint', async () => {
+    const store = newStore();
+    const executor: Executor = (call) =>
+      call.step === 2 ? { ok: true, ms: 12.7, tokens: -3 } : { ok: true, ms: Number.NaN, tokens: 2.2 };
+    const r = await runHarness({ plan: TEST_PLAN, runId: 'c1', executor, store, now: () => 0.5 });
+    expect(r.state).toBe('completed');
+    expect([r.context.clock, r.context.tokens]).toEqual([13, 6]);
+  });
+});

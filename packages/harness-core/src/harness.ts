@@ -65,7 +65,9 @@ function outputsOf(ctx: TaskContext, outputs: ReadonlyMap<number, unknown>): Rec
 export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
   // The driver's default wall clock: the machine itself never reads one (it keeps a run clock).
   // eslint-disable-next-line no-restricted-properties
-  const now = opts.now ?? (() => Date.now());
+  const clock = opts.now ?? (() => Date.now());
+  // Whole ms, as a checkpoint keeps them (a clock like performance.now() is fractional).
+  const now = () => Math.max(0, Math.round(clock()) || 0);
   const emit = opts.onEvent ?? (() => undefined);
   const simOnly = Object.keys(opts.config ?? {}).filter((k) => Object.hasOwn(SIMULATOR_ONLY_CONFIG, k));
   if (simOnly.length > 0)
@@ -252,7 +254,11 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
         // the next turn of the loop sends CANCEL.
         emit({ type: 'answer', request, answer });
         if (answer.ok && answer.output !== undefined) outputs.set(step.n, answer.output);
-        answers.set(keyOf(step.n, attempt), { args: request.args, answer, ms: answer.ms ?? now() - began });
+        answers.set(keyOf(step.n, attempt), {
+          args: request.args,
+          answer,
+          ms: answer.ms ?? Math.max(0, now() - began),
+        });
         actor.send({ type: 'TICK' });
       } else actor.send({ type: 'TICK' });
       await flush();
