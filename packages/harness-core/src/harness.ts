@@ -117,7 +117,7 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
   };
   const machine = createTaskMachine(world);
 
-  const spans = runSpans(opts.tracer ?? defaultTracer(), opts.runId, plan.id);
+  const spans = runSpans(opts.tracer ?? defaultTracer(), opts.runId, plan.id, opts.traceArgs === true);
   try {
     let start: { context: TaskContext; state: StateName } | null = null;
     if (opts.resume) {

@@ -153,6 +153,8 @@ export interface HarnessOptions {
   onEvent?: (event: HarnessEvent) => void;
   /** Where the run's spans go (default: the global provider's tracer, a no-op without an SDK). */
   tracer?: Tracer;
+  /** Record each call's args on its span (`gen_ai.tool.call.arguments`): off, as they may hold secrets. */
+  traceArgs?: boolean;
 }
 
 export interface HarnessResult {

@@ -1,4 +1,5 @@
 import { SpanKind, SpanStatusCode, context, trace, type Span, type Tracer } from '@opentelemetry/api';
+import { canonicalJson } from './canonical.js';
 import type { CallOptions, ToolAnswer, ToolCall } from './executor.js';
 import type { LoopReading } from './loopGuard.js';
 import type { EndReason, StateName } from './types.js';
@@ -7,8 +8,8 @@ import type { EndReason, StateName } from './types.js';
  * OpenTelemetry spans of a run, with the GenAI semantic conventions (development status): an
  * `invoke_workflow {plan}` span around the run, and an `execute_tool {tool}` span per call (each
  * try of a retried call is one). Through `@opentelemetry/api` only: a no-op until the harness
- * installs an SDK. Attributes of our own are under `harness.`; args and results are not
- * recorded (the conventions make them opt-in: they may hold secrets).
+ * installs an SDK. Attributes of our own are under `harness.`; args only when asked (`traceArgs`)
+ * and results never (the conventions make them opt-in: they may hold secrets).
  */
 
 /** The tracer runHarness uses when it is given none: the global provider's. */
@@ -21,7 +22,11 @@ export interface RunSpans {
   ended(state: StateName, reason: EndReason | null, loop: LoopReading): void;
 }
 
-export function runSpans(tracer: Tracer, runId: string, planId: string): RunSpans {
+/**
+ * `args`: record each call's args as `gen_ai.tool.call.arguments` (canonical JSON), opt-in as
+ * the conventions make it, so a trace viewer keys loops on tool + args as the guard does.
+ */
+export function runSpans(tracer: Tracer, runId: string, planId: string, args = false): RunSpans {
   const run: Span = tracer.startSpan(`invoke_workflow ${planId}`, {
     kind: SpanKind.INTERNAL,
     attributes: {
@@ -46,6 +51,7 @@ export function runSpans(tracer: Tracer, runId: string, planId: string): RunSpan
             'harness.step': call.step,
             'harness.attempt': o.attempt,
             'harness.try': o.try,
+            ...(args ? { 'gen_ai.tool.call.arguments': canonicalJson(call.args) } : {}),
           },
         },
         parent,
