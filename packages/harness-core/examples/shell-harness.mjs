@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// A harness that runs a plan of shell commands as its steps, on harness-core: the eight-state
-// machine decides, each command is a real tool call, every finished step is checkpointed to a
-// directory before the next runs, the loop guard reminds at the 2nd identical failure and fuses
-// at the 3rd, and a risky step waits for --approve.
+// A plan of shell commands run as steps on harness-core: each command is a real tool call, each
+// finished step is checkpointed before the next runs, the loop guard reminds at the 2nd identical
+// failure and fuses at the 3rd, and a risky step waits for --approve.
 //   node examples/shell-harness.mjs plan.json [--resume] [--approve] [--dir <checkpoints>]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -41,7 +40,13 @@ const shell = ({ args }, { signal }) =>
     const guard = spawn('sh', ['-c', `trap '' INT; read _; kill -KILL -${child.pid}`], {
       stdio: ['pipe', 'ignore', 'ignore'],
     });
-    const stop = () => process.kill(-child.pid, 'SIGKILL');
+    const stop = () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL'); // a cancel or timeout: the command's whole group
+      } catch {
+        // already gone
+      }
+    };
     signal.addEventListener('abort', stop);
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
