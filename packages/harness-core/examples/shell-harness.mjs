@@ -31,9 +31,8 @@ const cwd = dirname(resolve(file));
 const dir = resolve(option('--dir') ?? '.harness-checkpoints');
 const store = createFileStore({ dir, plans: (id) => (id === plan.id ? plan : undefined) });
 
-// The tool: one shell command, in its own process group. A guard process reads a pipe from this
-// one: when this process dies, even by kill -9, the pipe closes and the guard kills that group,
-// so a killed run leaves no command running (its step runs again on --resume).
+// The tool: one shell command in its own process group, which a guard process kills when the
+// pipe it reads from this one closes: a run killed even by kill -9 leaves no command running.
 const shell = ({ args }, { signal }) =>
   new Promise((done) => {
     const child = spawn('sh', ['-c', String(args.cmd)], { cwd, detached: true, stdio: ['ignore', 'inherit', 'pipe'] });
