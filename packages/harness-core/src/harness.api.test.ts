@@ -42,6 +42,19 @@ describe('approval is a decision', () => {
     expect(cp?.ledger.find((x) => x.outcome === 'rejected')?.error?.message).toContain('rejected by ops@example.com');
   });
 
+  it('the same rejection three times fuses the run', async () => {
+    const store = newStore();
+    let asked = 0;
+    const r = await runHarness({
+      plan: risky,
+      runId: 'a3',
+      executor: () => ({ ok: true }),
+      store,
+      approve: () => (asked++, { approved: false, reason: 'not on a Friday', by: 'ops' }),
+    });
+    expect([r.state, r.context.ended, asked]).toEqual(['failed', 'loop_fuse', 3]);
+  });
+
   it('"not yet" (undefined) suspends, and a resume asks again', async () => {
     const store = newStore();
     const executor: Executor = () => ({ ok: true });
