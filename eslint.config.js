@@ -18,10 +18,14 @@ const PAGE_LIBRARIES = [
   'idb-keyval',
   '@xstate/react',
 ];
-/** harness-core is used through its one public entry (packages/harness-core/src/index.ts), as an installer would. */
+/**
+ * harness-core is used through its entries by name, as an installer would: `harness-core` (the
+ * public one, packages/harness-core/src/index.ts) or `harness-core/sim` (the simulator's, sim.ts).
+ */
 const DEEP_CORE = {
-  group: ['harness-core/*', '**/packages/**'],
-  message: 'Import harness-core by its name, through its public entry: never a file behind it.',
+  group: ['harness-core/*', '!harness-core/sim', '**/packages/**'],
+  message:
+    'Import harness-core by its name, through its entries (harness-core, harness-core/sim): never a file behind them.',
 };
 
 const engineOnlyXState = {
@@ -188,7 +192,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['harness-core/*'], message: DEEP_CORE.message },
+            { group: ['harness-core/*', '!harness-core/sim'], message: DEEP_CORE.message },
             {
               regex: '(^|/)packages/(?!harness-core/src/stores/suite$)',
               message: DEEP_CORE.message,

@@ -10,7 +10,13 @@ import { contentSecurityPolicy } from './build/csp.ts';
 export default defineConfig({
   base: './',
   // The engine package as source (its `exports` name the build in its dist/, for those who install it).
-  resolve: { alias: { 'harness-core': fileURLToPath(new URL('packages/harness-core/src/index.ts', import.meta.url)) } },
+  resolve: {
+    // The simulator's entry first: an alias also matches its key followed by a path.
+    alias: {
+      'harness-core/sim': fileURLToPath(new URL('packages/harness-core/src/sim.ts', import.meta.url)),
+      'harness-core': fileURLToPath(new URL('packages/harness-core/src/index.ts', import.meta.url)),
+    },
+  },
   plugins: [
     react(),
     contentSecurityPolicy(),

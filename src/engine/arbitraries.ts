@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { SimCommand } from './sim';
-import { INJECTABLE_ERRORS, type Config } from 'harness-core';
+import { INJECTABLE_ERRORS, type Config } from 'harness-core/sim';
 
 /**
  * For tests only (fast-check is a dev dependency; nothing the page loads imports this file):

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drive } from './testing';
 import { Sim } from './sim';
 import { findScenario, type Scenario } from './scenarios';
-import { canonicalArgs, loopOf, readLoop } from 'harness-core';
+import { canonicalArgs, loopOf, readLoop } from 'harness-core/sim';
 import { machineStates } from './machines';
 import { machineEdges } from './graph';
 import { MINUTE } from './world';

@@ -8,7 +8,7 @@ import {
   serializeCheckpoint,
   toRanges,
   type Checkpoint,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { parseCheckpoint } from './codec';
 import { findScenario } from './scenarios';
 import { drive } from './testing';

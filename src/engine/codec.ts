@@ -1,10 +1,13 @@
 import {
   MIGRATIONS,
+  TOOL_NAMES,
+  errorText,
+  quote,
   checkCheckpoint as checkAgainstPlans,
   parseCheckpoint as parseAgainstPlans,
   type Migrations,
   type ParseResult,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { findScenario } from './scenarios';
 
 /**
@@ -12,8 +15,27 @@ import { findScenario } from './scenarios';
  * scenario, and one this simulator does not have is refused (E206).
  */
 export const parseCheckpoint = (text: string, migrations: Migrations = MIGRATIONS): ParseResult =>
-  parseAgainstPlans(text, findScenario, migrations);
+  ownTools(parseAgainstPlans(text, findScenario, migrations));
 
 /** The same checks on a value already parsed from JSON (IndexedDB stores objects). */
 export const checkCheckpoint = (raw: unknown, migrations: Migrations = MIGRATIONS): ParseResult =>
-  checkAgainstPlans(raw, findScenario, migrations);
+  ownTools(checkAgainstPlans(raw, findScenario, migrations));
+
+const KNOWN_TOOLS: ReadonlySet<string> = new Set(TOOL_NAMES);
+
+/**
+ * harness-core takes any tool name; this simulator times and sizes its five tools only, so a
+ * stored step (a dynamic plan's rest, a rejection's answer) naming another is refused (E205).
+ */
+function ownTools(r: ParseResult): ParseResult {
+  if (!r.ok) return r;
+  const plan = r.checkpoint.plan;
+  const steps = [...(plan.remaining ?? []), ...(plan.answers ?? []).flatMap((a) => a.steps)];
+  const other = steps.find((s) => !KNOWN_TOOLS.has(s.tool));
+  return other
+    ? {
+        ok: false,
+        error: errorText('E205', `a step uses tool ${quote(other.tool)}, which this simulator does not have`),
+      }
+    : r;
+}

@@ -1,11 +1,12 @@
 import {
   type Attempt,
   type TaskContext,
+  type Tool,
   type ToolName,
   serializeCheckpoint,
   toCheckpoint,
   utf8Length,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { intAt } from './random';
 
 /**
@@ -30,7 +31,8 @@ const RESULT_BYTES: Record<ToolName, readonly [number, number]> = {
 /** One attempt as two messages: the model's tool call (with its reasoning) and the tool result. */
 function attemptBytes(a: Attempt, seed: number): number {
   const call = 260 + a.args.length + intAt(seed, 0, 200, a.step, a.attempt, 5);
-  const [lo, hi] = RESULT_BYTES[a.tool];
+  // The simulator's steps use its five tools only (scenarios); a harness's own tool never reaches here.
+  const [lo, hi] = RESULT_BYTES[a.tool as ToolName];
   const result = a.outcome === 'ok' ? intAt(seed, lo, hi, a.step, a.attempt, 6) : 200 + (a.error?.message.length ?? 0);
   return call + result;
 }
@@ -56,7 +58,7 @@ export interface WorkingSet {
   /** Records in outside systems (job ids). */
   records: string[];
   /** Tools the remaining steps use. */
-  tools: ToolName[];
+  tools: Tool[];
   done: number;
   total: number;
   step: number;

@@ -1,5 +1,5 @@
 import type { AnyStateNode } from 'xstate';
-import type { StateName, TaskEventType } from 'harness-core';
+import type { StateName, TaskEventType } from 'harness-core/sim';
 import type { TaskMachine } from './sim';
 
 /** A diagram edge read off the machine: `from` is a state, or `active` for the group's CANCEL. */

@@ -38,15 +38,15 @@ export {
   TERMINAL_STATES,
   TOOL_NAMES,
   isTerminal,
-} from 'harness-core';
-export { isObject, utf8Length } from 'harness-core';
+} from 'harness-core/sim';
+export { isObject, utf8Length } from 'harness-core/sim';
 export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from 'harness-core';
 export { isSeed, parseSeed } from './random';
-export { inert, quote } from 'harness-core';
+export { inert, quote } from 'harness-core/sim';
 export { errorText, type ErrorCode } from 'harness-core';
 export { canonicalArgs } from 'harness-core';
-export { attemptsAt, rowsOfStep } from 'harness-core';
-export { attemptLimit } from 'harness-core';
+export { attemptsAt, rowsOfStep } from 'harness-core/sim';
+export { attemptLimit } from 'harness-core/sim';
 export {
   loopKey,
   loopOf,
@@ -56,7 +56,7 @@ export {
   type GuardReading,
   type LoopReading,
   type LoopStage,
-} from 'harness-core';
+} from 'harness-core/sim';
 export { buildRecoveryHint, formatHint, type Advice, type RecoveryHint } from 'harness-core';
 export {
   CHECKPOINT_SCHEMA,
@@ -72,7 +72,7 @@ export {
   type LedgerRow,
   type Migrations,
   type ParseResult,
-} from 'harness-core';
+} from 'harness-core/sim';
 export { checkCheckpoint, parseCheckpoint } from './codec';
 export { fullStateBytes, sizesAt, workingSet, type WorkingSet } from './fullState';
 export {
@@ -85,8 +85,8 @@ export {
 } from './takeover';
 export { CHECKPOINT_WRITE_MS, MINUTE, runTool, tokensOf } from './world';
 export { DAY_STARTS_AT, clockAt, timeOfDay } from './timeOfDay';
-export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core';
-export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core';
+export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core/sim';
+export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core/sim';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';
 export { SIM_COMMAND_TYPES, type SimCommandType } from './simTypes';
 export { canAll, canTake, nextMove } from './can';
@@ -113,7 +113,7 @@ export {
   type TaskMachine,
   type TaskSnapshot,
 } from './machines';
-export { DESIGNS, DESIGN_IDS, designOf, isDesignId, type Design, type DesignId } from 'harness-core';
+export { DESIGNS, DESIGN_IDS, designOf, isDesignId, type Design, type DesignId } from 'harness-core/sim';
 export { Meters, SIDE_TASK_MS, type SideTask } from './meters';
 export { machineEdges, type MachineEdge } from './graph';
 export {
@@ -143,4 +143,4 @@ export {
   TRIGGER_SCHEMA,
   checkAgainst,
   type SchemaResult,
-} from 'harness-core';
+} from 'harness-core/sim';

@@ -1,7 +1,7 @@
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import type { Scenario } from './scenarios';
 import { simulatedWorld } from './simWorld';
-import { type StateName, type TaskContext, createTaskMachine } from 'harness-core';
+import { type StateName, type TaskContext, createTaskMachine } from 'harness-core/sim';
 import { createSimpleMachine } from './simpleMachine';
 
 export type TaskMachine = ReturnType<typeof createTaskMachine>;

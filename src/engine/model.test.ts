@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { attemptsAt, createTaskContext, DEFAULT_CONFIG, STATE_NAMES, type TaskEvent } from 'harness-core';
+import { attemptsAt, createTaskContext, DEFAULT_CONFIG, STATE_NAMES, type TaskEvent } from 'harness-core/sim';
 import { machineEdges } from './graph';
 import { CHECKPOINT_WRITE_MS } from './world';
 import { findScenario } from './scenarios';

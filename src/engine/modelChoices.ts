@@ -10,7 +10,7 @@ import {
   rowsOfStep,
   loopKey,
   reminds,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { randomAt } from './random';
 import { changedArgs } from './approaches';
 import { answerRejection } from './rejections';

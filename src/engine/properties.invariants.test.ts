@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeCheckpoint, type Checkpoint, attemptsAt, readLoop, STATE_NAMES, type StateName } from 'harness-core';
+import {
+  serializeCheckpoint,
+  type Checkpoint,
+  attemptsAt,
+  readLoop,
+  STATE_NAMES,
+  type StateName,
+} from 'harness-core/sim';
 import { parseCheckpoint } from './codec';
 import { Sim } from './sim';
 import { isTerminal } from './testing';

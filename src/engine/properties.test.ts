@@ -8,7 +8,7 @@ import {
   INJECTABLE_ERRORS,
   type Attempt,
   canonicalArgs,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { findScenario, type Scenario } from './scenarios';
 import { Sim, type SimCommand } from './sim';
 import { isTerminal } from './testing';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeCheckpoint, type Checkpoint, revisePlan, revisedSteps, type Plan } from 'harness-core';
+import { serializeCheckpoint, type Checkpoint, revisePlan, revisedSteps, type Plan } from 'harness-core/sim';
 import { checkCheckpoint, parseCheckpoint } from './codec';
 import { findScenario } from './scenarios';
 import { Sim } from './sim';

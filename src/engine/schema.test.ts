@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKPOINT_SCHEMA_V, TAKEOVER_EDIT_SCHEMA, checkAgainst, type Checkpoint } from 'harness-core';
+import { CHECKPOINT_SCHEMA_V, TAKEOVER_EDIT_SCHEMA, checkAgainst, type Checkpoint } from 'harness-core/sim';
+import { parseCheckpoint } from './codec';
 import { Sim } from './sim';
 
 /** The schemas accept what the engine writes (every scenario) and refuse, naming the field, what it never would. */
@@ -107,5 +108,16 @@ describe('migration-N scenarios', () => {
     const t1 = performance.now();
     for (let i = 0; i < 100; i++) expect(findScenario('migration-99998')).toBe(a);
     expect(performance.now() - t1).toBeLessThan(Math.max(5, first));
+  });
+});
+
+describe("the simulator's codec", () => {
+  it('refuses a stored step with a tool the simulator does not have (harness-core takes any)', () => {
+    const cp = clone(checkpointsOf('dynamic-plan').find((c) => (c.plan.remaining?.length ?? 0) > 1) as Checkpoint);
+    expect(parseCheckpoint(JSON.stringify(cp)).ok).toBe(true);
+    (cp.plan.remaining as unknown as { tool: string }[])[0]!.tool = 'bigquery';
+    expect(checkAgainst(CHECKPOINT_SCHEMA_V, clone(cp)).ok).toBe(true);
+    const r = parseCheckpoint(JSON.stringify(cp));
+    expect(r.ok ? '' : r.error).toMatch(/^E205: .*tool "bigquery", which this simulator does not have/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptLimit, attemptsAt } from 'harness-core';
+import { attemptLimit, attemptsAt } from 'harness-core/sim';
 import { drive } from './testing';
 import { Sim } from './sim';
 import { MINUTE } from './world';

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { createTaskContext, designOf, errorText, restoreContext, toCheckpoint, validateConfig } from 'harness-core';
+import { createTaskContext, designOf, errorText, restoreContext, toCheckpoint, validateConfig } from 'harness-core/sim';
 import type {
   ApprovalRequest,
   Checkpoint,
@@ -8,7 +8,7 @@ import type {
   StateName,
   TaskContext,
   TaskEvent,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { findScenario, type Scenario } from './scenarios';
 import { Meters } from './meters';
 import { accountMove, replanDue, rereadOnResume, stalled } from './simRules';

@@ -1,4 +1,4 @@
-import { type StateName, type TaskContext, type Design } from 'harness-core';
+import { type StateName, type TaskContext, type Design } from 'harness-core/sim';
 import { simulatedWorld } from './simWorld';
 import type { Meters } from './meters';
 import { stateOf, type TaskSnapshot } from './machines';

@@ -1,5 +1,13 @@
-import { TASK_EVENT_TYPES } from 'harness-core';
-import type { ApprovalRequest, Config, StateName, TaskContext, Checkpoint, TaskEvent, DesignId } from 'harness-core';
+import { TASK_EVENT_TYPES } from 'harness-core/sim';
+import type {
+  ApprovalRequest,
+  Config,
+  StateName,
+  TaskContext,
+  Checkpoint,
+  TaskEvent,
+  DesignId,
+} from 'harness-core/sim';
 import type { Scenario } from './scenarios';
 
 /** Every command a Sim takes, once: the machine's events, then the process's fate. */

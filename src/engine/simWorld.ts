@@ -1,4 +1,4 @@
-import { canonicalArgs, rejectionAnswer, type TaskWorld } from 'harness-core';
+import { canonicalArgs, rejectionAnswer, type TaskWorld } from 'harness-core/sim';
 import type { Scenario } from './scenarios';
 import { chooseArgs, nextInput } from './modelChoices';
 import { answerRejection } from './rejections';

@@ -9,7 +9,7 @@ import {
   nextExecutionFails,
   setTodo,
   withTask,
-} from 'harness-core';
+} from 'harness-core/sim';
 
 /**
  * The simple mode (SPEC §9, article 边界与取舍: "三状态加一个失败态就够"): a five-minute script

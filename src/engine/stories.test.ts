@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORIES, StoryRun } from './stories';
-import { DESIGN_IDS } from 'harness-core';
+import { DESIGN_IDS } from 'harness-core/sim';
 import { timeOfDay } from './timeOfDay';
 import type { Sim } from './sim';
 

@@ -16,7 +16,7 @@ import {
   completeStep,
   setTodo,
   type ToolResult,
-} from 'harness-core';
+} from 'harness-core/sim';
 import { runTool } from './world';
 
 /**
@@ -45,7 +45,7 @@ export function replayFailure(cp: Checkpoint, scenario: Scenario): Replay | null
   return { step: failed.step, attempt: failed.attempt, input: failed.input, original: failed.error, replayed, same };
 }
 
-export type { TakeoverEdit } from 'harness-core';
+export type { TakeoverEdit } from 'harness-core/sim';
 
 export type TakeoverResult = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
 

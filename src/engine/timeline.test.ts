@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { DESIGN_IDS, type Checkpoint } from 'harness-core';
+import { DESIGN_IDS, type Checkpoint } from 'harness-core/sim';
 import { commandArb } from './arbitraries';
 import { optionsAt } from './moves';
 import { Sim, type SimOptions } from './sim';

@@ -1,4 +1,4 @@
-import type { TaskEvent } from 'harness-core';
+import type { TaskEvent } from 'harness-core/sim';
 import { stateOf, type TaskActor, type TaskSnapshot } from './machines';
 import type { TransitionRecord } from './simTypes';
 

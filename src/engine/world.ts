@@ -1,4 +1,4 @@
-import type { Args, AttemptInput, ErrorType, Step, ToolName, ToolResult } from 'harness-core';
+import type { Args, AttemptInput, ErrorType, Step, ToolName, ToolResult } from 'harness-core/sim';
 import { intAt, randomAt } from './random';
 
 /**
@@ -67,7 +67,7 @@ export function runTool(
  * base minutes (a five-minute script's steps take about one minute each, with no jitter).
  */
 export function durationOf(step: Step, seed: number, attempt: number, ok: boolean): number {
-  const minutes = step.minutes ?? TOOL_MINUTES[step.tool] + intAt(seed, 0, 4, step.n, attempt, 2);
+  const minutes = step.minutes ?? TOOL_MINUTES[step.tool as ToolName] + intAt(seed, 0, 4, step.n, attempt, 2);
   return (ok ? minutes : Math.ceil(minutes / 2)) * MINUTE;
 }
 
@@ -85,4 +85,4 @@ export const REREAD_TOKENS = CALL_TOKENS + 1_500;
 /** Virtual time of one such re-read. */
 export const REREAD_MS = TOOL_MINUTES.read_file * MINUTE;
 
-export { tokensOf } from 'harness-core';
+export { tokensOf } from 'harness-core/sim';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TAKEOVER_EDIT_SCHEMA } from 'harness-core';
+import { TAKEOVER_EDIT_SCHEMA } from 'harness-core/sim';
 import {
   DESIGN_IDS,
   INJECTABLE_ERRORS,

@@ -1,14 +1,12 @@
 #!/usr/bin/env node
-// A harness that runs a plan of shell commands as its steps, on harness-core: the eight-state
-// machine decides, each command is a real tool call, every finished step is checkpointed to a
-// directory before the next runs, the loop guard reminds at the 2nd identical failure and fuses
-// at the 3rd, and a risky step waits for --approve.
+// A plan of shell commands run as steps on harness-core: each command is a real tool call, each
+// finished step is checkpointed before the next runs, the loop guard reminds at the 2nd identical
+// failure and fuses at the 3rd, and a risky step waits for --approve.
 //   node examples/shell-harness.mjs plan.json [--resume] [--approve] [--dir <checkpoints>]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fromPromise } from 'xstate';
-import { createFileStore, runHarness } from 'harness-core/node';
+import { createFileStore, harnessPlan, runHarness } from 'harness-core/node';
 
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -20,41 +18,50 @@ if (!file) {
 
 // A plan file, { "id", "steps": [{ "title", "run", "risky"? }] }, as the plan the machine follows.
 const raw = JSON.parse(readFileSync(file, 'utf8'));
-const plan = {
+const plan = harnessPlan({
   id: raw.id,
-  mode: 'one_shot',
-  steps: raw.steps.map((s, i) => ({
-    n: i + 1,
-    title: { zh: s.title, en: s.title },
+  steps: raw.steps.map((s) => ({
+    title: s.title,
     tool: 'shell',
     args: { cmd: s.run },
     effect: s.risky ? 'risky' : 'side_effect',
-    phase: 'run',
   })),
-};
+});
 const cwd = dirname(resolve(file));
 const dir = resolve(option('--dir') ?? '.harness-checkpoints');
 const store = createFileStore({ dir, plans: (id) => (id === plan.id ? plan : undefined) });
 
-// The tool: one shell command. How it failed tells the loop guard which failure it was.
-const shell = fromPromise(
-  ({ input }) =>
-    new Promise((done) => {
-      const child = spawn('sh', ['-c', String(input.args.cmd)], { cwd, stdio: ['ignore', 'inherit', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => {
-        if (code === 0) return done({ ok: true });
-        const type =
-          code === 127 || /no such file|not found/i.test(stderr)
-            ? 'not_found'
-            : code === 126 || /permission denied/i.test(stderr)
-              ? 'permission_denied'
-              : 'conflict';
-        done({ ok: false, error: { type, message: stderr.trim().split('\n').at(-1) || `exit ${code}` } });
-      });
-    }),
-);
+// The tool: one shell command in its own process group, which a guard process kills when the
+// pipe it reads from this one closes: a run killed even by kill -9 leaves no command running.
+const shell = ({ args }, { signal }) =>
+  new Promise((done) => {
+    const child = spawn('sh', ['-c', String(args.cmd)], { cwd, detached: true, stdio: ['ignore', 'inherit', 'pipe'] });
+    const guard = spawn('sh', ['-c', `trap '' INT; read _; kill -KILL -${child.pid}`], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    const stop = () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL'); // a cancel or timeout: the command's whole group
+      } catch {
+        // already gone
+      }
+    };
+    signal.addEventListener('abort', stop);
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => {
+      guard.kill();
+      signal.removeEventListener('abort', stop);
+      if (code === 0) return done({ ok: true });
+      const type =
+        code === 127 || /no such file|not found/i.test(stderr)
+          ? 'not_found'
+          : code === 126 || /permission denied/i.test(stderr)
+            ? 'permission_denied'
+            : 'conflict';
+      done({ ok: false, error: { type, message: stderr.trim().split('\n').at(-1) || `exit ${code}` } });
+    });
+  });
 
 let shown = 0; // context messages of the current step already printed
 const result = await runHarness({
@@ -66,10 +73,7 @@ const result = await runHarness({
   resume: argv.includes('--resume'),
   approve: argv.includes('--approve'),
   // The recovery hint in the harness's own words: the step, and the command's last line of stderr.
-  hint: (h) => {
-    const words = `step ${h.step}/${h.total} "${h.title.en}" failed: ${h.error.message}. Change the approach.`;
-    return { zh: words, en: words };
-  },
+  hint: (h) => `step ${h.step}/${h.total} "${h.title.en}" failed: ${h.error.message}. Change the approach.`,
   onEvent: (e) => {
     const cp = e.checkpoint;
     if (e.type === 'resumed')

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { runHarness, type HarnessEvent, type StepAnswer, type StepRequest } from './harness.js';
+import { runHarness, type Executor, type HarnessEvent, type ToolAnswer, type ToolCall } from './harness.js';
+import type { CheckpointStore } from './stores/types.js';
 import { createIdbStore } from './stores/idbStore.js';
 import { TEST_PLAN, plans } from './stores/fixtures.test-kit.js';
 import type { TaskPlan } from './world.js';
 
 /** runHarness in process, on the IndexedDB store (fake-indexeddb), with a scripted executor. */
-function scripted(answers: Record<string, StepAnswer>) {
-  const asked: StepRequest[] = [];
-  const executor = fromPromise<StepAnswer, StepRequest>(async ({ input }) => {
-    asked.push(input);
-    return answers[`${input.step.n}#${input.attempt}`] ?? { ok: true, ms: 1000, tokens: 10 };
-  });
+export function scripted(answers: Record<string, ToolAnswer>) {
+  const asked: (ToolCall & { attempt: number; context: Parameters<Executor>[1]['context'] })[] = [];
+  const executor: Executor = async (call, { attempt, context }) => {
+    asked.push({ ...call, attempt, context });
+    return answers[`${call.step}#${attempt}`] ?? { ok: true, ms: 1000, tokens: 10 };
+  };
   return { asked, executor };
 }
-const notFound: StepAnswer = { ok: false, error: { type: 'not_found', message: 'ENOENT out/2.txt' } };
+const notFound: ToolAnswer = { ok: false, error: { type: 'not_found', message: 'ENOENT out/2.txt' } };
 
 describe('runHarness', () => {
   it('a step that fails twice and then succeeds: reminded before the third attempt, not fused, completed', async () => {
@@ -24,7 +24,7 @@ describe('runHarness', () => {
     const events: HarnessEvent[] = [];
     const r = await runHarness({ plan: TEST_PLAN, runId: 'r1', executor, store, onEvent: (e) => events.push(e) });
     expect(r.state).toBe('completed');
-    expect(asked.map((a) => `${a.step.n}#${a.attempt}`)).toEqual(['1#1', '2#1', '2#2', '2#3', '3#1', '4#1']);
+    expect(asked.map((a) => `${a.step}#${a.attempt}`)).toEqual(['1#1', '2#1', '2#2', '2#3', '3#1', '4#1']);
     // The third attempt carries both hints and the reminder the second identical failure earned.
     expect(asked[3]?.context.map((m) => m.kind)).toEqual(['recovery-hint', 'recovery-hint', 'reminder']);
     expect(asked[2]?.context.map((m) => m.kind)).toEqual(['recovery-hint']);
@@ -53,17 +53,27 @@ describe('runHarness', () => {
       const words = `step ${h.step}: ${h.error.message}`;
       return { zh: words, en: words };
     };
-    // The process dies during the second attempt at step 2 (the executor never answers).
-    const crash = fromPromise<StepAnswer, StepRequest>(async ({ input }) => {
-      if (input.step.n === 2 && input.attempt === 1) return notFound;
-      if (input.step.n === 2) throw new Error('killed');
+    // The process dies after the second attempt at step 2 made its call, before its checkpoint.
+    let dead = false;
+    const dying: CheckpointStore = {
+      ...store,
+      put: async (cp) => {
+        if (dead) throw new Error('killed');
+        return store.put(cp);
+      },
+    };
+    const crash: Executor = async (call, { attempt }) => {
+      if (call.step === 2 && attempt === 1) return notFound;
+      if (call.step === 2) dead = true;
       return { ok: true };
-    });
-    await expect(runHarness({ plan: TEST_PLAN, runId: 'r3', executor: crash, store, hint })).rejects.toThrow('killed');
+    };
+    await expect(runHarness({ plan: TEST_PLAN, runId: 'r3', executor: crash, store: dying, hint })).rejects.toThrow(
+      'killed',
+    );
     const { asked, executor } = scripted({});
     const r = await runHarness({ plan: TEST_PLAN, runId: 'r3', executor, store, hint, resume: true });
     expect(r.state).toBe('completed');
-    expect(asked.map((a) => `${a.step.n}#${a.attempt}`)).toEqual(['2#2', '3#1', '4#1']);
+    expect(asked.map((a) => `${a.step}#${a.attempt}`)).toEqual(['2#2', '3#1', '4#1']);
     expect(asked[0]?.context.map((m) => m.text.en)).toEqual(['step 2: ENOENT out/2.txt']);
   });
 
@@ -74,10 +84,10 @@ describe('runHarness', () => {
       steps: TEST_PLAN.steps.map((s) => (s.n === 3 ? { ...s, effect: 'risky' } : s)),
     };
     const seen: (string | undefined)[] = [];
-    const executor = fromPromise<StepAnswer, StepRequest>(async ({ input }) => {
-      if (input.step.n === 3) seen.push((await store.latest('r5')).checkpoint?.trigger);
+    const executor: Executor = async (call) => {
+      if (call.step === 3) seen.push((await store.latest('r5')).checkpoint?.trigger);
       return { ok: true };
-    });
+    };
     const r = await runHarness({ plan: risky, runId: 'r5', executor, store, approve: true });
     expect(r.state).toBe('completed');
     expect(seen).toEqual(['before_risky']);

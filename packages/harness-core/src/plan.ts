@@ -74,7 +74,9 @@ function shiftFrom<T>(map: Readonly<Record<number, T>>, at: number, by: number):
  * of the steps from the cursor on (their ledger rows, approvals, messages) moves along with them.
  */
 export function replan(world: TaskWorld, ctx: TaskContext): TaskContext {
-  const answer = rejectionAnswer(world, ctx);
+  // A rejection's answer, or the call a model-driven harness's model chose (world.modelSteps):
+  // both are recorded in `answers`, so a checkpoint rebuilds the steps the model made.
+  const answer = rejectionAnswer(world, ctx) ?? world.modelSteps?.(ctx) ?? null;
   const adds = answer ?? world.plan.replanAdds ?? [];
   const at = ctx.cursor;
   const revised = revisePlan(ctx.plan, adds, at);

@@ -1,4 +1,4 @@
-import type { ArtifactRef, Attempt, Bilingual, ErrorType, Plan, Step } from './types.js';
+import type { ArtifactRef, Attempt, Bilingual, Plan, Step, ToolErrorType } from './types.js';
 import { isFailure, rowsOfStep } from './ledger.js';
 
 /** What the hint advises, chosen from the error and what the ledger and refs know. */
@@ -15,7 +15,7 @@ export interface RecoveryHint {
   step: number;
   total: number;
   title: Bilingual;
-  error: { type: ErrorType; message: string };
+  error: { type: ToolErrorType; message: string };
   /** Args of the earlier failed attempts at this step (canonical JSON), oldest first. */
   tried: string[];
   /** The step the plan intended next, if any. */

@@ -5,14 +5,12 @@ import {
   DENSITY_POLICIES,
   DESIGN_IDS,
   END_REASONS,
-  ERROR_TYPES,
   GUARD_KINDS,
   INJECTABLE_ERRORS,
   OUTCOMES,
   PLAN_MODES,
   STATE_NAMES,
   STEP_EFFECTS,
-  TOOL_NAMES,
   type Step,
   type StoredConfig,
 } from './types.js';
@@ -57,8 +55,17 @@ export const TRIGGER_SCHEMA = v.picklist(CHECKPOINT_TRIGGERS);
 export const DESIGN_SCHEMA = v.picklist(DESIGN_IDS);
 export const END_REASON_SCHEMA = v.picklist(END_REASONS);
 const INJECTABLE = v.picklist(INJECTABLE_ERRORS);
-const ERROR_TYPE = v.picklist(ERROR_TYPES);
-const TOOL = v.picklist(TOOL_NAMES);
+/** Longest tool name or error type: open strings (the known lists are ERROR_TYPES, TOOL_NAMES). */
+export const MAX_NAME = 64;
+// A name may end up as a key (a host's table of its tools): no prototype names.
+const name = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(MAX_NAME),
+  v.check((k) => k !== '__proto__' && k !== 'constructor' && k !== 'prototype', 'a prototype name is refused'),
+);
+const ERROR_TYPE = name;
+const TOOL = name;
 
 export const ARGS_SCHEMA = v.pipe(
   dict(safeKey(/^.{1,64}$/su), v.union([text(), v.pipe(v.number(), v.finite()), v.boolean()])),

@@ -182,6 +182,8 @@ export function executeStep(world: TaskWorld, ctx: TaskContext): TaskContext {
   const args = canonicalArgs(input.args);
   const clock = ctx.clock + e.outcome.ms;
   const faults = ctx.world.faults.length > 0 ? ctx.world.faults.slice(1) : ctx.world.faults;
+  // The artifact the call named (a failure's full text too), else what the step produces.
+  const ref = result.ref ?? (result.ok ? step.produces : undefined);
   const row: Attempt = {
     step: step.n,
     attempt,
@@ -191,7 +193,8 @@ export function executeStep(world: TaskWorld, ctx: TaskContext): TaskContext {
     input,
     actor: 'model',
     at: clock,
-    ...(result.ok ? (step.produces ? { ref: step.produces } : {}) : { error: result.error }),
+    ...(result.ok ? {} : { error: result.error }),
+    ...(ref ? { ref } : {}),
   };
   const ledger = record(ctx.ledger, row);
   const tokens = ctx.tokens + e.outcome.tokens;
@@ -202,7 +205,7 @@ export function executeStep(world: TaskWorld, ctx: TaskContext): TaskContext {
       world,
     );
   }
-  return completeStep(withTask(ctx, { ledger, clock, tokens, world: inputs }), step, step.produces);
+  return completeStep(withTask(ctx, { ledger, clock, tokens, world: inputs }), step, ref);
 }
 
 /**

@@ -16,8 +16,11 @@ export interface Bilingual {
 
 export type Lang = keyof Bilingual;
 
+/** The simulator's five tools. A harness names its own: `Step.tool` is any string (`Tool`). */
 export const TOOL_NAMES = ['read_file', 'write_file', 'run_sql', 'http_call', 'shell'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
+/** A tool's name: the simulator's five are the known ones, a harness may name any other. */
+export type Tool = ToolName | (string & {});
 
 /** `risky` needs a person's approval; `side_effect` changes the world outside the harness. */
 export const STEP_EFFECTS = ['none', 'side_effect', 'risky'] as const;
@@ -30,7 +33,7 @@ export interface Step {
   /** 1-based position in the plan. */
   n: number;
   title: Bilingual;
-  tool: ToolName;
+  tool: Tool;
   args: Args;
   effect: StepEffect;
   phase: string;
@@ -77,6 +80,12 @@ export const ERROR_TYPES = [
   'rejected',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
+/**
+ * An error type as recorded: the article's six (`ERROR_TYPES`) are the known ones, with advice of
+ * their own in the recovery hint; a tool or harness may name any other (`io_error`,
+ * `executor_threw`), which is recorded and keyed by the loop guard the same way.
+ */
+export type ToolErrorType = ErrorType | (string & {});
 
 /** Error types a person can inject with the fail button (and a script can too). */
 export const INJECTABLE_ERRORS = [
@@ -89,7 +98,7 @@ export const INJECTABLE_ERRORS = [
 export type InjectableError = (typeof INJECTABLE_ERRORS)[number];
 
 export interface ToolError {
-  type: ErrorType;
+  type: ToolErrorType;
   message: string;
 }
 
@@ -112,7 +121,7 @@ export interface Attempt {
   step: number;
   /** 1-based attempt number on this step (human edits carry the number they precede). */
   attempt: number;
-  tool: ToolName;
+  tool: Tool;
   /** Canonical JSON of the args (sorted keys): the args part of the loop key. */
   args: string;
   outcome: Outcome;

@@ -4,12 +4,15 @@ import type { Args, AttemptInput, Bilingual, PlanMode, Step, TaskContext, ToolEr
 /**
  * What the task machine needs from outside itself (SPEC §2): the plan it follows and, for each
  * execution of a step, what the model sent and what the tool answered. A real harness passes
- * its own (a tool call per step: `createHarness`, harness.ts); the simulator passes its seeded
+ * its own (a tool call per step: `runHarness`, harness.ts); the simulator passes its seeded
  * world (src/engine/simWorld.ts). Nothing in this package is simulated unless a world is.
  */
 
-/** What one tool call gave: success, or an error the ledger and the loop guard read. */
-export type ToolResult = { ok: true } | { ok: false; error: ToolError };
+/**
+ * What one tool call gave: success, or an error the ledger and the loop guard read; `ref`, an
+ * artifact the call left (its output, or a failure's full text), kept in the ledger row.
+ */
+export type ToolResult = { ok: true; ref?: string } | { ok: false; error: ToolError; ref?: string };
 
 /** The plan a task follows: read on start, and again from its id to restore a checkpoint. */
 export interface TaskPlan {
@@ -52,6 +55,12 @@ export interface TaskWorld {
    * answer as the run that never stopped.
    */
   answerRejection?(step: Step, reason: string): readonly Omit<Step, 'n'>[];
+  /**
+   * The steps a model that drives the run chose to insert at the cursor on this REPLAN (one call
+   * of `runHarness`'s `nextCall`), recorded in the plan's `answers` like a rejection's answer, so
+   * a checkpoint rebuilds them. Absent or null: the plan's own `replanAdds`. A function of `ctx`.
+   */
+  modelSteps?(ctx: TaskContext): readonly Omit<Step, 'n'>[] | null;
   /** The args the model would send at `step` (the row a rejected request leaves in the ledger). */
   argsFor(ctx: TaskContext, step: Step, attempt: number): Args;
   /**

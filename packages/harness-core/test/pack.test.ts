@@ -17,7 +17,15 @@ it('the packed tarball installs into an empty project and its example harness ru
     execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   npm(['pack', '--silent', '--pack-destination', work], PACKAGE);
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
-  expect(tarball).toMatch(/^harness-core-\d+\.\d+\.\d+\.tgz$/);
+  expect(tarball).toBe('harness-core-0.2.0.tgz');
+  const files = execFileSync('tar', ['-tzf', join(work, tarball as string)], { encoding: 'utf8' }).split('\n');
+  expect(files).toContain('package/LICENSE');
+  expect(files).toContain('package/dist/sim.js');
+  // The declarations name nothing that does not exist.
+  const world = execFileSync('tar', ['-xOzf', join(work, tarball as string), 'package/dist/world.d.ts'], {
+    encoding: 'utf8',
+  });
+  expect(world).not.toContain('createHarness');
 
   const project = join(work, 'project');
   execFileSync('mkdir', [project]);
@@ -38,9 +46,11 @@ it('the packed tarball installs into an empty project and its example harness ru
     [
       '--input-type=module',
       '-e',
-      "import * as c from 'harness-core'; console.log(typeof c.runHarness, typeof c.createTaskMachine)",
+      "import * as c from 'harness-core'; import * as s from 'harness-core/sim';" +
+        'console.log(typeof c.runHarness, [c.createTaskMachine, c.poll, c.injectFault, c.markRisky].filter(Boolean).length, typeof s.createTaskMachine)',
     ],
     { cwd: project, encoding: 'utf8' },
   );
-  expect(api.stdout.trim()).toBe('function function');
+  // The main entry has no simulator internals; the simulator's entry has them.
+  expect(api.stdout.trim()).toBe('function 0 function');
 }, 180_000);

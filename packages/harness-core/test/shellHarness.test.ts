@@ -1,5 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,12 +84,12 @@ describe('examples/shell-harness.mjs', () => {
       steps: [
         { title: 'one', run: 'echo one >> log.txt' },
         { title: 'two', run: 'echo two >> log.txt' },
-        { title: 'three', run: 'test -f go || sleep 30; echo three >> log.txt' },
+        { title: 'three', run: 'echo $$ > started; until test -f go; do sleep 0.1; done; echo three >> log.txt' },
         { title: 'four', run: 'echo four >> log.txt' },
       ],
     });
-    // Its own process group, so the kill takes the running command with it.
-    const child = spawn(process.execPath, [HARNESS, plan], { cwd: dir, detached: true });
+    // Only the harness is killed, as `kill -9 $!` does: the command it runs must die with it.
+    const child = spawn(process.execPath, [HARNESS, plan], { cwd: dir });
     let out = '';
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d) => {
@@ -89,15 +98,72 @@ describe('examples/shell-harness.mjs', () => {
       });
       child.on('exit', () => reject(new Error(`the harness ended before step 3:\n${out}`)));
     });
-    process.kill(-(child.pid as number), 'SIGKILL');
-    await new Promise((r) => child.once('close', r));
+    // Killed once the command runs (the attempt is printed just before it starts).
+    while (!readFileSync(join(dir, 'started'), { encoding: 'utf8', flag: 'a+' }).endsWith('\n'))
+      await new Promise((r) => setTimeout(r, 20));
+    process.kill(child.pid as number, 'SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    // The command's shell is gone soon after (waited for up to 5 s); a survivor would see `go`.
+    const pid = Number(readFileSync(join(dir, 'started'), 'utf8'));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
+    // Were the command alive, `go` would let it write "three" at once.
+    writeFileSync(join(dir, 'go'), '');
+    await new Promise((r) => setTimeout(r, 1500));
     expect(readFileSync(join(dir, 'log.txt'), 'utf8')).toBe('one\ntwo\n');
 
-    writeFileSync(join(dir, 'go'), '');
     const resumed = run(dir, '--resume');
     expect(resumed.code).toBe(0);
     expect(resumed.out).toMatch(/resumed from checkpoint #\d+: step 3, running; done: 1-2/);
     expect(resumed.out.match(/^step \d attempt \d/gm)).toEqual(['step 3 attempt 1', 'step 4 attempt 1']);
     expect(readFileSync(join(dir, 'log.txt'), 'utf8')).toBe('one\ntwo\nthree\nfour\n');
   });
+
+  it('the README\'s kill -9 example runs as printed: "three" is logged once', () => {
+    // The block as the README prints it: `$ ` lines are typed, the rest is what they print.
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const block = /```text\n(\$ node examples\/shell-harness\.mjs examples\/slow-plan\.json & .*?)```/s.exec(
+      readme,
+    )?.[1];
+    expect(block).toBeDefined();
+    const lines = (block as string).trimEnd().split('\n');
+    const typed = lines.filter((l) => l.startsWith('$ ')).map((l) => l.slice(2));
+    expect(typed).toEqual([
+      'node examples/shell-harness.mjs examples/slow-plan.json & sleep 1.5; kill -9 $!',
+      'node examples/shell-harness.mjs examples/slow-plan.json --resume',
+    ]);
+    // A copy of the package's examples with the package reachable, as in the README's directory.
+    // The kill lands 1.5 s after the start: on a loaded machine that can be before step 3 has
+    // begun, and such a try says nothing about a kill during step 3, so it is tried again.
+    const fresh = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hc-readme-'));
+      dirs.push(dir);
+      cpSync(EXAMPLES, join(dir, 'examples'), { recursive: true });
+      symlinkSync(new URL('../../../node_modules', import.meta.url).pathname, join(dir, 'node_modules'));
+      return dir;
+    };
+    let dir = '';
+    let first = spawnSync('true', { encoding: 'utf8' });
+    for (let i = 0; i < 10 && !first.stdout.includes('step 3 attempt 1'); i++) {
+      dir = fresh();
+      first = spawnSync('bash', ['-c', typed[0] as string], { cwd: dir, encoding: 'utf8' });
+    }
+    expect(first.stdout, 'the harness never reached step 3 within 1.5 s in 10 tries').toContain('step 3 attempt 1');
+    // What a surviving command would write, it writes within these three seconds.
+    spawnSync('sleep', ['3']);
+    const second = spawnSync('bash', ['-c', typed[1] as string], { cwd: dir, encoding: 'utf8' });
+    expect(readFileSync(join(dir, 'examples/log.txt'), 'utf8')).toBe('one\ntwo\nthree\nfour\n');
+    // The first run printed the lines the README shows of it; the resume printed exactly its lines.
+    const at = lines.indexOf(`$ ${typed[1]}`);
+    for (const l of lines.slice(2, at)) expect(first.stdout).toContain(l);
+    expect(second.stdout.trimEnd().split('\n')).toEqual(lines.slice(at + 1));
+    expect(second.status).toBe(0);
+  }, 120_000);
 });
