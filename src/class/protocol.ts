@@ -38,6 +38,14 @@ export const CODE_LENGTH = 8;
 /** Upper-case letters and digits a phone keyboard types and a projector shows unambiguously: no 0/O, 1/I/L. */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
+/**
+ * The page's addresses for a class: the student view is `?class` (the join page, code typed) or
+ * `?class=<CODE>` (the QR's address: joins at once); the teacher's link carries its token in the
+ * fragment, `#teacher=<token>`, so it never reaches a server log.
+ */
+export const STUDENT_QUERY = 'class';
+export const TEACHER_FRAGMENT = 'teacher';
+
 /** What a stop asks of the phones. `watch`: nothing (caption only); `predict`: one of `choices`; `selftest`: typed text. */
 export const STOP_KINDS = ['watch', 'predict', 'selftest'] as const;
 export type StopKind = (typeof STOP_KINDS)[number];
@@ -228,7 +236,7 @@ export const YOU = v.strictObject({
   answer: v.nullable(ANSWER_RECORD),
   /** Once revealed: whether their answer was right; else null. */
   correct: v.nullable(v.boolean()),
-  /** Right answers over the revealed predictions they answered, and how many were revealed. */
+  /** Right answers, and how many predictions of the class have been revealed so far. */
   score: v.strictObject({ right: v.number(), revealed: v.number() }),
 });
 export type You = v.InferOutput<typeof YOU>;
