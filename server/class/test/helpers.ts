@@ -137,7 +137,7 @@ export function closeAll(...sockets: (Socket | { socket: Socket })[]): void {
 }
 
 /** Redis on a free loopback port, nothing saved: the test's own, killed at the end. */
-export async function startRedis(): Promise<{ url: string; stop(): void }> {
+export async function startRedis(): Promise<{ url: string; pid: number; stop(): void }> {
   const port = await freePort();
   const child = spawn(
     '/usr/bin/redis-server',
@@ -155,18 +155,30 @@ export async function startRedis(): Promise<{ url: string; stop(): void }> {
     child.once('exit', (c) => reject(new Error(`redis-server exited ${c}`)));
   });
   child.stdout?.resume();
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
+  return { url: `redis://127.0.0.1:${port}`, pid: child.pid as number, stop: () => child.kill('SIGKILL') };
 }
 
-/** The relay as its own process (server/class/test/child.ts), so a test can SIGKILL it. */
+/** What the relay process reports over IPC (server/class/child.ts). */
+export interface RelayStats {
+  rss: number;
+  heapUsed: number;
+  cpuMs: number;
+}
+
+/** The relay as its own process (server/class/child.ts), so a test can SIGKILL it and a bench can weigh it. */
 export async function spawnRelay(
   port: number,
   dataDir: string,
-): Promise<{ child: ChildProcess; token: string; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./child.ts', import.meta.url).pathname], {
-    env: { ...process.env, PORT: String(port), CLASS_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; token: string; url: string; stats(): Promise<RelayStats> }> {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', new URL('../child.ts', import.meta.url).pathname],
+    {
+      env: { ...process.env, PORT: String(port), CLASS_DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {
@@ -176,6 +188,12 @@ export async function spawnRelay(
     });
     child.once('exit', (c) => reject(new Error(`relay exited ${c}`)));
   });
+  child.stdout?.resume();
   const { token } = JSON.parse(line) as { token: string };
-  return { child, token, url: `http://127.0.0.1:${port}` };
+  const stats = () =>
+    new Promise<RelayStats>((resolve) => {
+      child.once('message', (m) => resolve(m as RelayStats));
+      child.send('stats');
+    });
+  return { child, token, url: `http://127.0.0.1:${port}`, stats };
 }
