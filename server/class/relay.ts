@@ -13,7 +13,7 @@ import {
   type Refusal,
   type TeacherCommand,
 } from '../../src/class/protocol';
-import { applyTeacher, classState, newMeta, refuse, studentBySecret, tally, you } from './session';
+import { applyTeacher, classState, newMeta, refuse, roster, studentBySecret, tally, you } from './session';
 import type { ClassStore } from './store';
 
 /**
@@ -99,35 +99,39 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
   const guessesByAddress = new RateLimiterMemory({ points: limits.guessesPerMinutePerAddress, duration: 60 });
   const guesses = new RateLimiterMemory({ points: limits.guessesPerMinute, duration: 60 });
   const timers = new Set<NodeJS.Timeout>();
-  const pending = new Map<string, { tally?: NodeJS.Timeout; state?: NodeJS.Timeout }>();
+  const pending = new Map<string, Partial<Record<'tally' | 'state' | 'roster', NodeJS.Timeout>>>();
 
   // ── Broadcasts, batched ───────────────────────────────────────────────────────────────────
-  async function sendTally(code: string) {
+  type Kind = 'tally' | 'state' | 'roster';
+  const DELAY: Record<Kind, number> = {
+    tally: opts.tallyMs ?? 10,
+    state: opts.stateMs ?? 150,
+    roster: opts.stateMs ?? 150,
+  };
+  async function send(code: string, what: Kind) {
     const s = await store.load(code);
-    if (s) io.to(roomOf.teacher(code)).emit('class:tally', tally(s));
+    if (!s) return;
+    if (what === 'tally') io.to(roomOf.teacher(code)).emit('class:tally', tally(s));
+    else if (what === 'roster') io.to(roomOf.teacher(code)).emit('class:roster', roster(s));
+    else io.to(roomOf.all(code)).emit('class:state', classState(s));
   }
-  async function sendState(code: string) {
-    const s = await store.load(code);
-    if (s) io.to(roomOf.all(code)).emit('class:state', classState(s));
-  }
-  function later(code: string, what: 'tally' | 'state') {
+  /** Sends `what` soon, once for all the changes until then (a burst of answers is one tally). */
+  function later(code: string, what: Kind) {
     const p = pending.get(code) ?? {};
     pending.set(code, p);
     if (p[what]) return;
-    const send = what === 'tally' ? sendTally : sendState;
-    p[what] = setTimeout(
-      () => {
-        delete p[what];
-        send(code).catch(logError);
-      },
-      what === 'tally' ? (opts.tallyMs ?? 10) : (opts.stateMs ?? 150),
-    );
+    p[what] = setTimeout(() => {
+      delete p[what];
+      if (Object.keys(p).length === 0) pending.delete(code);
+      send(code, what).catch(logError);
+    }, DELAY[what]);
   }
   async function sendAllNow(code: string, students = false) {
     const s = await store.load(code);
     if (!s) return;
     io.to(roomOf.all(code)).emit('class:state', classState(s));
     io.to(roomOf.teacher(code)).emit('class:tally', tally(s));
+    io.to(roomOf.teacher(code)).emit('class:roster', roster(s));
     if (students)
       for (const id of Object.keys(s.students))
         if (!s.students[id]?.removed) io.to(roomOf.student(code, id)).emit('student:you', you(s, id));
@@ -200,7 +204,7 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
       const fresh = await store.load(code);
       if (!fresh) return refuse('no_class', 'the class ended');
       if (event === 'student:join') {
-        later(code, 'tally');
+        later(code, 'roster');
         later(code, 'state');
       }
       return { ok: true, secret, state: classState(fresh), you: you(fresh, id) };
@@ -336,10 +340,7 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
     sweep,
     close() {
       for (const t of timers) clearInterval(t);
-      for (const p of pending.values()) {
-        clearTimeout(p.tally);
-        clearTimeout(p.state);
-      }
+      for (const p of pending.values()) for (const t of Object.values(p)) clearTimeout(t);
     },
   };
 }

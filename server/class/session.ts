@@ -5,6 +5,7 @@ import type {
   ClassState,
   Phase,
   Refusal,
+  Roster,
   StopAt,
   StopKind,
   Tally,
@@ -200,6 +201,7 @@ export function tally(s: Session): Tally {
   const here = s.answers[stopKey(s.meta.lessonId, s.meta.stop)] ?? {};
   const texts: Tally['texts'] = [];
   const students = present(s).sort((a, b) => a.joinedAt - b.joinedAt);
+  // Texts in the order their writers joined: stable as more arrive.
   for (const st of students) {
     const a = here[st.id];
     if (a && 'texts' in a)
@@ -215,7 +217,17 @@ export function tally(s: Session): Tally {
     answered: answeredHere(s),
     histogram: histogram(s),
     texts,
-    students: students.map((st) => ({ id: st.id, nickname: st.nickname })),
+    version: s.version,
+  };
+}
+
+/** Who is in the class, in the order they joined (`class:roster`, for the teacher's `remove`). */
+export function roster(s: Session): Roster {
+  return {
+    code: s.meta.code,
+    students: present(s)
+      .sort((a, b) => a.joinedAt - b.joinedAt)
+      .map((st) => ({ id: st.id, nickname: st.nickname })),
     version: s.version,
   };
 }

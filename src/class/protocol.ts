@@ -215,11 +215,20 @@ export const TALLY = v.strictObject({
   histogram: v.record(v.string(), v.number()),
   /** Self-test answers, without names (the projector shows them anonymously), oldest first. */
   texts: v.array(v.strictObject({ question: v.picklist(SELF_TEST_QUESTIONS), text: v.string() })),
-  /** Who is in the class, for `remove`: id and nickname (plain text; '' for anonymous). */
-  students: v.array(v.strictObject({ id: STUDENT_ID, nickname: v.string() })),
   version: v.number(),
 });
 export type Tally = v.InferOutput<typeof TALLY>;
+
+/**
+ * Who is in the class, for `remove` (event `class:roster`, teacher only, when someone joins or
+ * is removed): id and nickname, plain text ('' for anonymous), in the order they joined.
+ */
+export const ROSTER = v.strictObject({
+  code: v.string(),
+  students: v.array(v.strictObject({ id: STUDENT_ID, nickname: v.string() })),
+  version: v.number(),
+});
+export type Roster = v.InferOutput<typeof ROSTER>;
 
 /** A student's stored answer at one stop: a choice (predict), or their texts by question (selftest). */
 export const ANSWER_RECORD = v.union([
@@ -242,7 +251,14 @@ export const YOU = v.strictObject({
 export type You = v.InferOutput<typeof YOU>;
 
 /** Server → client events. `class:ended` and `student:removed` carry `{ code }`; the phone then stops. */
-export const SERVER_EVENTS = ['class:state', 'class:tally', 'student:you', 'student:removed', 'class:ended'] as const;
+export const SERVER_EVENTS = [
+  'class:state',
+  'class:tally',
+  'class:roster',
+  'student:you',
+  'student:removed',
+  'class:ended',
+] as const;
 export type ServerEvent = (typeof SERVER_EVENTS)[number];
 
 // ── Acks ────────────────────────────────────────────────────────────────────────────────────

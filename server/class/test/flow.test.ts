@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -96,7 +97,7 @@ describe('a class on one relay', () => {
 });
 
 describe('kill -9 and restart', () => {
-  const children: { kill(s: string): void }[] = [];
+  const children: ChildProcess[] = [];
   after(() => children.forEach((c) => c.kill('SIGKILL')));
 
   it('brings back the session and every acknowledged answer; phones reconnect by themselves', async () => {

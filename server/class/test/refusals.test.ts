@@ -139,10 +139,10 @@ describe('the relay refuses, and nothing changes', () => {
     const q = phone();
     await p.join(code, markup);
     await q.join(code, zh);
-    const tally = await waitFor(teacher.socket, 'class:tally', (t: { students: { nickname: string }[] }) =>
+    const roster = await waitFor(teacher.socket, 'class:roster', (t: { students: { nickname: string }[] }) =>
       t.students.some((s) => s.nickname === zh),
     );
-    assert.ok(tally.students.some((s) => s.nickname === markup));
+    assert.ok(roster.students.some((s) => s.nickname === markup));
     await teacher.send({ type: 'stop', at: { lessonId: 'fuse', stop: 9, kind: 'selftest' } });
     assert.ok((await call(p.socket, 'student:answer', { kind: 'text', stop: 9, question: 'q1', text: markup })).ok);
     const texts = await waitFor(
