@@ -165,6 +165,14 @@ describe('two relays sharing Redis', () => {
       const t = await teacher.histogram({ running: 1, failed: 2 });
       assert.equal(t.joined, 3);
 
+      // Removed on B: the answer stops counting, the secret stops working on A.
+      assert.ok((await teacher.send({ type: 'remove', student: phones[2]!.you!.id })).ok);
+      await teacher.histogram({ running: 1, failed: 1 });
+      const back = await call(phones[2]!.socket, 'student:resume', { code, secret: phones[2]!.secret });
+      assert.equal(back.ok ? 'ok' : back.error, 'unknown_student');
+      const again = await call(phones[1]!.socket, 'student:resume', { code, secret: phones[1]!.secret });
+      assert.deepEqual(again.ok && 'you' in again ? again.you.answer : again, { choice: 'failed' });
+
       // The teacher's lock on B holds on A (the rule runs in Redis, atomically).
       assert.ok((await teacher.send({ type: 'lock' })).ok);
       const late = await phones[0]!.answer('failed');

@@ -76,7 +76,7 @@ export class Teacher {
       if (!this.state || s.version >= this.state.version) this.state = s;
     });
     this.socket.on('connect', () => {
-      if (this.code) void call(this.socket, 'teacher', { type: 'start', at });
+      if (this.code) call(this.socket, 'teacher', { type: 'start', at }).catch(() => undefined);
     });
   }
   async start(at: StopAt = PREDICT): Promise<string> {
@@ -108,12 +108,14 @@ export class Phone {
     this.socket = connect(url);
     this.socket.on('connect', () => {
       if (!this.secret) return;
-      void call(this.socket, 'student:resume', { code: this.code, secret: this.secret }).then((a) => {
-        if (a.ok && 'you' in a) {
-          this.you = a.you;
-          this.resumed++;
-        }
-      });
+      call(this.socket, 'student:resume', { code: this.code, secret: this.secret })
+        .then((a) => {
+          if (a.ok && 'you' in a) {
+            this.you = a.you;
+            this.resumed++;
+          }
+        })
+        .catch(() => undefined); // closed before the relay answered: the next connect resumes
     });
     this.socket.on('student:you', (y: You) => (this.you = y));
   }
