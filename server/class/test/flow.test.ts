@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startClassServer } from '../server';
@@ -91,6 +91,33 @@ describe('a class on one relay', () => {
       assert.ok(!existsSync(join(dir, `${code}.json`)));
     } finally {
       closeAll(teacher);
+      await server.close();
+    }
+  });
+});
+
+describe('an answer is acknowledged only once it is on disk', () => {
+  it('refuses `unavailable`, never ok, when the write fails; the same answer is stored once the disk takes it', async () => {
+    const dir = tempDir();
+    const server = await startClassServer({ port: 0, host: '127.0.0.1', dataDir: dir });
+    const url = `http://127.0.0.1:${server.port}`;
+    const teacher = new Teacher(url, server.teacherToken);
+    const phone = new Phone(url);
+    try {
+      const code = await teacher.start();
+      await phone.join(code);
+      // A directory where the session file goes: the rename over it fails (even as root).
+      const file = join(dir, `${code}.json`);
+      rmSync(file);
+      mkdirSync(join(file, 'blocker'), { recursive: true });
+      const refused = await phone.answer('running');
+      assert.equal(refused.ok ? 'ok' : refused.error, 'unavailable');
+      rmSync(file, { recursive: true });
+      assert.ok((await phone.answer('running')).ok);
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { answers: Record<string, Record<string, unknown>> };
+      assert.deepEqual(Object.values(kept.answers['fuse#3'] ?? {}), [{ choice: 'running' }]);
+    } finally {
+      closeAll(teacher, phone);
       await server.close();
     }
   });
