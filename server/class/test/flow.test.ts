@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startClassServer } from '../server';
 import { IDLE_MS } from '../session';
-import { Phone, Teacher, call, closeAll, freePort, spawnRelay, startRedis, tempDir, waitFor } from './helpers';
+import { Phone, Teacher, call, closeAll, freePort, spawnRelay, startRedis, tempDir, until, waitFor } from './helpers';
 
 describe('a class on one relay', () => {
   it('counts three students in the teacher histogram, then reveals each one their result', async () => {
@@ -147,19 +147,7 @@ describe('kill -9 and restart', () => {
       assert.equal(second.token, first.token, 'the teacher link printed before still works');
 
       // Each phone reconnects on its own and resumes with its secret: its answer is there.
-      await Promise.all(
-        phones.map(
-          (p) =>
-            new Promise<void>((resolve) => {
-              const check = setInterval(() => {
-                if (p.resumed > 0) {
-                  clearInterval(check);
-                  resolve();
-                }
-              }, 20);
-            }),
-        ),
-      );
+      await Promise.all(phones.map((p) => until(() => p.resumed > 0)));
       assert.deepEqual(
         phones.map((p) => p.you?.answer),
         [{ choice: 'running' }, { choice: 'failed' }, { choice: 'failed' }],
@@ -169,6 +157,39 @@ describe('kill -9 and restart', () => {
       assert.equal(t.joined, 3);
     } finally {
       closeAll(teacher, ...phones);
+    }
+  });
+});
+
+describe('kill -9 of a relay sharing Redis', () => {
+  it('keeps every acknowledged answer: the students come back to the restarted relay, the teacher on the other saw no loss', async () => {
+    const redis = await startRedis();
+    const env = { CLASS_REDIS_URL: redis.url };
+    const portA = await freePort();
+    let a = await spawnRelay(portA, tempDir(), env);
+    const b = await spawnRelay(await freePort(), tempDir(), env);
+    const teacher = new Teacher(b.url, b.token);
+    const phones = [1, 2, 3].map(() => new Phone(a.url));
+    try {
+      const code = await teacher.start();
+      for (const p of phones) await p.join(code);
+      const acks = await Promise.all(phones.map((p, i) => p.answer(i === 0 ? 'running' : 'failed')));
+      assert.ok(acks.every((x) => x.ok));
+      a.child.kill('SIGKILL');
+      await new Promise((r) => a.child.once('exit', r));
+      a = await spawnRelay(portA, tempDir(), env);
+      await Promise.all(phones.map((p) => until(() => p.resumed > 0)));
+      assert.deepEqual(
+        phones.map((p) => p.you?.answer),
+        [{ choice: 'running' }, { choice: 'failed' }, { choice: 'failed' }],
+      );
+      assert.ok((await phones[0]!.answer('failed')).ok, 'and answers again through the restarted relay');
+      await teacher.histogram({ running: 0, failed: 3 });
+    } finally {
+      closeAll(teacher, ...phones);
+      a.child.kill('SIGKILL');
+      b.child.kill('SIGKILL');
+      redis.stop();
     }
   });
 });

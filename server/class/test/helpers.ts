@@ -58,6 +58,22 @@ export function waitFor<T>(socket: Socket, event: string, pred: (x: T) => boolea
   });
 }
 
+/** Resolves once `ok()` holds (checked every 20 ms), or rejects after `ms`. */
+export function until(ok: () => boolean, ms = 15_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = setInterval(() => {
+      if (ok()) {
+        clearInterval(check);
+        resolve();
+      } else if (Date.now() - started > ms) {
+        clearInterval(check);
+        reject(new Error(`not so within ${ms} ms`));
+      }
+    }, 20);
+  });
+}
+
 export const connected = (s: Socket): Promise<void> =>
   s.connected ? Promise.resolve() : new Promise((resolve) => s.once('connect', () => resolve()));
 
