@@ -59,6 +59,10 @@ export async function startClassServer(opts: ClassServerOptions): Promise<ClassS
     // LIMITS.messageBytes are refused one by one (relay.ts) and the connection stays.
     maxHttpBufferSize: LIMITS.messageBytes * 16,
     serveClient: false,
+    // Same origin only: the page is served from here. A browser sends Origin; another site's
+    // page (using its visitors' browsers to guess codes from many addresses) is turned away.
+    // Node clients (tests, bench) send none.
+    allowRequest: (req, callback) => callback(null, sameOrigin(req.headers.origin, req.headers.host)),
     ...(redis && sub ? { adapter: createAdapter(redis, sub) } : {}),
   });
   const relay = attachRelay(io, {
@@ -85,4 +89,14 @@ export async function startClassServer(opts: ClassServerOptions): Promise<ClassS
       await sub?.quit().catch(() => undefined);
     },
   };
+}
+
+/** No Origin (not a browser), or one whose host is the one the request was sent to. */
+export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }

@@ -30,6 +30,8 @@ export const PREDICT: StopAt = {
 
 export function connect(url: string, auth?: Record<string, string>): Socket {
   return io(url, {
+    // Each its own connection, as real phones are (never multiplexed over a cached one).
+    forceNew: true,
     transports: ['websocket'],
     reconnectionDelay: 50,
     reconnectionDelayMax: 250,

@@ -89,7 +89,12 @@ describe('the relay refuses, and nothing changes', () => {
     open.push(s);
     const err = await new Promise<Error>((resolve) => s.once('connect_error', resolve));
     assert.ok(err);
-    const same = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: url } });
+    const same = io(url, {
+      forceNew: true,
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { origin: url },
+    });
     open.push(same);
     await connected(same);
   });
