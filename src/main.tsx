@@ -3,6 +3,7 @@ import './trustedTypes';
 // First the page's words start loading (words.ts), then storage opens (boot.ts), while the rest loads.
 import { words } from './words';
 import './boot';
+import { storageOr, takeTeacherToken } from './class/keys';
 import { createRoot } from 'react-dom/client';
 import { translate } from './i18n';
 import { useSimStore } from './store/simStore';
@@ -15,6 +16,14 @@ import { traceAsked, useTraceHandoff } from './ui/traces/handoff';
 import './ui/theme.css';
 import './ui/styles.css';
 import './ui/layout.css';
+
+// The teacher's link from `npm run class` (`#teacher=…`): the token goes into this tab's storage
+// and out of the address at once, before the projector shows the address bar to a room.
+takeTeacherToken(
+  window.location,
+  window.history,
+  storageOr(() => sessionStorage),
+);
 
 /** `?compare=a,b` opens the side-by-side view, a chunk of its own (the first screen never loads it). */
 const COMPARE = new URLSearchParams(window.location.search).has('compare');

@@ -1,0 +1,17 @@
+import { create } from 'zustand';
+import { createClassSlice, dialRelay, type LiveClass } from '../class/client';
+import { storageOr } from '../class/keys';
+
+/**
+ * The tab's live class (issue 43): the projector's class as its teacher, or a phone's as a
+ * student. Its data and its one connection to the relay are class/client.ts's slice; this file
+ * only makes the store, with the browser's storage and Socket.IO. Loaded with the class's UI,
+ * never by the first screen.
+ */
+export const useLiveClass = create<LiveClass>()(
+  createClassSlice({
+    dial: dialRelay,
+    session: storageOr(() => sessionStorage),
+    local: storageOr(() => localStorage),
+  }),
+);
