@@ -37,6 +37,9 @@ const GuideView = lazy(() => import('./ui/guide/GuideView').then((m) => ({ defau
  * in the address or storage). Back from a view opened in place reloads the page it came from.
  */
 const TRACE = !COMPARE && !GUIDE && traceAsked(window.location.search);
+/** `?class=<code>` (or `?class=join`) is a student's phone in a live class (issue 43), a chunk of its own. */
+const CLASS = new URLSearchParams(window.location.search).has('class');
+const StudentPage = lazy(() => import('./ui/class/StudentPage'));
 const TraceView = lazy(() => import('./ui/traces/TraceView').then((m) => ({ default: m.TraceView })));
 window.addEventListener('popstate', () => {
   if (useTraceHandoff.getState().shown) window.location.reload();
@@ -77,7 +80,11 @@ if (!wordsLoaded) {
       <StrictMode>
         <ErrorBoundary message={(e) => translate(useSimStore.getState().lang, 'app.error', { msg: e.message })}>
           <UpdateReady />
-          {COMPARE ? (
+          {CLASS ? (
+            <Suspense>
+              <StudentPage search={window.location.search} />
+            </Suspense>
+          ) : COMPARE ? (
             <Suspense>
               <CompareView search={window.location.search} />
             </Suspense>

@@ -8,6 +8,7 @@ import { present } from './en.present';
 import { lessons } from './en.lessons';
 import { notes } from './en.notes';
 import { content } from './en.content';
+import { liveClass } from './en.class';
 import type { errors } from './en.errors';
 
 /**
@@ -25,6 +26,7 @@ export const en = {
   ...lessons,
   ...notes,
   ...content,
+  ...liveClass,
   // Predict-then-reveal and challenges (SPEC §13)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',

@@ -8,6 +8,7 @@ import { present } from './zh.present';
 import { lessons } from './zh.lessons';
 import { notes } from './zh.notes';
 import { content } from './zh.content';
+import { liveClass } from './zh.class';
 import { errors } from './zh.errors';
 import type { MessageKey } from './en';
 
@@ -23,6 +24,7 @@ export const zh: Record<MessageKey, string> = {
   ...lessons,
   ...notes,
   ...content,
+  ...liveClass,
   ...errors,
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',

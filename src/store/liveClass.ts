@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { createClassSlice, dialRelay, type LiveClass } from '../class/client';
-import { storageOr } from '../class/keys';
+import { LIVE_KEY, storageOr } from '../class/keys';
+
+const session = storageOr(() => sessionStorage);
 
 /**
  * The tab's live class (issue 43): the projector's class as its teacher, or a phone's as a
@@ -9,9 +11,8 @@ import { storageOr } from '../class/keys';
  * never by the first screen.
  */
 export const useLiveClass = create<LiveClass>()(
-  createClassSlice({
-    dial: dialRelay,
-    session: storageOr(() => sessionStorage),
-    local: storageOr(() => localStorage),
-  }),
+  createClassSlice({ dial: dialRelay, session, local: storageOr(() => localStorage) }),
 );
+
+/** This tab's teacher ran a class before this page (another lesson, a reload): the panel rejoins it. */
+export const classWasLive = (): boolean => session.getItem(LIVE_KEY) !== null;
