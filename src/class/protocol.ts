@@ -38,6 +38,14 @@ export const CODE_LENGTH = 8;
 /** Upper-case letters and digits a phone keyboard types and a projector shows unambiguously: no 0/O, 1/I/L. */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
+/**
+ * The page's addresses for a class: the student view is `?class` (the join page, code typed) or
+ * `?class=<CODE>` (the QR's address: joins at once); the teacher's link carries its token in the
+ * fragment, `#teacher=<token>`, so it never reaches a server log.
+ */
+export const STUDENT_QUERY = 'class';
+export const TEACHER_FRAGMENT = 'teacher';
+
 /** What a stop asks of the phones. `watch`: nothing (caption only); `predict`: one of `choices`; `selftest`: typed text. */
 export const STOP_KINDS = ['watch', 'predict', 'selftest'] as const;
 export type StopKind = (typeof STOP_KINDS)[number];
@@ -207,11 +215,20 @@ export const TALLY = v.strictObject({
   histogram: v.record(v.string(), v.number()),
   /** Self-test answers, without names (the projector shows them anonymously), oldest first. */
   texts: v.array(v.strictObject({ question: v.picklist(SELF_TEST_QUESTIONS), text: v.string() })),
-  /** Who is in the class, for `remove`: id and nickname (plain text; '' for anonymous). */
-  students: v.array(v.strictObject({ id: STUDENT_ID, nickname: v.string() })),
   version: v.number(),
 });
 export type Tally = v.InferOutput<typeof TALLY>;
+
+/**
+ * Who is in the class, for `remove` (event `class:roster`, teacher only, when someone joins or
+ * is removed): id and nickname, plain text ('' for anonymous), in the order they joined.
+ */
+export const ROSTER = v.strictObject({
+  code: v.string(),
+  students: v.array(v.strictObject({ id: STUDENT_ID, nickname: v.string() })),
+  version: v.number(),
+});
+export type Roster = v.InferOutput<typeof ROSTER>;
 
 /** A student's stored answer at one stop: a choice (predict), or their texts by question (selftest). */
 export const ANSWER_RECORD = v.union([
@@ -228,13 +245,20 @@ export const YOU = v.strictObject({
   answer: v.nullable(ANSWER_RECORD),
   /** Once revealed: whether their answer was right; else null. */
   correct: v.nullable(v.boolean()),
-  /** Right answers over the revealed predictions they answered, and how many were revealed. */
+  /** Right answers, and how many predictions of the class have been revealed so far. */
   score: v.strictObject({ right: v.number(), revealed: v.number() }),
 });
 export type You = v.InferOutput<typeof YOU>;
 
 /** Server → client events. `class:ended` and `student:removed` carry `{ code }`; the phone then stops. */
-export const SERVER_EVENTS = ['class:state', 'class:tally', 'student:you', 'student:removed', 'class:ended'] as const;
+export const SERVER_EVENTS = [
+  'class:state',
+  'class:tally',
+  'class:roster',
+  'student:you',
+  'student:removed',
+  'class:ended',
+] as const;
 export type ServerEvent = (typeof SERVER_EVENTS)[number];
 
 // ── Acks ────────────────────────────────────────────────────────────────────────────────────

@@ -1,0 +1,225 @@
+import type { Redis } from 'ioredis';
+import type { AnswerRecord, ClassError, Refusal } from '../../src/class/protocol';
+import { IDLE_MS, refuse, stopKey, you, type ClassMeta, type Session, type Student } from './session';
+import type { ClassStore } from './store';
+
+/**
+ * Several relays' store: Redis is the one authoritative copy of every class, so a student on
+ * one relay and the teacher on another change the same session. One hash per class,
+ * `class:<CODE>`: `meta` (JSON), `ver`, `s:<id>` (a student, JSON), `a:<lesson>#<stop>:<id>`
+ * (an answer, JSON). Every write is one Lua script (atomic on the server: no lost update
+ * between relays, no retry storm when a thousand phones answer at once) and refreshes the
+ * key's TTL: Redis itself deletes a class idle for IDLE_MS.
+ *
+ * Durability: an answer is acknowledged once Redis has applied the script. It survives any
+ * relay's kill -9 (the relays keep nothing of their own); it survives Redis's own crash only
+ * with `appendonly yes` and `appendfsync always`, which server.ts checks and warns about.
+ */
+
+const TTL = String(IDLE_MS);
+const keyOf = (code: string) => `class:${code}`;
+const teacherKey = (hash: string) => `class:teacher:${hash}`;
+const TOKEN_KEY = 'class:teacher-token';
+
+/** The answer rule of session.ts's answerRefusal and mergeAnswer, in Lua so check and write are one step. */
+const ANSWER = `
+local m = redis.call('HGET', KEYS[1], 'meta')
+if not m then return {'no_class'} end
+local meta = cjson.decode(m)
+local s = redis.call('HGET', KEYS[1], 's:' .. ARGV[1])
+if not s then return {'unknown_student'} end
+if cjson.decode(s).removed == true then return {'unknown_student'} end
+local msg = cjson.decode(ARGV[2])
+if msg.stop ~= meta.stop then return {'wrong_stop'} end
+if meta.paused == true then return {'paused'} end
+if meta.phase ~= 'open' then return {'locked'} end
+local field = 'a:' .. meta.lessonId .. '#' .. meta.stop .. ':' .. ARGV[1]
+local rec
+if msg.kind == 'choice' then
+  if meta.kind ~= 'predict' then return {'bad_answer'} end
+  local found = false
+  for _, c in ipairs(meta.choices) do if c == msg.choice then found = true end end
+  if not found then return {'bad_answer'} end
+  rec = { choice = msg.choice }
+  if msg.fuse ~= nil then rec.fuse = msg.fuse end
+else
+  if meta.kind ~= 'selftest' then return {'bad_answer'} end
+  local old = redis.call('HGET', KEYS[1], field)
+  rec = old and cjson.decode(old) or {}
+  if type(rec.texts) ~= 'table' then rec = { texts = {} } end
+  rec.texts[msg.question] = msg.text
+end
+local out = cjson.encode(rec)
+redis.call('HSET', KEYS[1], field, out)
+redis.call('HINCRBY', KEYS[1], 'ver', 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', 'class:teacher:' .. meta.teacherHash, ARGV[3])
+return {'ok', out}
+`;
+
+/** Compare-and-set of the meta: a teacher command applies only to the meta it was computed from. */
+const TEACH = `
+local m = redis.call('HGET', KEYS[1], 'meta')
+if not m then return -1 end
+if m ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'meta', ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'ver', 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return 1
+`;
+
+const CREATE = `
+if redis.call('HSETNX', KEYS[1], 'meta', ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'ver', 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
+return 1
+`;
+
+const JOIN = `
+if redis.call('HEXISTS', KEYS[1], 'meta') == 0 then return 0 end
+redis.call('HSET', KEYS[1], 's:' .. ARGV[1], ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'ver', 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+`;
+
+const REMOVE = `
+if redis.call('HEXISTS', KEYS[1], 'meta') == 0 then return -1 end
+local s = redis.call('HGET', KEYS[1], 's:' .. ARGV[1])
+if not s then return 0 end
+local st = cjson.decode(s)
+if st.removed == true then return 0 end
+st.removed = true
+redis.call('HSET', KEYS[1], 's:' .. ARGV[1], cjson.encode(st))
+redis.call('HINCRBY', KEYS[1], 'ver', 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`;
+
+/** A Session from the hash's fields. */
+function sessionOf(h: Record<string, string>): Session | null {
+  if (!h.meta) return null;
+  const s: Session = { meta: JSON.parse(h.meta) as ClassMeta, students: {}, answers: {}, version: Number(h.ver ?? 0) };
+  for (const [field, value] of Object.entries(h)) {
+    if (field.startsWith('s:')) s.students[field.slice(2)] = JSON.parse(value) as Student;
+    else if (field.startsWith('a:')) {
+      const cut = field.lastIndexOf(':');
+      (s.answers[field.slice(2, cut)] ??= {})[field.slice(cut + 1)] = JSON.parse(value) as AnswerRecord;
+    }
+  }
+  return s;
+}
+
+export function createRedisStore(redis: Redis): ClassStore {
+  return {
+    async open() {
+      try {
+        const [, aof] = (await redis.config('GET', 'appendonly')) as string[];
+        const [, fsync] = (await redis.config('GET', 'appendfsync')) as string[];
+        if (aof !== 'yes' || fsync !== 'always')
+          process.stderr.write(
+            `class: Redis has appendonly ${aof}, appendfsync ${fsync}: acknowledged answers survive a relay's crash, ` +
+              `not Redis's. For that, run Redis with --appendonly yes --appendfsync always.\n`,
+          );
+      } catch {
+        // CONFIG is often disabled on managed Redis: its operator decides its persistence.
+      }
+    },
+
+    async create(meta) {
+      const r = await redis.eval(
+        CREATE,
+        2,
+        keyOf(meta.code),
+        teacherKey(meta.teacherHash),
+        JSON.stringify(meta),
+        meta.code,
+        TTL,
+      );
+      return r === 1;
+    },
+
+    async load(code) {
+      return sessionOf(await redis.hgetall(keyOf(code)));
+    },
+
+    async classOf(teacherHash) {
+      const code = await redis.get(teacherKey(teacherHash));
+      return code && (await redis.hexists(keyOf(code), 'meta')) ? code : null;
+    },
+
+    async teach(code, change) {
+      for (let tries = 0; tries < 20; tries++) {
+        const old = await redis.hget(keyOf(code), 'meta');
+        if (!old) return refuse('no_class', 'no such class');
+        const meta = JSON.parse(old) as ClassMeta;
+        const next = change(meta);
+        if ('ok' in next) return next;
+        const r = await redis.eval(TEACH, 2, keyOf(code), teacherKey(meta.teacherHash), old, JSON.stringify(next), TTL);
+        if (r === 1) return next;
+        if (r === -1) return refuse('no_class', 'no such class');
+      }
+      return refuse('unavailable', 'the class changed under this command too often; try again');
+    },
+
+    async remove(code, studentId) {
+      const r = await redis.eval(REMOVE, 1, keyOf(code), studentId, TTL);
+      return r === 1
+        ? true
+        : r === -1
+          ? refuse('no_class', 'no such class')
+          : refuse('unknown_student', 'no such student');
+    },
+
+    async join(code, student) {
+      const r = await redis.eval(JOIN, 1, keyOf(code), student.id, JSON.stringify(student), TTL);
+      return r === 1 ? true : refuse('no_class', 'no such class');
+    },
+
+    async answer(code, studentId, msg): Promise<AnswerRecord | Refusal> {
+      const [status, out] = (await redis.eval(ANSWER, 1, keyOf(code), studentId, JSON.stringify(msg), TTL)) as [
+        string,
+        string?,
+      ];
+      if (status === 'ok' && out) return JSON.parse(out) as AnswerRecord;
+      return refuse(status as ClassError, `refused: ${status}`);
+    },
+
+    async youOf(code, studentId) {
+      const [m, st] = await redis.hmget(keyOf(code), 'meta', `s:${studentId}`);
+      if (!m || !st) return null;
+      const meta = JSON.parse(m) as ClassMeta;
+      const keys = [...new Set([stopKey(meta.lessonId, meta.stop), ...Object.keys(meta.reveals)])];
+      const values = await redis.hmget(keyOf(code), ...keys.map((k) => `a:${k}:${studentId}`));
+      const answers: Session['answers'] = {};
+      keys.forEach((k, i) => {
+        const v = values[i];
+        if (v) answers[k] = { [studentId]: JSON.parse(v) as AnswerRecord };
+      });
+      return you({ meta, students: { [studentId]: JSON.parse(st) as Student }, answers, version: 0 }, studentId);
+    },
+
+    async end(code) {
+      const m = await redis.hget(keyOf(code), 'meta');
+      const keys = [keyOf(code), ...(m ? [teacherKey((JSON.parse(m) as ClassMeta).teacherHash)] : [])];
+      await redis.del(...keys);
+    },
+
+    async sweep() {
+      // Redis deletes an idle class itself (the TTL every write refreshes); a phone still
+      // connected learns it at its next message (`no_class`).
+      return [];
+    },
+
+    async teacherToken(fresh) {
+      await redis.set(TOKEN_KEY, fresh, 'NX');
+      return (await redis.get(TOKEN_KEY)) ?? fresh;
+    },
+
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
