@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { createClassSlice, type Dial, type LiveClass, type Wire } from './client';
-import { LIVE_KEY, TEACHER_KEY, secretKey, takeTeacherToken, type KeyStore } from './keys';
-import type { Ack, AnswerRecord, ClassState, StopAt, You } from './protocol';
+import { LIVE_KEY, TEACHER_FRAGMENT, TEACHER_KEY, secretKey, takeTeacherToken, type KeyStore } from './keys';
+import {
+  TEACHER_FRAGMENT as PROTOCOL_FRAGMENT,
+  type Ack,
+  type AnswerRecord,
+  type ClassState,
+  type StopAt,
+  type You,
+} from './protocol';
 
 /** A storage as the browser's, in memory. */
 const keys = (init: Record<string, string> = {}): KeyStore & { map: Map<string, string> } => {
@@ -181,6 +188,7 @@ describe('a student', () => {
 
 describe('the teacher', () => {
   it('takes the token out of the address into the tab, keeping the rest of it', () => {
+    expect(TEACHER_FRAGMENT).toBe(PROTOCOL_FRAGMENT);
     const session = keys();
     let replaced = '';
     const history = {

@@ -4,6 +4,7 @@ import { LIVE_KEY, TEACHER_KEY, secretKey, type KeyStore } from './keys';
 import {
   CLASS_STATE,
   JOIN_CODE,
+  ROSTER,
   TALLY,
   YOU,
   readMessage,
@@ -12,6 +13,7 @@ import {
   type ClassError,
   type ClassState,
   type ClientEvent,
+  type Roster,
   type StopAt,
   type Tally,
   type TeacherCommand,
@@ -83,6 +85,8 @@ export interface LiveClassData {
   state: ClassState | null;
   /** The teacher's live counts, texts and students. */
   tally: Tally | null;
+  /** The teacher's list of who is in the class (to remove one). */
+  roster: Roster | null;
   /** The student's own answer, result and score. */
   you: You | null;
   /** An answer not yet acknowledged (sent again after a reconnection). */
@@ -116,6 +120,7 @@ export const IDLE: LiveClassData = {
   code: null,
   state: null,
   tally: null,
+  roster: null,
   you: null,
   pending: null,
   error: null,
@@ -162,6 +167,12 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
       if (cur && cur.code === t.code && t.version < cur.version) return;
       set({ tally: t });
     };
+    const takeRoster = (r: unknown) => {
+      if (!v.is(ROSTER, r)) return;
+      const cur = get().roster;
+      if (cur && cur.code === r.code && r.version < cur.version) return;
+      set({ roster: r });
+    };
     const takeYou = (y: unknown) => void (v.is(YOU, y) && set({ you: y }));
 
     /** Dials and wires what both roles share: a relay that never answers, a drop, an end. */
@@ -185,6 +196,7 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
       w.on('disconnect', () => void (mine() && wire && set({ status: 'reconnecting' })));
       w.on('class:state', (s) => void (mine() && takeState(s)));
       w.on('class:tally', (t) => void (mine() && takeTally(t)));
+      w.on('class:roster', (r) => void (mine() && takeRoster(r)));
       w.on('student:you', (y) => void (mine() && takeYou(y)));
       const gone = (status: 'ended' | 'removed') => () => {
         if (!mine()) return;

@@ -4,6 +4,12 @@
  * the projector's address bar never shows it; the relay's client loads only when a class is used.
  */
 
+/**
+ * protocol.ts's TEACHER_FRAGMENT, spelt here: importing protocol.ts would bring its schemas into
+ * the first screen's chunk (client.test.ts holds the two to one spelling).
+ */
+export const TEACHER_FRAGMENT = 'teacher';
+
 /** The teacher token `npm run class` printed (`#teacher=…`): this tab's, so it outlives a move between lessons. */
 export const TEACHER_KEY = 'harness-sim.class.teacher';
 /** The join code of the class this tab's teacher runs: a reload or another lesson reconnects to it. */
@@ -47,9 +53,9 @@ export function takeTeacherToken(
 ): string | null {
   const url = new URL(location.href);
   const fragment = new URLSearchParams(url.hash.slice(1));
-  const token = fragment.get('teacher');
+  const token = fragment.get(TEACHER_FRAGMENT);
   if (token !== null) {
-    fragment.delete('teacher');
+    fragment.delete(TEACHER_FRAGMENT);
     const rest = fragment.toString();
     url.hash = rest ? `#${rest}` : '';
     // An empty hash still leaves a bare `#` in href: cut it.

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
+import { STUDENT_QUERY } from '../../class/protocol';
 import { findLesson } from '../../lessons';
 import { classWasLive, useLiveClass } from '../../store/liveClass';
 import { passQuestion, predictor } from '../../store/predict';
@@ -16,7 +17,7 @@ import './class.css';
 /** The address a phone opens: this page's own folder with the join code, so a scan joins at once. */
 export const studentUrl = (code: string): string => {
   const url = new URL(window.location.pathname, window.location.origin);
-  url.searchParams.set('class', code);
+  url.searchParams.set(STUDENT_QUERY, code);
   return url.href;
 };
 

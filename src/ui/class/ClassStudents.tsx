@@ -4,7 +4,7 @@ import { useT } from '../useT';
 /** Who is in the class, to remove one: nicknames as text (React text, never markup), in joining order. */
 export function ClassStudents() {
   const t = useT();
-  const students = useLiveClass((s) => s.tally?.students);
+  const students = useLiveClass((s) => s.roster?.students);
   if (!students?.length) return null;
   return (
     <details className="hs-class__students">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { JOIN_CODE, LIMITS, CODE_LENGTH } from '../../class/protocol';
+import { CODE_LENGTH, JOIN_CODE, LIMITS, STUDENT_QUERY } from '../../class/protocol';
 import { machineStates } from '../../engine';
 import { findLesson, playTo } from '../../lessons';
 import { useLiveClass } from '../../store/liveClass';
@@ -11,7 +11,7 @@ import './class.css';
 
 /** The join code in the address (`?class=ABCD2345`, the QR's), or '' (`?class=join`, typed on the phone). */
 export function codeInAddress(search: string): string {
-  const r = v.safeParse(JOIN_CODE, new URLSearchParams(search).get('class') ?? '');
+  const r = v.safeParse(JOIN_CODE, new URLSearchParams(search).get(STUDENT_QUERY) ?? '');
   return r.success ? r.output : '';
 }
 
