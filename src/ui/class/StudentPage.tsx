@@ -35,6 +35,15 @@ export default function StudentPage({ search }: { search: string }) {
     void useLiveClass.getState().joinClass(fromQr, '');
   }, [fromQr]);
 
+  // A typed code goes into the address once joined: a reload (or a phone that drops the tab) resumes.
+  const code = useLiveClass((s) => (s.status === 'live' ? s.code : null));
+  useEffect(() => {
+    if (!code || codeInAddress(window.location.search) === code) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set(STUDENT_QUERY, code);
+    window.history.replaceState(window.history.state, '', url);
+  }, [code]);
+
   let body;
   if (status === 'removed' || status === 'ended')
     body = (
