@@ -91,7 +91,9 @@ test('three phones answer the projector’s prediction: the histogram counts the
   await expect(histogram).toHaveAttribute('data-answer', 'tool_failed');
   const bars = await teacher
     .getByTestId('class-bar')
-    .evaluateAll((bs) => Object.fromEntries(bs.map((b) => [b.dataset.choice, Number(b.dataset.count)])));
+    .evaluateAll((bs): Record<string, number> =>
+      Object.fromEntries(bs.map((b) => [b.dataset.choice ?? '', Number(b.dataset.count)])),
+    );
   expect(Object.keys(bars)).toEqual(offered);
   expect(bars).toMatchObject({ tool_failed: 2, running: 1 });
   expect(Object.values(bars).reduce((a, b) => a + b, 0)).toBe(3);
@@ -123,4 +125,24 @@ test('hosted without the relay, "Start a class" says it needs npm run class; the
   await expect(page.getByTestId('class-message')).toContainText('npm run class');
   await page.getByTestId('btn-lesson-next').click();
   await expect(page.getByTestId('predict-prompt')).toBeVisible();
+});
+
+test('the class follows the teacher to another lesson: the tab keeps its token and rejoins the class', async ({
+  browser,
+}) => {
+  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const teacher = await projector.newPage();
+  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.teacherToken}`);
+  await teacher.getByTestId('btn-class-start').click();
+  const code = (await teacher.getByTestId('class-join-code').textContent())!;
+  const student = await phone(browser, `class=${code}`);
+  await expect(student.getByTestId('student-view')).toHaveAttribute('data-kind', 'watch');
+
+  // Another lesson, a new page in the same tab, no token in its address: the same class follows.
+  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=fuse&at=2`);
+  await expect(teacher.getByTestId('class-join-code')).toHaveText(code);
+  await expect(student.getByTestId('student-view')).toHaveAttribute('data-stop', '1');
+  await expect(student.locator('.hs-student__title')).toContainText('2 of 8');
+  await student.context().close();
+  await projector.close();
 });

@@ -44,9 +44,20 @@ export default function ClassPanel() {
   const here = `${lesson?.id}#${shown}`;
   const [selftestAt, setSelftestAt] = useState<string | null>(null);
   const selftest = selftestAt === here;
+  // A question answered (or revealed) plays its move, and the lesson shows that stop a moment
+  // later, once its run is stored: meanwhile the class stays on the asked stop, not back a step.
+  const [asked, setAsked] = useState<number | null>(null);
+  useEffect(() => {
+    const q = predictor.subscribe((s) => s.context.asking?.at !== undefined && setAsked(s.context.asking.at));
+    const unshown = useCitedStop.subscribe(() => setAsked(null));
+    return () => {
+      q.unsubscribe();
+      unshown();
+    };
+  }, []);
   const at = useMemo(
-    () => (lesson ? classStopAt({ lesson, shown, asking, predictOn, selftest }) : null),
-    [lesson, shown, asking, predictOn, selftest],
+    () => (lesson ? classStopAt({ lesson, shown, asking, asked, predictOn, selftest }) : null),
+    [lesson, shown, asking, asked, predictOn, selftest],
   );
   // Another stop of the lesson: the phones follow (client.ts sends each change once).
   const live = status === 'live';

@@ -14,6 +14,8 @@ export interface ClassStopInput {
   /** The lesson stop shown on the projector (0-based). */
   shown: number;
   asking: Ask | null;
+  /** The stop the last question was asked before, until the lesson shows another stop (its move is on its way). */
+  asked: number | null;
   predictOn: boolean;
   /** The teacher turned the phones to the article's self-test. */
   selftest: boolean;
@@ -26,14 +28,15 @@ function question(choices: readonly StateName[], steps: readonly number[] | unde
     : { choices: [...choices], askFuse: !isSimpleChoices(choices) };
 }
 
-export function classStopAt({ lesson, shown, asking, predictOn, selftest }: ClassStopInput): StopAt {
+export function classStopAt({ lesson, shown, asking, asked, predictOn, selftest }: ClassStopInput): StopAt {
   const base = { lessonId: lesson.id, choices: [] as string[], askFuse: false };
   if (selftest) return { ...base, stop: lesson.stops.length, kind: 'selftest' };
   if (asking?.at !== undefined)
     return { ...base, stop: asking.at, kind: 'predict', ...question(asking.choices, asking.steps) };
-  const p = predictOn && !lesson.stops[shown]?.yourTurn ? predictionAt(lesson, shown) : null;
-  if (!p) return { ...base, stop: shown, kind: 'watch' };
-  return { ...base, stop: shown, kind: 'predict', ...question(p.choices, p.steps?.choices) };
+  const at = asked ?? shown;
+  const p = predictOn && !lesson.stops[at]?.yourTurn ? predictionAt(lesson, at) : null;
+  if (!p) return { ...base, stop: at, kind: 'watch' };
+  return { ...base, stop: at, kind: 'predict', ...question(p.choices, p.steps?.choices) };
 }
 
 /** The right answer at a predict stop, from the lesson's own run (the projector's Predict first answer). */
