@@ -85,13 +85,15 @@ export function StudentQuestion({ state }: { state: ClassState }) {
         </fieldset>
       )}
       <p className="hs-student__note" role="status">
-        {!open && state.phase !== 'open'
+        {state.phase !== 'open'
           ? t('student.locked')
-          : sending
-            ? t('student.sending')
-            : chosen
-              ? t('student.chosen', { choice: choiceLabel(t, chosen, state.choices) })
-              : null}
+          : state.paused
+            ? null
+            : sending
+              ? t('student.sending')
+              : chosen
+                ? t('student.chosen', { choice: choiceLabel(t, chosen, state.choices) })
+                : null}
       </p>
     </div>
   );
