@@ -5,9 +5,11 @@ import { makeDirDurably, removeFileDurably, writeFileAtomic } from './atomicFile
 import {
   IDLE_MS,
   answerRefusal,
+  glance,
   mergeAnswer,
   refuse,
   stopKey,
+  studentBySecret,
   you,
   type ClassMeta,
   type Session,
@@ -113,6 +115,16 @@ export function createFileStore(dir: string): ClassStore {
 
     async load(code) {
       return sessions.get(code) ?? null;
+    },
+
+    async glance(code) {
+      const s = sessions.get(code);
+      return s ? glance(s) : null;
+    },
+
+    async studentOf(code, secretHash) {
+      const s = sessions.get(code);
+      return (s && studentBySecret(s, secretHash)?.id) ?? null;
     },
 
     async classOf(teacherHash) {

@@ -5,7 +5,9 @@
  * else goes to stderr.
  *
  * Environment: PORT (or --port; default 4173), CLASS_DATA_DIR (default .class-data/ in the
- * project), CLASS_REDIS_URL (several relays share classes), CLASS_HOST (default 0.0.0.0).
+ * project), CLASS_REDIS_URL (several relays share classes), CLASS_HOST (default 0.0.0.0, every
+ * interface; another address serves that one only), CLASS_SITE_DIR (another built site to serve;
+ * default dist/, built when missing).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,25 +40,39 @@ function lanAddresses(): string[] {
 
 async function main() {
   const port = portFromArgs(process.argv.slice(2));
-  const dist = `${root}dist`;
+  const dist = process.env.CLASS_SITE_DIR ?? `${root}dist`;
+  if (process.env.CLASS_SITE_DIR && !existsSync(`${dist}/index.html`)) {
+    process.stderr.write(`class: CLASS_SITE_DIR has no index.html: ${dist}\n`);
+    process.exit(2);
+  }
   if (!existsSync(`${dist}/index.html`)) {
-    process.stderr.write('class: dist/ is missing; building the site once (npm run build)…\n');
-    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
+    // The site's build alone (vite build), not `npm run build`'s type check first: a teacher
+    // needs the files, and the check is the developers' (npm test).
+    process.stderr.write('class: dist/ is missing; building the site once (vite build)…\n');
+    const built = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: ['ignore', 2, 2],
+    });
     if (built.status !== 0) {
       process.stderr.write('class: the build failed; see above.\n');
       process.exit(1);
     }
   }
+  const host = process.env.CLASS_HOST ?? '0.0.0.0';
   const server = await startClassServer({
     port,
-    host: process.env.CLASS_HOST ?? '0.0.0.0',
+    host,
     dataDir: process.env.CLASS_DATA_DIR ?? `${root}.class-data`,
     ...(process.env.CLASS_REDIS_URL ? { redisUrl: process.env.CLASS_REDIS_URL } : {}),
     distDir: dist,
   });
-  const hosts = [...lanAddresses(), 'localhost'];
+  // Every interface: the LAN addresses a phone reaches, then this machine's own name.
+  const everywhere = host === '0.0.0.0' || host === '::';
+  const hosts = everywhere ? [...lanAddresses(), 'localhost'] : [host.includes(':') ? `[${host}]` : host];
   const url = (host: string) => `http://${host}:${server.port}/`;
-  process.stdout.write(`teacher: ${url('localhost')}?present=1#${TEACHER_FRAGMENT}=${server.teacherToken}\n`);
+  process.stdout.write(
+    `teacher: ${url(everywhere ? 'localhost' : (hosts[0] as string))}?present=1#${TEACHER_FRAGMENT}=${server.teacherToken}\n`,
+  );
   process.stdout.write(`students: ${hosts.map((h) => `${url(h)}?${STUDENT_QUERY}`).join(' ')}\n`);
 
   const stop = () => {

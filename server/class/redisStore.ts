@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { AnswerRecord, ClassError, Refusal } from '../../src/class/protocol';
-import { IDLE_MS, refuse, stopKey, you, type ClassMeta, type Session, type Student } from './session';
+import { IDLE_MS, glance, refuse, stopKey, you, type ClassMeta, type Session, type Student } from './session';
 import type { ClassStore } from './store';
 
 /**
@@ -33,7 +33,9 @@ local msg = cjson.decode(ARGV[2])
 if msg.stop ~= meta.stop then return {'wrong_stop'} end
 if meta.paused == true then return {'paused'} end
 if meta.phase ~= 'open' then return {'locked'} end
-local field = 'a:' .. meta.lessonId .. '#' .. meta.stop .. ':' .. ARGV[1]
+local key = meta.lessonId .. '#' .. meta.stop
+local field = 'a:' .. key .. ':' .. ARGV[1]
+local old = redis.call('HGET', KEYS[1], field)
 local rec
 if msg.kind == 'choice' then
   if meta.kind ~= 'predict' then return {'bad_answer'} end
@@ -44,11 +46,17 @@ if msg.kind == 'choice' then
   if msg.fuse ~= nil then rec.fuse = msg.fuse end
 else
   if meta.kind ~= 'selftest' then return {'bad_answer'} end
-  local old = redis.call('HGET', KEYS[1], field)
   rec = old and cjson.decode(old) or {}
   if type(rec.texts) ~= 'table' then rec = { texts = {} } end
   rec.texts[msg.question] = msg.text
 end
+if old then
+  local o = cjson.decode(old)
+  if o.choice then redis.call('HINCRBY', KEYS[1], 't:' .. key .. ':' .. o.choice, -1) end
+else
+  redis.call('HINCRBY', KEYS[1], 'n:' .. key, 1)
+end
+if rec.choice then redis.call('HINCRBY', KEYS[1], 't:' .. key .. ':' .. rec.choice, 1) end
 local out = cjson.encode(rec)
 redis.call('HSET', KEYS[1], field, out)
 redis.call('HINCRBY', KEYS[1], 'ver', 1)
@@ -79,12 +87,14 @@ return 1
 
 const JOIN = `
 if redis.call('HEXISTS', KEYS[1], 'meta') == 0 then return 0 end
-redis.call('HSET', KEYS[1], 's:' .. ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[1], 's:' .. ARGV[1], ARGV[2], 'k:' .. ARGV[4], ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'joined', 1)
 redis.call('HINCRBY', KEYS[1], 'ver', 1)
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1
 `;
 
+/** Removes a student: their secret stops working, their answers stop counting (and are deleted). */
 const REMOVE = `
 if redis.call('HEXISTS', KEYS[1], 'meta') == 0 then return -1 end
 local s = redis.call('HGET', KEYS[1], 's:' .. ARGV[1])
@@ -93,9 +103,35 @@ local st = cjson.decode(s)
 if st.removed == true then return 0 end
 st.removed = true
 redis.call('HSET', KEYS[1], 's:' .. ARGV[1], cjson.encode(st))
+redis.call('HDEL', KEYS[1], 'k:' .. st.secretHash)
+redis.call('HINCRBY', KEYS[1], 'joined', -1)
+local tail = ':' .. ARGV[1]
+for _, f in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(f, 1, 2) == 'a:' and string.sub(f, -#tail) == tail then
+    local key = string.sub(f, 3, #f - #tail)
+    local a = cjson.decode(redis.call('HGET', KEYS[1], f))
+    if a.choice then redis.call('HINCRBY', KEYS[1], 't:' .. key .. ':' .. a.choice, -1) end
+    redis.call('HINCRBY', KEYS[1], 'n:' .. key, -1)
+    redis.call('HDEL', KEYS[1], f)
+  end
+end
 redis.call('HINCRBY', KEYS[1], 'ver', 1)
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
+`;
+
+/** The live views' counts in one atomic read: meta, ver, joined, answered, then a count per choice. */
+const GLANCE = `
+local m = redis.call('HGET', KEYS[1], 'meta')
+if not m then return false end
+local meta = cjson.decode(m)
+local key = meta.lessonId .. '#' .. meta.stop
+local out = { m, redis.call('HGET', KEYS[1], 'ver') or '0', redis.call('HGET', KEYS[1], 'joined') or '0',
+  redis.call('HGET', KEYS[1], 'n:' .. key) or '0' }
+for _, c in ipairs(meta.choices) do
+  table.insert(out, redis.call('HGET', KEYS[1], 't:' .. key .. ':' .. c) or '0')
+end
+return out
 `;
 
 /** A Session from the hash's fields. */
@@ -145,6 +181,30 @@ export function createRedisStore(redis: Redis): ClassStore {
       return sessionOf(await redis.hgetall(keyOf(code)));
     },
 
+    async glance(code) {
+      const r = (await redis.eval(GLANCE, 1, keyOf(code))) as string[] | null;
+      if (!r) return null;
+      const [m, ver, joined, answered, ...counts] = r as [string, string, string, string, ...string[]];
+      const meta = JSON.parse(m) as ClassMeta;
+      // Self-test texts have no counter: a stop that asks for them reads the class (a class, not a school).
+      if (meta.kind === 'selftest') {
+        const s = sessionOf(await redis.hgetall(keyOf(code)));
+        return s ? glance(s) : null;
+      }
+      return {
+        meta,
+        version: Number(ver),
+        joined: Number(joined),
+        answered: Number(answered),
+        histogram: Object.fromEntries(meta.choices.map((c, i) => [c, Number(counts[i] ?? 0)])),
+        texts: [],
+      };
+    },
+
+    async studentOf(code, secretHash) {
+      return redis.hget(keyOf(code), `k:${secretHash}`);
+    },
+
     async classOf(teacherHash) {
       const code = await redis.get(teacherKey(teacherHash));
       return code && (await redis.hexists(keyOf(code), 'meta')) ? code : null;
@@ -174,7 +234,7 @@ export function createRedisStore(redis: Redis): ClassStore {
     },
 
     async join(code, student) {
-      const r = await redis.eval(JOIN, 1, keyOf(code), student.id, JSON.stringify(student), TTL);
+      const r = await redis.eval(JOIN, 1, keyOf(code), student.id, JSON.stringify(student), TTL, student.secretHash);
       return r === 1 ? true : refuse('no_class', 'no such class');
     },
 
@@ -219,7 +279,7 @@ export function createRedisStore(redis: Redis): ClassStore {
     },
 
     async close() {
-      redis.disconnect();
+      await redis.quit().catch(() => undefined);
     },
   };
 }

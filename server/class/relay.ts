@@ -13,7 +13,7 @@ import {
   type Refusal,
   type TeacherCommand,
 } from '../../src/class/protocol';
-import { applyTeacher, classState, newMeta, refuse, roster, studentBySecret, tally, you } from './session';
+import { applyTeacher, classState, newMeta, refuse, roster, stateOf, tally, tallyOf, you } from './session';
 import type { ClassStore } from './store';
 
 /**
@@ -109,11 +109,15 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
     roster: opts.stateMs ?? 150,
   };
   async function send(code: string, what: Kind) {
-    const s = await store.load(code);
-    if (!s) return;
-    if (what === 'tally') io.to(roomOf.teacher(code)).emit('class:tally', tally(s));
-    else if (what === 'roster') io.to(roomOf.teacher(code)).emit('class:roster', roster(s));
-    else io.to(roomOf.all(code)).emit('class:state', classState(s));
+    if (what === 'roster') {
+      const s = await store.load(code);
+      if (s) io.to(roomOf.teacher(code)).emit('class:roster', roster(s));
+      return;
+    }
+    const g = await store.glance(code);
+    if (!g) return;
+    if (what === 'tally') io.to(roomOf.teacher(code)).emit('class:tally', tallyOf(g));
+    else io.to(roomOf.all(code)).emit('class:state', stateOf(g));
   }
   /** Sends `what` soon, once for all the changes until then (a burst of answers is one tally). */
   function later(code: string, what: Kind) {
@@ -170,12 +174,12 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
       if (await guessingBlocked(socket)) return refuse('rate_limited', 'too many wrong codes; wait a minute');
       const m = readMessage(event, payload);
       if (!m.ok) return m;
-      const s = await store.load(m.value.code);
-      if (!s) {
+      const g = await store.glance(m.value.code);
+      if (!g) {
         await wrongGuess(socket);
         return refuse('no_class', 'no class has this code');
       }
-      const code = s.meta.code;
+      const code = g.meta.code;
       let id: string;
       let secret: string;
       if (event === 'student:join') {
@@ -191,23 +195,23 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
         if (r !== true) return r;
       } else {
         secret = (m.value as { secret: string }).secret;
-        const st = studentBySecret(s, sha256(secret).toString('hex'));
-        if (!st) {
+        const found = await store.studentOf(code, sha256(secret).toString('hex'));
+        if (!found) {
           await wrongGuess(socket);
           return refuse('unknown_student', 'this secret names no student of the class');
         }
-        id = st.id;
+        id = found;
       }
       if (data.code && data.code !== code) for (const r of socket.rooms) if (r !== socket.id) socket.leave(r);
       Object.assign(data, { role: 'student', code, studentId: id });
       socket.join([roomOf.all(code), roomOf.student(code, id)]);
-      const fresh = await store.load(code);
-      if (!fresh) return refuse('no_class', 'the class ended');
+      const [fresh, mine] = await Promise.all([store.glance(code), store.youOf(code, id)]);
+      if (!fresh || !mine) return refuse('no_class', 'the class ended');
       if (event === 'student:join') {
         later(code, 'roster');
         later(code, 'state');
       }
-      return { ok: true, secret, state: classState(fresh), you: you(fresh, id) };
+      return { ok: true, secret, state: stateOf(fresh), you: mine };
     }
     // student:answer
     if (data.role !== 'student' || !data.code || !data.studentId)

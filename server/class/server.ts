@@ -80,8 +80,9 @@ export async function startClassServer(opts: ClassServerOptions): Promise<ClassS
     async close() {
       relay.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // QUIT after the adapter's own unsubscribe and any command in flight, not a cut connection.
       await store.close();
-      sub?.disconnect();
+      await sub?.quit().catch(() => undefined);
     },
   };
 }

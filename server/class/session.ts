@@ -176,28 +176,21 @@ function answeredHere(s: Session): number {
   return Object.keys(here).filter((id) => s.students[id] && !s.students[id].removed).length;
 }
 
-/** What every phone and the projector draw (`class:state`). */
-export function classState(s: Session): ClassState {
-  const m = s.meta;
-  const r = m.phase === 'revealed' ? m.reveals[stopKey(m.lessonId, m.stop)] : undefined;
-  return {
-    code: m.code,
-    lessonId: m.lessonId,
-    stop: m.stop,
-    kind: m.kind,
-    phase: m.phase,
-    choices: m.choices,
-    askFuse: m.askFuse,
-    paused: m.paused,
-    joined: present(s).length,
-    answered: answeredHere(s),
-    revealed: r ? { ...r, histogram: histogram(s) } : null,
-    version: s.version,
-  };
+/**
+ * The counts the live views need, without the whole session: what the Redis store reads from
+ * its counters in one step, and the file store from the session.
+ */
+export interface Glance {
+  meta: ClassMeta;
+  version: number;
+  joined: number;
+  answered: number;
+  histogram: Record<string, number>;
+  /** Self-test answers at the current stop (empty elsewhere), oldest writer first. */
+  texts: Tally['texts'];
 }
 
-/** The teacher's live counts (`class:tally`). Texts carry no names: the projector shows them anonymously. */
-export function tally(s: Session): Tally {
+export function glance(s: Session): Glance {
   const here = s.answers[stopKey(s.meta.lessonId, s.meta.stop)] ?? {};
   const texts: Tally['texts'] = [];
   const students = present(s).sort((a, b) => a.joinedAt - b.joinedAt);
@@ -211,15 +204,50 @@ export function tally(s: Session): Tally {
       }
   }
   return {
-    code: s.meta.code,
-    stop: s.meta.stop,
+    meta: s.meta,
+    version: s.version,
     joined: students.length,
     answered: answeredHere(s),
     histogram: histogram(s),
     texts,
-    version: s.version,
   };
 }
+
+/** What every phone and the projector draw (`class:state`). */
+export function stateOf(g: Glance): ClassState {
+  const m = g.meta;
+  const r = m.phase === 'revealed' ? m.reveals[stopKey(m.lessonId, m.stop)] : undefined;
+  return {
+    code: m.code,
+    lessonId: m.lessonId,
+    stop: m.stop,
+    kind: m.kind,
+    phase: m.phase,
+    choices: m.choices,
+    askFuse: m.askFuse,
+    paused: m.paused,
+    joined: g.joined,
+    answered: g.answered,
+    revealed: r ? { ...r, histogram: g.histogram } : null,
+    version: g.version,
+  };
+}
+
+/** The teacher's live counts (`class:tally`). Texts carry no names: the projector shows them anonymously. */
+export function tallyOf(g: Glance): Tally {
+  return {
+    code: g.meta.code,
+    stop: g.meta.stop,
+    joined: g.joined,
+    answered: g.answered,
+    histogram: g.histogram,
+    texts: g.texts,
+    version: g.version,
+  };
+}
+
+export const classState = (s: Session): ClassState => stateOf(glance(s));
+export const tally = (s: Session): Tally => tallyOf(glance(s));
 
 /** Who is in the class, in the order they joined (`class:roster`, for the teacher's `remove`). */
 export function roster(s: Session): Roster {

@@ -1,5 +1,5 @@
 import type { AnswerMessage, AnswerRecord, Refusal, You } from '../../src/class/protocol';
-import type { ClassMeta, Session, Student } from './session';
+import type { ClassMeta, Glance, Session, Student } from './session';
 
 /**
  * Where class sessions live: one JSON file per class (fileStore.ts, one relay) or one Redis hash
@@ -12,6 +12,10 @@ export interface ClassStore {
   /** Stores a new class; false when the code is taken (the caller draws another). */
   create(meta: ClassMeta): Promise<boolean>;
   load(code: string): Promise<Session | null>;
+  /** The live views' counts, cheaply (Redis: counters, not the whole class); null: no class. */
+  glance(code: string): Promise<Glance | null>;
+  /** The id of the student (still in the class) whose secret hashes to `secretHash`. */
+  studentOf(code: string, secretHash: string): Promise<string | null>;
   /** The live class this teacher (token hash) runs, if any. */
   classOf(teacherHash: string): Promise<string | null>;
   /** Applies a teacher's change to the meta atomically (against concurrent teacher commands). */

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startClassServer } from '../server';
 import { IDLE_MS } from '../session';
-import { Phone, Teacher, call, closeAll, freePort, spawnRelay, startRedis, tempDir, waitFor } from './helpers';
+import { Phone, Teacher, call, closeAll, freePort, spawnRelay, startRedis, tempDir, until, waitFor } from './helpers';
 
 describe('a class on one relay', () => {
   it('counts three students in the teacher histogram, then reveals each one their result', async () => {
@@ -96,6 +96,33 @@ describe('a class on one relay', () => {
   });
 });
 
+describe('an answer is acknowledged only once it is on disk', () => {
+  it('refuses `unavailable`, never ok, when the write fails; the same answer is stored once the disk takes it', async () => {
+    const dir = tempDir();
+    const server = await startClassServer({ port: 0, host: '127.0.0.1', dataDir: dir });
+    const url = `http://127.0.0.1:${server.port}`;
+    const teacher = new Teacher(url, server.teacherToken);
+    const phone = new Phone(url);
+    try {
+      const code = await teacher.start();
+      await phone.join(code);
+      // A directory where the session file goes: the rename over it fails (even as root).
+      const file = join(dir, `${code}.json`);
+      rmSync(file);
+      mkdirSync(join(file, 'blocker'), { recursive: true });
+      const refused = await phone.answer('running');
+      assert.equal(refused.ok ? 'ok' : refused.error, 'unavailable');
+      rmSync(file, { recursive: true });
+      assert.ok((await phone.answer('running')).ok);
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { answers: Record<string, Record<string, unknown>> };
+      assert.deepEqual(Object.values(kept.answers['fuse#3'] ?? {}), [{ choice: 'running' }]);
+    } finally {
+      closeAll(teacher, phone);
+      await server.close();
+    }
+  });
+});
+
 describe('kill -9 and restart', () => {
   const children: ChildProcess[] = [];
   after(() => children.forEach((c) => c.kill('SIGKILL')));
@@ -120,19 +147,7 @@ describe('kill -9 and restart', () => {
       assert.equal(second.token, first.token, 'the teacher link printed before still works');
 
       // Each phone reconnects on its own and resumes with its secret: its answer is there.
-      await Promise.all(
-        phones.map(
-          (p) =>
-            new Promise<void>((resolve) => {
-              const check = setInterval(() => {
-                if (p.resumed > 0) {
-                  clearInterval(check);
-                  resolve();
-                }
-              }, 20);
-            }),
-        ),
-      );
+      await Promise.all(phones.map((p) => until(() => p.resumed > 0)));
       assert.deepEqual(
         phones.map((p) => p.you?.answer),
         [{ choice: 'running' }, { choice: 'failed' }, { choice: 'failed' }],
@@ -142,6 +157,39 @@ describe('kill -9 and restart', () => {
       assert.equal(t.joined, 3);
     } finally {
       closeAll(teacher, ...phones);
+    }
+  });
+});
+
+describe('kill -9 of a relay sharing Redis', () => {
+  it('keeps every acknowledged answer: the students come back to the restarted relay, the teacher on the other saw no loss', async () => {
+    const redis = await startRedis();
+    const env = { CLASS_REDIS_URL: redis.url };
+    const portA = await freePort();
+    let a = await spawnRelay(portA, tempDir(), env);
+    const b = await spawnRelay(await freePort(), tempDir(), env);
+    const teacher = new Teacher(b.url, b.token);
+    const phones = [1, 2, 3].map(() => new Phone(a.url));
+    try {
+      const code = await teacher.start();
+      for (const p of phones) await p.join(code);
+      const acks = await Promise.all(phones.map((p, i) => p.answer(i === 0 ? 'running' : 'failed')));
+      assert.ok(acks.every((x) => x.ok));
+      a.child.kill('SIGKILL');
+      await new Promise((r) => a.child.once('exit', r));
+      a = await spawnRelay(portA, tempDir(), env);
+      await Promise.all(phones.map((p) => until(() => p.resumed > 0)));
+      assert.deepEqual(
+        phones.map((p) => p.you?.answer),
+        [{ choice: 'running' }, { choice: 'failed' }, { choice: 'failed' }],
+      );
+      assert.ok((await phones[0]!.answer('failed')).ok, 'and answers again through the restarted relay');
+      await teacher.histogram({ running: 0, failed: 3 });
+    } finally {
+      closeAll(teacher, ...phones);
+      a.child.kill('SIGKILL');
+      b.child.kill('SIGKILL');
+      redis.stop();
     }
   });
 });
@@ -164,6 +212,14 @@ describe('two relays sharing Redis', () => {
       );
       const t = await teacher.histogram({ running: 1, failed: 2 });
       assert.equal(t.joined, 3);
+
+      // Removed on B: the answer stops counting, the secret stops working on A.
+      assert.ok((await teacher.send({ type: 'remove', student: phones[2]!.you!.id })).ok);
+      await teacher.histogram({ running: 1, failed: 1 });
+      const back = await call(phones[2]!.socket, 'student:resume', { code, secret: phones[2]!.secret });
+      assert.equal(back.ok ? 'ok' : back.error, 'unknown_student');
+      const again = await call(phones[1]!.socket, 'student:resume', { code, secret: phones[1]!.secret });
+      assert.deepEqual(again.ok && 'you' in again ? again.you.answer : again, { choice: 'failed' });
 
       // The teacher's lock on B holds on A (the rule runs in Redis, atomically).
       assert.ok((await teacher.send({ type: 'lock' })).ok);

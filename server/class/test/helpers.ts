@@ -58,6 +58,22 @@ export function waitFor<T>(socket: Socket, event: string, pred: (x: T) => boolea
   });
 }
 
+/** Resolves once `ok()` holds (checked every 20 ms), or rejects after `ms`. */
+export function until(ok: () => boolean, ms = 15_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = setInterval(() => {
+      if (ok()) {
+        clearInterval(check);
+        resolve();
+      } else if (Date.now() - started > ms) {
+        clearInterval(check);
+        reject(new Error(`not so within ${ms} ms`));
+      }
+    }, 20);
+  });
+}
+
 export const connected = (s: Socket): Promise<void> =>
   s.connected ? Promise.resolve() : new Promise((resolve) => s.once('connect', () => resolve()));
 
@@ -76,7 +92,7 @@ export class Teacher {
       if (!this.state || s.version >= this.state.version) this.state = s;
     });
     this.socket.on('connect', () => {
-      if (this.code) void call(this.socket, 'teacher', { type: 'start', at });
+      if (this.code) call(this.socket, 'teacher', { type: 'start', at }).catch(() => undefined);
     });
   }
   async start(at: StopAt = PREDICT): Promise<string> {
@@ -108,12 +124,14 @@ export class Phone {
     this.socket = connect(url);
     this.socket.on('connect', () => {
       if (!this.secret) return;
-      void call(this.socket, 'student:resume', { code: this.code, secret: this.secret }).then((a) => {
-        if (a.ok && 'you' in a) {
-          this.you = a.you;
-          this.resumed++;
-        }
-      });
+      call(this.socket, 'student:resume', { code: this.code, secret: this.secret })
+        .then((a) => {
+          if (a.ok && 'you' in a) {
+            this.you = a.you;
+            this.resumed++;
+          }
+        })
+        .catch(() => undefined); // closed before the relay answered: the next connect resumes
     });
     this.socket.on('student:you', (y: You) => (this.you = y));
   }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { io } from 'socket.io-client';
 import type { Ack } from '../../../src/class/protocol';
 import { startClassServer, type ClassServer } from '../server';
 import { PREDICT, Phone, Teacher, call, closeAll, connect, connected, tempDir, waitFor } from './helpers';
@@ -77,6 +78,20 @@ describe('the relay refuses, and nothing changes', () => {
     open.push(s);
     const err = await new Promise<Error>((resolve) => s.once('connect_error', resolve));
     assert.match(err.message, /forbidden/);
+  });
+
+  it("refuses a browser connection from another site's page", async () => {
+    const s = io(url, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { origin: 'http://evil.example' },
+    });
+    open.push(s);
+    const err = await new Promise<Error>((resolve) => s.once('connect_error', resolve));
+    assert.ok(err);
+    const same = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: url } });
+    open.push(same);
+    await connected(same);
   });
 
   it('refuses a message over 4 KB with an ack; drops a connection that sends a megabyte', async () => {

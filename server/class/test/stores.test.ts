@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import type { AnswerMessage, Refusal } from '../../../src/class/protocol';
+import { createFileStore } from '../fileStore';
+import { createRedisStore } from '../redisStore';
+import { applyTeacher, glance, newMeta, type Student } from '../session';
+import type { ClassStore } from '../store';
+import { PREDICT, startRedis, tempDir } from './helpers';
+
+/**
+ * The two stores against one contract: the answer rule (JavaScript in the file store, Lua in
+ * Redis) gives the same answers, and the Redis store's counters agree with the whole class.
+ */
+const outcome = (r: unknown) => (r && typeof r === 'object' && 'ok' in r ? (r as Refusal).error : 'stored');
+const choice = (c: string, stop = PREDICT.stop): AnswerMessage => ({ kind: 'choice', stop, choice: c });
+const student = (id: string): Student => ({ id, nickname: '', secretHash: `hash-${id}`, joinedAt: 1 });
+const ANN = 'AAAAAAAAAAAA';
+const BOB = 'BBBBBBBBBBBB';
+
+function contract(name: string, make: () => Promise<ClassStore>) {
+  describe(`${name} store`, () => {
+    let store: ClassStore;
+    const code = 'ABCDEFGH';
+    before(async () => {
+      store = await make();
+      await store.open();
+      assert.ok(await store.create(newMeta(code, 'teacher', PREDICT, 1)));
+      assert.equal(await store.create(newMeta(code, 'teacher', PREDICT, 1)), false, 'a code is never drawn twice');
+      assert.equal(await store.join(code, student(ANN), 1), true);
+      assert.equal(await store.join(code, student(BOB), 1), true);
+    });
+    after(() => store.close());
+    const teach = (cmd: Parameters<typeof applyTeacher>[1]) => store.teach(code, (m) => applyTeacher(m, cmd, 2));
+
+    it('applies the answer rule', async () => {
+      assert.equal(outcome(await store.answer(code, ANN, choice('running'), 2)), 'stored');
+      assert.equal(outcome(await store.answer(code, BOB, choice('failed'), 2)), 'stored');
+      assert.equal(outcome(await store.answer(code, BOB, choice('running', 4), 2)), 'wrong_stop');
+      assert.equal(outcome(await store.answer(code, BOB, choice('nonsense'), 2)), 'bad_answer');
+      assert.equal(outcome(await store.answer(code, 'CCCCCCCCCCCC', choice('running'), 2)), 'unknown_student');
+      const text: AnswerMessage = { kind: 'text', stop: PREDICT.stop, question: 'q1', text: 'x' };
+      assert.equal(outcome(await store.answer(code, BOB, text, 2)), 'bad_answer');
+      await teach({ type: 'pause', paused: true });
+      assert.equal(outcome(await store.answer(code, BOB, choice('running'), 2)), 'paused');
+      await teach({ type: 'pause', paused: false });
+      await teach({ type: 'lock' });
+      assert.equal(outcome(await store.answer(code, BOB, choice('running'), 2)), 'locked');
+      await teach({ type: 'open' });
+      assert.equal(outcome(await store.answer(code, BOB, choice('running'), 2)), 'stored');
+      assert.equal(outcome(await store.answer('ZZZZZZZZ', BOB, choice('running'), 2)), 'no_class');
+    });
+
+    it('keeps counts that match the whole class, through changes and a removal', async () => {
+      const g = await store.glance(code);
+      const whole = glance((await store.load(code))!);
+      assert.deepEqual(g?.histogram, { running: 2, failed: 0, waiting_approval: 0 });
+      assert.deepEqual([g?.answered, g?.joined], [2, 2]);
+      assert.deepEqual([whole.histogram, whole.answered, whole.joined], [g?.histogram, g?.answered, g?.joined]);
+      assert.equal(await store.remove(code, BOB, 3), true);
+      assert.equal(outcome(await store.remove(code, BOB, 3)), 'unknown_student');
+      const after = await store.glance(code);
+      assert.deepEqual([after?.histogram.running, after?.answered, after?.joined], [1, 1, 1]);
+      assert.equal(await store.studentOf(code, `hash-${BOB}`), null, 'a removed student cannot resume');
+      assert.equal(await store.studentOf(code, `hash-${ANN}`), ANN);
+      assert.equal(outcome(await store.answer(code, BOB, choice('failed'), 3)), 'unknown_student');
+    });
+
+    it('merges a self-test answer question by question, and scores a reveal', async () => {
+      await teach({ type: 'reveal', answer: 'running' });
+      assert.deepEqual((await store.youOf(code, ANN))?.score, { right: 1, revealed: 1 });
+      assert.equal((await store.youOf(code, ANN))?.correct, true);
+      await teach({ type: 'stop', at: { lessonId: 'fuse', stop: 9, kind: 'selftest', choices: [], askFuse: false } });
+      for (const [question, text] of [
+        ['q1', 'one'],
+        ['q2', 'two'],
+        ['q1', 'one, again'],
+      ] as const)
+        assert.equal(outcome(await store.answer(code, ANN, { kind: 'text', stop: 9, question, text }, 4)), 'stored');
+      assert.deepEqual((await store.youOf(code, ANN))?.answer, { texts: { q1: 'one, again', q2: 'two' } });
+      assert.deepEqual((await store.glance(code))?.texts, [
+        { question: 'q1', text: 'one, again' },
+        { question: 'q2', text: 'two' },
+      ]);
+    });
+
+    it('`end` deletes the class', async () => {
+      await store.end(code);
+      assert.equal(await store.load(code), null);
+      assert.equal(await store.glance(code), null);
+      assert.equal(await store.classOf('teacher'), null);
+    });
+  });
+}
+
+let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+contract('file', async () => createFileStore(tempDir()));
+contract('redis', async () => {
+  redis ??= await startRedis();
+  return createRedisStore(new Redis(redis.url));
+});
+after(() => redis?.stop());
