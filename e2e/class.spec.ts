@@ -127,6 +127,18 @@ test('hosted without the relay, "Start a class" says it needs npm run class; the
   await expect(page.getByTestId('predict-prompt')).toBeVisible();
 });
 
+test('in presenter mode without a lesson (the address npm run class prints), Start a class opens the first lesson and starts there', async ({
+  page,
+}) => {
+  await open(page, '?lang=en&present=1');
+  await page.getByTestId('btn-class-start').click();
+  await expect(page.getByTestId('lesson')).toHaveAttribute('data-lesson', 'three-endings');
+  // Here the host has no relay: the lesson's page tried, and says what a class needs.
+  await expect(page.getByTestId('class-panel')).toHaveAttribute('data-status', 'norelay');
+  await page.reload();
+  await expect(page.getByTestId('class-panel')).toHaveAttribute('data-status', 'off');
+});
+
 test('the class follows the teacher to another lesson: the tab keeps its token and rejoins the class', async ({
   browser,
 }) => {

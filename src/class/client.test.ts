@@ -207,10 +207,12 @@ describe('the teacher', () => {
 
   it('on a host without the relay, starting a class says so (norelay) and keeps no connection', async () => {
     const relay = fakeRelay({ up: false });
-    const { store } = page(relay, keys(), keys({ [TEACHER_KEY]: 't' }));
+    const { store, session } = page(relay, keys(), keys({ [TEACHER_KEY]: 't', [LIVE_KEY]: 'pending' }));
     await store.getState().startClass(AT);
     await settle();
     expect(store.getState().status).toBe('norelay');
+    // The next page of this tab does not try again by itself.
+    expect(session.getItem(LIVE_KEY)).toBeNull();
     expect(relay.wires[0]!.closed).toBe(true);
   });
 

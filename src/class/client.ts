@@ -151,6 +151,8 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
     const close = (data: Partial<LiveClassData>) => {
       wire?.close();
       wire = null;
+      // No class to come back to from this tab: the next page does not try again by itself.
+      if (get().role === 'teacher' && data.status && data.status !== 'off') deps.session.removeItem(LIVE_KEY);
       set(data);
     };
     /** A newer state than the one held (several relays may deliver two out of order). */

@@ -3,7 +3,6 @@ export const liveClass = {
   // The projector (ui/class/ClassPanel.tsx).
   'class.title': 'Class',
   'class.start': 'Start a class',
-  'class.startNeedsLesson': 'Open a lesson first: the class follows its stops.',
   'class.connecting': 'Connecting to the class relay…',
   'class.reconnecting': 'Connection lost: reconnecting…',
   'class.norelay':

@@ -4,7 +4,6 @@ import type { liveClass as en } from './en.class';
 export const liveClass: Record<keyof typeof en, string> = {
   'class.title': '课堂',
   'class.start': '开始课堂',
-  'class.startNeedsLesson': '先打开一课：课堂跟着它的每一站走。',
   'class.connecting': '正在连接课堂中继…',
   'class.reconnecting': '连接断了，正在重连…',
   'class.norelay':

@@ -14,5 +14,15 @@ export const useLiveClass = create<LiveClass>()(
   createClassSlice({ dial: dialRelay, session, local: storageOr(() => localStorage) }),
 );
 
+/**
+ * Without a lesson on screen (the address `npm run class` prints opens presenter mode alone),
+ * "Start a class" opens `href` (a lesson) and starts the class there: the lesson's page finds
+ * this tab's class pending, as it finds one it ran before.
+ */
+export function startClassAt(href: string): void {
+  session.setItem(LIVE_KEY, 'pending');
+  window.location.assign(href);
+}
+
 /** This tab's teacher ran a class before this page (another lesson, a reload): the panel rejoins it. */
 export const classWasLive = (): boolean => session.getItem(LIVE_KEY) !== null;

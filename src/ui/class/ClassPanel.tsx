@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { STUDENT_QUERY } from '../../class/protocol';
-import { findLesson } from '../../lessons';
-import { classWasLive, useLiveClass } from '../../store/liveClass';
+import { LESSON_IDS, findLesson } from '../../lessons';
+import { classWasLive, startClassAt, useLiveClass } from '../../store/liveClass';
 import { passQuestion, predictor } from '../../store/predict';
 import { QrCode } from '../guide/QrCode';
 import { useCitedStop } from '../present/cited';
@@ -18,6 +18,15 @@ import './class.css';
 export const studentUrl = (code: string): string => {
   const url = new URL(window.location.pathname, window.location.origin);
   url.searchParams.set(STUDENT_QUERY, code);
+  return url.href;
+};
+
+/** This page at the first lesson, in presenter mode: where a class starts when no lesson is open. */
+const firstLessonHref = (): string => {
+  const url = new URL(window.location.href);
+  url.searchParams.set('lesson', LESSON_IDS[0]!);
+  url.searchParams.set('at', '1');
+  url.searchParams.delete('run');
   return url.href;
 };
 
@@ -75,15 +84,14 @@ export default function ClassPanel() {
           type="button"
           className="hs-btn hs-btn--primary"
           data-testid="btn-class-start"
-          disabled={!at || status === 'connecting'}
-          title={at ? undefined : t('class.startNeedsLesson')}
-          onClick={() => at && void useLiveClass.getState().startClass(at)}
+          disabled={status === 'connecting'}
+          onClick={() => (at ? void useLiveClass.getState().startClass(at) : startClassAt(firstLessonHref()))}
         >
           {t('class.start')}
         </button>
-        {(words || !at) && (
+        {words && (
           <p className="hs-class__note" data-testid="class-message" role="status">
-            {words ? t(words, { command: 'npm run class', fragment: '#teacher=…' }) : t('class.startNeedsLesson')}
+            {t(words, { command: 'npm run class', fragment: '#teacher=…' })}
           </p>
         )}
       </aside>
