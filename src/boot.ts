@@ -9,4 +9,5 @@ import { useSimStore } from './store/simStore';
  */
 const store = useSimStore.getState();
 store.setLang(lang);
-void store.boot(window.location.search);
+// A student's phone in a live class (`?class=`) shows the class, not a run: no storage to open.
+if (!new URLSearchParams(window.location.search).has('class')) void store.boot(window.location.search);

@@ -3,6 +3,7 @@ import './trustedTypes';
 // First the page's words start loading (words.ts), then storage opens (boot.ts), while the rest loads.
 import { words } from './words';
 import './boot';
+import { storageOr, takeTeacherToken } from './class/keys';
 import { createRoot } from 'react-dom/client';
 import { translate } from './i18n';
 import { useSimStore } from './store/simStore';
@@ -16,6 +17,14 @@ import { withViewWords } from './ui/viewWords';
 import './ui/theme.css';
 import './ui/styles.css';
 import './ui/layout.css';
+
+// The teacher's link from `npm run class` (`#teacher=…`): the token goes into this tab's storage
+// and out of the address at once, before the projector shows the address bar to a room.
+takeTeacherToken(
+  window.location,
+  window.history,
+  storageOr(() => sessionStorage),
+);
 
 /** `?compare=a,b` opens the side-by-side view, a chunk of its own (the first screen never loads it). */
 const COMPARE = new URLSearchParams(window.location.search).has('compare');
@@ -32,6 +41,9 @@ const GuideView = lazy(withViewWords(() => import('./ui/guide/GuideView').then((
  * in the address or storage). Back from a view opened in place reloads the page it came from.
  */
 const TRACE = !COMPARE && !GUIDE && traceAsked(window.location.search);
+/** `?class=<code>` (or `?class=join`) is a student's phone in a live class (issue 43), a chunk of its own. */
+const CLASS = new URLSearchParams(window.location.search).has('class');
+const StudentPage = lazy(withViewWords(() => import('./ui/class/StudentPage')));
 const TraceView = lazy(withViewWords(() => import('./ui/traces/TraceView').then((m) => ({ default: m.TraceView }))));
 window.addEventListener('popstate', () => {
   if (useTraceHandoff.getState().shown) window.location.reload();
@@ -72,7 +84,11 @@ if (!wordsLoaded) {
       <StrictMode>
         <ErrorBoundary message={(e) => translate(useSimStore.getState().lang, 'app.error', { msg: e.message })}>
           <UpdateReady />
-          {COMPARE ? (
+          {CLASS ? (
+            <Suspense>
+              <StudentPage search={window.location.search} />
+            </Suspense>
+          ) : COMPARE ? (
             <Suspense>
               <CompareView search={window.location.search} />
             </Suspense>

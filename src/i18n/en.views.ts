@@ -3,6 +3,7 @@ import { lessons } from './en.lessons';
 import { notes } from './en.notes';
 import { present } from './en.present';
 import { traces } from './en.traces';
+import { liveClass } from './en.class';
 
 /**
  * English words of the views opened on request: a lesson's captions and asks, the teacher's
@@ -16,6 +17,7 @@ export const views = {
   ...guide,
   ...traces,
   ...present,
+  ...liveClass,
 };
 
 /** A key of the views' words. */

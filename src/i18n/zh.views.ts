@@ -3,6 +3,7 @@ import { lessons } from './zh.lessons';
 import { notes } from './zh.notes';
 import { present } from './zh.present';
 import { traces } from './zh.traces';
+import { liveClass } from './zh.class';
 import type { ViewKey } from './en.views';
 
 /** 按需打开的视图的中文：课程的说明与提问、教师指南、轨迹视图、演示模式的读数（见 en.views.ts）。 */
@@ -12,4 +13,5 @@ export const views: Record<ViewKey, string> = {
   ...guide,
   ...traces,
   ...present,
+  ...liveClass,
 };

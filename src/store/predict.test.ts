@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isPlaying } from './player';
-import { askFirst, dismissResult, predictHolds, predictor, recordAnswer, setPredictOn, type Reveal } from './predict';
+import {
+  askFirst,
+  dismissResult,
+  passQuestion,
+  predictHolds,
+  predictor,
+  recordAnswer,
+  setPredictOn,
+  type Reveal,
+} from './predict';
 import { useSimStore } from './simStore';
 
 const right: Reveal = { correct: true, choice: 'running', answer: 'running', reason: 'predict.right' };
@@ -49,6 +58,20 @@ describe('the predict gate', () => {
     expect(ran).toBe(1);
     expect(predictHolds()).toBe(false);
     expect(predictor.getSnapshot().context.score.asked).toBe(before);
+  });
+
+  it('a live class revealed it instead: pass plays the held move unscored, predict stays on, the player goes', () => {
+    setPredictOn(true);
+    const before = predictor.getSnapshot().context.score;
+    let ran = 0;
+    askFirst(useSimStore.getState(), 'CRASH', () => ran++);
+    expect(player().getSnapshot().value).toBe('held');
+    passQuestion();
+    expect(ran).toBe(1);
+    expect(predictHolds()).toBe(false);
+    expect(predictor.getSnapshot().matches({ on: 'idle' })).toBe(true);
+    expect(predictor.getSnapshot().context).toMatchObject({ asking: null, result: null, score: before });
+    expect(player().getSnapshot().value).not.toBe('held');
   });
 
   it('keeps the score for the tab, one answer for each question asked', () => {

@@ -17,6 +17,8 @@ export interface Ask {
   choices: readonly StateName[];
   /** Asked which step the run goes on from instead of which state (a lesson's `predict: 'step'`). */
   steps?: readonly number[];
+  /** The lesson stop (0-based) this question is asked before, when a lesson asks it (a live class asks it too). */
+  at?: number;
   /** Applies the event and says what it did (the answer, read from the run, and why). */
   apply: () => Promise<Prediction>;
 }
@@ -69,6 +71,7 @@ export const predictMachine = setup({
       | { type: 'predict.off' }
       | { type: 'predict.ask'; ask: Ask }
       | { type: 'predict.answer'; reveal: Reveal }
+      | { type: 'predict.pass' }
       | { type: 'predict.dismiss' },
     input: {} as { score: Score },
   },
@@ -97,6 +100,8 @@ export const predictMachine = setup({
         asking: {
           on: {
             'predict.off': { target: '#predict.off', actions: 'applyHeld' },
+            // A live class answered on its phones: the move plays, the tab's own score is not touched.
+            'predict.pass': { target: 'idle', actions: ['applyHeld', assign({ asking: null })] },
             'predict.answer': {
               target: 'revealed',
               actions: [
@@ -139,6 +144,16 @@ export function ask(a: Ask): void {
 /** Records the student's answer as scored, for the tab, and lets the player go. */
 export function recordAnswer(r: Reveal): void {
   predictor.send({ type: 'predict.answer', reveal: r });
+  useSimStore.getState().player.send({ type: 'player.release' });
+}
+
+/**
+ * Plays the move a question holds without scoring it (a live class answered on its phones and
+ * the projector revealed their answers instead), and lets the player go.
+ */
+export function passQuestion(): void {
+  if (!predictor.getSnapshot().matches({ on: 'asking' })) return;
+  predictor.send({ type: 'predict.pass' });
   useSimStore.getState().player.send({ type: 'player.release' });
 }
 

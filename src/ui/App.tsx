@@ -43,6 +43,8 @@ const LessonBar = lazy(withViewWords(() => import('./lessons/LessonBar').then((m
 const CodeView = lazy(() => import('./code/CodeView').then((m) => ({ default: m.CodeView })));
 /** Presenter mode's read-outs of what a lesson stop's caption cites, beside the diagram (present/Evidence.tsx). */
 const Evidence = lazy(withViewWords(() => import('./present/Evidence')));
+/** The live class's panel (issue 43): presenter mode only; its relay client loads only when a class starts. */
+const ClassPanel = lazy(withViewWords(() => import('./class/ClassPanel')));
 
 /** The article's code beside the diagram: where it goes is the page's (the machine's column, or the deck in presenter mode). */
 function Code() {
@@ -141,6 +143,11 @@ export function App() {
           {MODE === 'present' && LESSON !== null && ready && (
             <Suspense>
               <Evidence />
+            </Suspense>
+          )}
+          {MODE === 'present' && ready && (
+            <Suspense>
+              <ClassPanel />
             </Suspense>
           )}
           {/* Presenter mode draws the diagram alone on the left: there the code joins the deck. */}

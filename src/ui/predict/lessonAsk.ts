@@ -30,6 +30,7 @@ export function predictThenGo(lesson: Lesson, at: number, go: () => void): void 
   const p = predictor.getSnapshot().matches('on') && !lesson.stops[at]?.yourTurn ? predictionAt(lesson, at) : null;
   if (!p) return go();
   ask({
+    at,
     from: p.from,
     choices: p.choices,
     ...(p.steps ? { steps: p.steps.choices } : {}),

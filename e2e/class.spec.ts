@@ -1,0 +1,160 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startClassServer, type ClassServer } from '../server/class/server';
+import { expectReady, open } from './helpers';
+
+/**
+ * A live class (issue 43, ui-contract "Live class") on the real relay (server/class/, the site
+ * and Socket.IO on one port as `npm run class` serves them): the projector in presenter mode
+ * starts a class, three phones (one browser context each) join, answer the projector's own
+ * Predict first question, the projector counts and reveals them, and each phone shows its
+ * result and score. The relay's restarts and Redis are tested beside the relay (server/class/test).
+ */
+
+let relay: ClassServer;
+test.beforeAll(async () => {
+  relay = await startClassServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(join(tmpdir(), 'class-e2e-')),
+    distDir: resolve('dist'),
+    sweepEveryMs: 0,
+  });
+});
+test.afterAll(async () => relay?.close());
+
+const base = () => `http://127.0.0.1:${relay.port}/`;
+
+/** A phone: its own browser context (its own storage), a phone's viewport. */
+async function phone(browser: Browser, query: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${base()}?lang=en&${query}`);
+  return page;
+}
+
+const choose = (page: Page, choice: string) =>
+  page.locator(`[data-testid="student-choice"][data-choice="${choice}"]`).click();
+
+test('three phones answer the projector’s prediction: the histogram counts them, each phone its result', async ({
+  browser,
+}) => {
+  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const teacher = await projector.newPage();
+  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.teacherToken}`);
+  await expectReady(teacher);
+  await expect(teacher.getByTestId('lesson')).toHaveAttribute('aria-busy', 'false');
+  // The token went into the tab, out of the address the room sees.
+  expect(teacher.url()).not.toContain(relay.teacherToken);
+
+  await teacher.getByTestId('btn-class-start').click();
+  const codeBox = teacher.getByTestId('class-join-code');
+  await expect(codeBox).toHaveText(/^[A-Z2-9]{8}$/);
+  const code = (await codeBox.textContent())!;
+  await expect(teacher.getByTestId('class-qr')).toHaveAttribute('data-text', `${base()}?class=${code}`);
+
+  // Two scan the QR (its address joins at once); one types the code with a nickname that is markup.
+  const phones = [await phone(browser, `class=${code}`), await phone(browser, `class=${code}`)];
+  const typed = await phone(browser, 'class');
+  await typed.getByTestId('input-class-code').fill(code.toLowerCase());
+  const nickname = '<img src=x onerror=__owned=1>';
+  await typed.getByTestId('input-class-nickname').fill(nickname);
+  await typed.getByTestId('btn-class-join').click();
+  phones.push(typed);
+  for (const p of phones) await expect(p.getByTestId('student-view')).toHaveAttribute('data-kind', 'watch');
+  await expect(teacher.getByTestId('class-joined')).toHaveText('3');
+  // The nickname is text on the projector, never an element.
+  await teacher.locator('.hs-class__students summary').click();
+  await expect(teacher.getByTestId('class-student').filter({ hasText: nickname })).toHaveCount(1);
+  await expect(teacher.locator('.hs-class img')).toHaveCount(0);
+  await expect(typed.getByText(nickname, { exact: false })).toBeVisible();
+
+  // Next: the projector's Predict first asks before stop 2 plays; the phones get the same choices.
+  await teacher.getByTestId('btn-lesson-next').click();
+  const offered = await teacher.getByTestId('predict-choice').evaluateAll((bs) => bs.map((b) => b.dataset.choice));
+  for (const p of phones) {
+    await expect(p.getByTestId('student-view')).toHaveAttribute('data-kind', 'predict');
+    expect(await p.getByTestId('student-choice').evaluateAll((bs) => bs.map((b) => b.dataset.choice))).toEqual(offered);
+  }
+  // One changes their mind before answering for good; answers count as they arrive.
+  await choose(phones[0]!, 'running');
+  await choose(phones[0]!, 'tool_failed');
+  await choose(phones[1]!, 'tool_failed');
+  await expect(teacher.getByTestId('class-answers')).toHaveText('2');
+  await choose(phones[2]!, 'running');
+  await expect(teacher.getByTestId('class-answers')).toHaveText('3');
+
+  await teacher.getByTestId('btn-class-reveal').click();
+  const histogram = teacher.getByTestId('class-histogram');
+  await expect(histogram).toHaveAttribute('data-answer', 'tool_failed');
+  const bars = await teacher
+    .getByTestId('class-bar')
+    .evaluateAll((bs): Record<string, number> =>
+      Object.fromEntries(bs.map((b) => [b.dataset.choice ?? '', Number(b.dataset.count)])),
+    );
+  expect(Object.keys(bars)).toEqual(offered);
+  expect(bars).toMatchObject({ tool_failed: 2, running: 1 });
+  expect(Object.values(bars).reduce((a, b) => a + b, 0)).toBe(3);
+  // Then the move plays on the projector: the lesson is at stop 2.
+  await expect(teacher.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
+
+  const expected = [true, true, false];
+  for (const [i, p] of phones.entries()) {
+    await expect(p.getByTestId('student-result')).toHaveAttribute('data-correct', String(expected[i]));
+    await expect(p.getByTestId('student-score')).toHaveAttribute('data-right', expected[i] ? '1' : '0');
+    await expect(p.getByTestId('student-score')).toHaveAttribute('data-revealed', '1');
+  }
+  // The markup nickname ran nowhere.
+  for (const p of [teacher, ...phones]) expect(await p.evaluate(() => '__owned' in window)).toBe(false);
+  // A phone that reloads comes back to the class with its result (its secret is the device's).
+  await phones[2]!.reload();
+  await expect(phones[2]!.getByTestId('student-result')).toHaveAttribute('data-correct', 'false');
+  await expect(teacher.getByTestId('class-joined')).toHaveText('3');
+  for (const p of phones) await p.context().close();
+  await projector.close();
+});
+
+test('hosted without the relay, "Start a class" says it needs npm run class; the lesson still runs', async ({
+  page,
+}) => {
+  await open(page, '?lang=en&run=new&present=1&lesson=no-progress&at=1');
+  await page.getByTestId('btn-class-start').click();
+  await expect(page.getByTestId('class-panel')).toHaveAttribute('data-status', 'norelay');
+  await expect(page.getByTestId('class-message')).toContainText('npm run class');
+  await page.getByTestId('btn-lesson-next').click();
+  await expect(page.getByTestId('predict-prompt')).toBeVisible();
+});
+
+test('in presenter mode without a lesson (the address npm run class prints), Start a class opens the first lesson and starts there', async ({
+  page,
+}) => {
+  await open(page, '?lang=en&present=1');
+  await page.getByTestId('btn-class-start').click();
+  await expect(page.getByTestId('lesson')).toHaveAttribute('data-lesson', 'three-endings');
+  // Here the host has no relay: the lesson's page tried, and says what a class needs.
+  await expect(page.getByTestId('class-panel')).toHaveAttribute('data-status', 'norelay');
+  await page.reload();
+  await expect(page.getByTestId('class-panel')).toHaveAttribute('data-status', 'off');
+});
+
+test('the class follows the teacher to another lesson: the tab keeps its token and rejoins the class', async ({
+  browser,
+}) => {
+  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const teacher = await projector.newPage();
+  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.teacherToken}`);
+  await teacher.getByTestId('btn-class-start').click();
+  const code = (await teacher.getByTestId('class-join-code').textContent())!;
+  const student = await phone(browser, `class=${code}`);
+  await expect(student.getByTestId('student-view')).toHaveAttribute('data-kind', 'watch');
+
+  // Another lesson, a new page in the same tab, no token in its address: the same class follows.
+  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=fuse&at=2`);
+  await expect(teacher.getByTestId('class-join-code')).toHaveText(code);
+  await expect(student.getByTestId('student-view')).toHaveAttribute('data-stop', '1');
+  await expect(student.locator('.hs-student__title')).toContainText('2 of 8');
+  await student.context().close();
+  await projector.close();
+});

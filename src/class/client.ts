@@ -1,0 +1,356 @@
+import * as v from 'valibot';
+import type { StateCreator } from 'zustand';
+import { LIVE_KEY, TEACHER_KEY, secretKey, type KeyStore } from './keys';
+import {
+  CLASS_STATE,
+  JOIN_CODE,
+  ROSTER,
+  TALLY,
+  YOU,
+  readMessage,
+  type Ack,
+  type AnswerMessage,
+  type ClassError,
+  type ClassState,
+  type ClientEvent,
+  type Roster,
+  type StopAt,
+  type Tally,
+  type TeacherCommand,
+  type You,
+} from './protocol';
+
+/**
+ * The page's half of the live class (issue 43): one connection to the relay that serves the page
+ * (`npm run class`, server/class/), as the teacher (the projector drives the lesson) or as a
+ * student (a phone answers). The rules are the relay's; this keeps the tab's view of them, and
+ * makes a dropped phone come back by itself with its answers (student:resume, its secret kept in
+ * localStorage per join code).
+ */
+
+/** Socket.IO's default path, which the relay keeps (server/class/server.ts). */
+export const RELAY_PATH = '/socket.io/';
+/** A request with no answer after this long is given up (the relay acks in milliseconds). */
+export const ACK_MS = 8000;
+
+/** The few things the class asks of a connection: Socket.IO's, or a test's. */
+export interface Wire {
+  /**
+   * `connect` (also after every reconnection), `disconnect`, `connect_error` (with the error's
+   * message) and the relay's events (protocol SERVER_EVENTS, with their payload).
+   */
+  on(event: string, fn: (payload?: unknown) => void): void;
+  /** Sends one client event and resolves with its acknowledgement (rejects when none comes). */
+  request(event: ClientEvent, payload: unknown): Promise<Ack>;
+  close(): void;
+}
+export type Dial = (auth: { teacher: string } | null) => Promise<Wire>;
+
+/** Socket.IO to the page's own origin; its code (about 13 kB gzipped) loads only now. */
+export const dialRelay: Dial = async (auth) => {
+  const { io } = await import('socket.io-client');
+  const socket = io({ path: RELAY_PATH, ...(auth ? { auth } : {}) });
+  return {
+    on(event, fn) {
+      if (event === 'connect_error') socket.on('connect_error', (e: Error) => fn(e.message));
+      else socket.on(event, fn);
+    },
+    request: (event, payload) => socket.timeout(ACK_MS).emitWithAck(event, payload) as Promise<Ack>,
+    close: () => void socket.disconnect(),
+  };
+};
+
+/**
+ * Where the tab stands. `norelay`: the page is hosted without the relay (a class needs `npm run
+ * class`); `notoken`: the relay is there but this tab has no teacher token; `forbidden`: the
+ * token is not this relay's; `refused`: the relay said no (see `error`); `reconnecting`: the
+ * connection dropped and Socket.IO is bringing it back.
+ */
+export type ClassStatus =
+  | 'off'
+  | 'connecting'
+  | 'live'
+  | 'reconnecting'
+  | 'norelay'
+  | 'notoken'
+  | 'forbidden'
+  | 'refused'
+  | 'ended'
+  | 'removed';
+
+export interface LiveClassData {
+  role: 'teacher' | 'student' | null;
+  status: ClassStatus;
+  code: string | null;
+  state: ClassState | null;
+  /** The teacher's live counts, texts and students. */
+  tally: Tally | null;
+  /** The teacher's list of who is in the class (to remove one). */
+  roster: Roster | null;
+  /** The student's own answer, result and score. */
+  you: You | null;
+  /** An answer not yet acknowledged (sent again after a reconnection). */
+  pending: AnswerMessage | null;
+  /** The relay's last refusal. */
+  error: ClassError | null;
+}
+
+/** Teacher commands beside `start` and `stop` (which startClass and moveClass send). */
+export type ClassCommand = Exclude<TeacherCommand, { type: 'start' | 'stop' }>;
+
+export interface LiveClassActions {
+  /** The teacher starts (or rejoins) this token's class at stop `at`. */
+  startClass(at: StopAt): Promise<void>;
+  /** The teacher's lesson moved: the class follows (sent once per change). */
+  moveClass(at: StopAt): Promise<void>;
+  /** Lock, reopen, reveal, pause, remove, end: true once the relay acknowledged it. */
+  teach(cmd: ClassCommand): Promise<boolean>;
+  /** A phone joins (or, with a secret kept for this code, resumes). */
+  joinClass(code: string, nickname: string): Promise<void>;
+  /** The student's answer at the current stop: true once stored by the relay. */
+  answerClass(msg: AnswerMessage): Promise<boolean>;
+  /** Drops the connection and forgets the class's view (not the secret). */
+  leaveClass(): void;
+}
+export type LiveClass = LiveClassData & LiveClassActions;
+
+export const IDLE: LiveClassData = {
+  role: null,
+  status: 'off',
+  code: null,
+  state: null,
+  tally: null,
+  roster: null,
+  you: null,
+  pending: null,
+  error: null,
+};
+
+export interface ClassDeps {
+  dial: Dial;
+  /** The tab's storage: the teacher token and the running class's code. */
+  session: KeyStore;
+  /** The device's storage: each class's student secret. */
+  local: KeyStore;
+}
+
+const same = (a: StopAt | null, b: StopAt | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The class as a zustand slice (store/liveClass.ts makes the store): its data, and the actions
+ * that own the one connection. The connection and what is waiting to be sent live in this
+ * closure, one per store, so two stores (two tests) never share one.
+ */
+export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
+  return (set, get) => {
+    let wire: Wire | null = null;
+    /** The stop the teacher's lesson is on (sent on every (re)connection) and the last one sent. */
+    let at: StopAt | null = null;
+    let sent: StopAt | null = null;
+
+    const close = (data: Partial<LiveClassData>) => {
+      wire?.close();
+      wire = null;
+      // No class to come back to from this tab: the next page does not try again by itself.
+      if (get().role === 'teacher' && data.status && data.status !== 'off') deps.session.removeItem(LIVE_KEY);
+      set(data);
+    };
+    /** A newer state than the one held (several relays may deliver two out of order). */
+    const takeState = (s: unknown) => {
+      if (!v.is(CLASS_STATE, s)) return;
+      const cur = get().state;
+      if (cur && cur.code === s.code && s.version < cur.version) return;
+      const pending = get().pending;
+      set({ state: s, code: s.code, ...(pending && pending.stop !== s.stop ? { pending: null } : {}) });
+    };
+    const takeTally = (t: unknown) => {
+      if (!v.is(TALLY, t)) return;
+      const cur = get().tally;
+      if (cur && cur.code === t.code && t.version < cur.version) return;
+      set({ tally: t });
+    };
+    const takeRoster = (r: unknown) => {
+      if (!v.is(ROSTER, r)) return;
+      const cur = get().roster;
+      if (cur && cur.code === r.code && r.version < cur.version) return;
+      set({ roster: r });
+    };
+    const takeYou = (y: unknown) => void (v.is(YOU, y) && set({ you: y }));
+
+    /** Dials and wires what both roles share: a relay that never answers, a drop, an end. */
+    async function connect(auth: { teacher: string } | null, onConnect: (w: Wire) => void): Promise<Wire> {
+      wire?.close();
+      const w = await deps.dial(auth);
+      wire = w;
+      let ever = false;
+      const mine = () => wire === w;
+      w.on('connect', () => {
+        ever = true;
+        if (mine()) onConnect(w);
+      });
+      w.on('connect_error', (msg) => {
+        if (!mine()) return;
+        if (String(msg).startsWith('forbidden')) close({ status: 'forbidden' });
+        // Never connected: this host serves the page without the relay.
+        else if (!ever) close({ status: 'norelay' });
+        else set({ status: 'reconnecting' });
+      });
+      w.on('disconnect', () => void (mine() && wire && set({ status: 'reconnecting' })));
+      w.on('class:state', (s) => void (mine() && takeState(s)));
+      w.on('class:tally', (t) => void (mine() && takeTally(t)));
+      w.on('class:roster', (r) => void (mine() && takeRoster(r)));
+      w.on('student:you', (y) => void (mine() && takeYou(y)));
+      const gone = (status: 'ended' | 'removed') => () => {
+        if (!mine()) return;
+        const code = get().code;
+        if (code && get().role === 'student') deps.local.removeItem(secretKey(code));
+        if (get().role === 'teacher') deps.session.removeItem(LIVE_KEY);
+        close({ status });
+      };
+      w.on('class:ended', gone('ended'));
+      w.on('student:removed', gone('removed'));
+      return w;
+    }
+
+    /** The teacher's hello on every (re)connection: `start` rejoins this token's class at the lesson's stop. */
+    function hello(w: Wire) {
+      if (!at) return;
+      const now = at;
+      w.request('teacher', { type: 'start', at: now }).then(
+        (ack) => {
+          if (wire !== w) return;
+          if (!ack.ok) return set({ status: 'refused', error: ack.error });
+          if (!('code' in ack)) return;
+          sent = now;
+          deps.session.setItem(LIVE_KEY, ack.code);
+          set({ status: 'live', code: ack.code, error: null });
+          if (ack.state) takeState(ack.state);
+          // The lesson moved while the hello was on its way.
+          if (!same(at, now)) void get().moveClass(at!);
+        },
+        // No answer: Socket.IO reconnects, and the next hello tries again.
+        () => undefined,
+      );
+    }
+
+    /** The student's hello on every (re)connection: resume with the kept secret, else join. */
+    function studentHello(w: Wire, code: string, nickname: string) {
+      const secret = deps.local.getItem(secretKey(code));
+      const ask = secret
+        ? w.request('student:resume', { code, secret })
+        : w.request('student:join', { code, nickname });
+      ask.then(
+        (ack) => {
+          if (wire !== w) return;
+          if (ack.ok && 'secret' in ack) {
+            deps.local.setItem(secretKey(code), ack.secret);
+            set({ status: 'live', you: ack.you, error: null });
+            takeState(ack.state);
+            const pending = get().pending;
+            if (pending) void get().answerClass(pending);
+            return;
+          }
+          if (ack.ok) return;
+          // A secret the class no longer knows: the student was removed (or the class ended).
+          if (secret && (ack.error === 'unknown_student' || ack.error === 'no_class')) {
+            deps.local.removeItem(secretKey(code));
+            return close({ status: ack.error === 'no_class' ? 'ended' : 'removed' });
+          }
+          close({ status: 'refused', error: ack.error });
+        },
+        () => undefined,
+      );
+    }
+
+    return {
+      ...IDLE,
+
+      async startClass(stop) {
+        at = stop;
+        if (wire && get().role === 'teacher') return get().moveClass(stop);
+        const token = deps.session.getItem(TEACHER_KEY);
+        sent = null;
+        set({ ...IDLE, role: 'teacher', status: 'connecting' });
+        try {
+          await connect(token ? { teacher: token } : null, (w) => {
+            // The relay is here, but this tab was not opened from the teacher's address.
+            if (!token) return close({ status: 'notoken' });
+            hello(w);
+          });
+        } catch {
+          // The relay's client could not be fetched (offline, or an old build's chunk).
+          set({ status: 'norelay' });
+        }
+      },
+
+      async moveClass(stop) {
+        at = stop;
+        const w = wire;
+        if (!w || get().role !== 'teacher' || get().status !== 'live' || same(sent, stop)) return;
+        sent = stop;
+        const ack = await w.request('teacher', { type: 'stop', at: stop }).catch(() => null);
+        if (wire !== w || !ack) return;
+        if (!ack.ok) {
+          sent = null;
+          return set({ error: ack.error });
+        }
+        if ('state' in ack && ack.state) takeState(ack.state);
+      },
+
+      async teach(cmd) {
+        const w = wire;
+        if (!w || get().role !== 'teacher' || get().status !== 'live') return false;
+        const ack = await w.request('teacher', cmd).catch(() => null);
+        if (wire !== w || !ack) return false;
+        if (!ack.ok) {
+          set({ error: ack.error });
+          return false;
+        }
+        if (cmd.type === 'end') {
+          deps.session.removeItem(LIVE_KEY);
+          at = null;
+          close({ ...IDLE });
+          return true;
+        }
+        if ('state' in ack && ack.state) takeState(ack.state);
+        set({ error: null });
+        return true;
+      },
+
+      async joinClass(typed, nickname) {
+        const code = v.safeParse(JOIN_CODE, typed);
+        if (!code.success) return set({ ...IDLE, role: 'student', status: 'refused', error: 'no_class' });
+        set({ ...IDLE, role: 'student', status: 'connecting', code: code.output });
+        try {
+          await connect(null, (w) => studentHello(w, code.output, nickname));
+        } catch {
+          set({ status: 'norelay' });
+        }
+      },
+
+      async answerClass(msg) {
+        const checked = readMessage('student:answer', msg);
+        if (!checked.ok) return false;
+        set({ pending: msg });
+        const w = wire;
+        // Offline: the answer waits, and goes with the next resume.
+        if (!w || get().status !== 'live') return false;
+        const ack = await w.request('student:answer', msg).catch(() => null);
+        if (wire !== w || !ack) return false;
+        const stillMine = get().pending === msg;
+        if (ack.ok && 'you' in ack) {
+          set({ you: ack.you, error: null, ...(stillMine ? { pending: null } : {}) });
+          return true;
+        }
+        if (!ack.ok) set({ error: ack.error, ...(stillMine ? { pending: null } : {}) });
+        return false;
+      },
+
+      leaveClass() {
+        at = null;
+        sent = null;
+        close({ ...IDLE });
+      },
+    };
+  };
+}

@@ -1,0 +1,71 @@
+import type { ClassState } from '../../class/protocol';
+import { useLiveClass } from '../../store/liveClass';
+import { useT } from '../useT';
+import { choiceLabel } from './words';
+
+/**
+ * A prediction stop on the projector: the answers arriving (`class-answers`), lock and reopen,
+ * and Reveal; once revealed, the class's histogram (`class-bar` per choice, `data-count`) with the
+ * lesson's answer marked (`data-right`).
+ */
+export function ClassQuestion({ state, onReveal }: { state: ClassState; onReveal: () => void }) {
+  const t = useT();
+  // The teacher's tally counts as answers arrive; the phones' state is batched a little more.
+  const answered = useLiveClass((s) => (s.tally?.stop === state.stop ? s.tally.answered : state.answered));
+  const teach = useLiveClass.getState().teach;
+  if (state.revealed) {
+    const { histogram, answer } = state.revealed;
+    const most = Math.max(1, ...Object.values(histogram));
+    return (
+      <figure className="hs-class__histogram" data-testid="class-histogram" data-answer={answer}>
+        <figcaption>{t('class.histogram')}</figcaption>
+        {state.choices.map((c) => {
+          const count = histogram[c] ?? 0;
+          const right = c === answer;
+          return (
+            <div
+              key={c}
+              className={right ? 'hs-class__bar hs-class__bar--right' : 'hs-class__bar'}
+              data-testid="class-bar"
+              data-choice={c}
+              data-count={count}
+              data-right={right ? 'true' : undefined}
+            >
+              <span className="hs-class__choice">
+                {choiceLabel(t, c, state.choices)}
+                {right && <strong> ✓ {t('class.right')}</strong>}
+              </span>
+              <span className="hs-class__track">
+                <span className="hs-class__fill" style={{ width: `${(count / most) * 100}%` }} />
+              </span>
+              <span className="hs-class__n">{count}</span>
+            </div>
+          );
+        })}
+      </figure>
+    );
+  }
+  const locked = state.phase === 'locked';
+  return (
+    <div className="hs-class__question">
+      <p className="hs-class__answers" role="status">
+        <strong data-testid="class-answers">{answered}</strong> / {state.joined} {t('class.answered')}
+        {locked && <span className="hs-class__locked"> · {t('class.locked')}</span>}
+      </p>
+      <div className="hs-class__actions">
+        <button
+          type="button"
+          className="hs-btn"
+          data-testid="btn-class-lock"
+          aria-pressed={locked}
+          onClick={() => void teach({ type: locked ? 'open' : 'lock' })}
+        >
+          {t(locked ? 'class.reopen' : 'class.lock')}
+        </button>
+        <button type="button" className="hs-btn hs-btn--primary" data-testid="btn-class-reveal" onClick={onReveal}>
+          {t('class.reveal')}
+        </button>
+      </div>
+    </div>
+  );
+}
