@@ -70,9 +70,9 @@ async function main() {
   const everywhere = host === '0.0.0.0' || host === '::';
   const hosts = everywhere ? [...lanAddresses(), 'localhost'] : [host.includes(':') ? `[${host}]` : host];
   const url = (host: string) => `http://${host}:${server.port}/`;
-  process.stdout.write(
-    `teacher: ${url(everywhere ? 'localhost' : (hosts[0] as string))}?present=1#${TEACHER_FRAGMENT}=${server.teacherToken}\n`,
-  );
+  // The teacher's page draws the QR from its own address, so it opens on the LAN address the
+  // phones reach (the first one), not on localhost, which a phone would take for itself.
+  process.stdout.write(`teacher: ${url(hosts[0] as string)}?present=1#${TEACHER_FRAGMENT}=${server.teacherToken}\n`);
   process.stdout.write(`students: ${hosts.map((h) => `${url(h)}?${STUDENT_QUERY}`).join(' ')}\n`);
 
   const stop = () => {
