@@ -24,10 +24,12 @@ export function requestApproval(ctx: TaskContext): TaskContext {
 /** A poll tick while waiting: time passes, no model call, no tokens, no new request. */
 export const poll = (ctx: TaskContext): TaskContext => ({ ...ctx, clock: ctx.clock + ctx.config.pollMs });
 
-export function approve(ctx: TaskContext): TaskContext {
+/** APPROVE: the step is approved, and who approved it is kept when named. */
+export function approve(ctx: TaskContext, by?: string): TaskContext {
+  const named = by === undefined ? {} : { by: { ...ctx.approval.by, [ctx.cursor]: by.slice(0, 200) } };
   return {
     ...ctx,
-    approval: { ...ctx.approval, pending: null, approved: [...ctx.approval.approved, ctx.cursor] },
+    approval: { ...ctx.approval, pending: null, approved: [...ctx.approval.approved, ctx.cursor], ...named },
     waitingSince: null,
   };
 }

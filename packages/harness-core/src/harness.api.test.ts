@@ -79,9 +79,9 @@ describe('outputs and artifacts', () => {
     let dead = false;
     const dying: CheckpointStore = {
       ...base,
-      put: async (cp) => {
+      put: async (cp, lease) => {
         if (dead) throw new Error('killed');
-        return base.put(cp);
+        return base.put(cp, lease);
       },
     };
     const executor: Executor = (call) => {

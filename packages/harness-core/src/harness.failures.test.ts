@@ -18,9 +18,9 @@ function dying(store: CheckpointStore) {
   let dead = false;
   const s: CheckpointStore = {
     ...store,
-    put: async (cp) => {
+    put: async (cp, lease) => {
       if (dead) throw new Error('killed');
-      return store.put(cp);
+      return store.put(cp, lease);
     },
   };
   return { store: s, kill: () => void (dead = true) };

@@ -57,9 +57,9 @@ describe('runHarness({ nextCall })', () => {
     let dead = false;
     const dying: CheckpointStore = {
       ...base,
-      put: async (cp) => {
+      put: async (cp, lease) => {
         if (dead) throw new Error('killed');
-        return base.put(cp);
+        return base.put(cp, lease);
       },
     };
     const executor: Executor = (call, o) => {

@@ -57,9 +57,9 @@ describe('runHarness', () => {
     let dead = false;
     const dying: CheckpointStore = {
       ...store,
-      put: async (cp) => {
+      put: async (cp, lease) => {
         if (dead) throw new Error('killed');
-        return store.put(cp);
+        return store.put(cp, lease);
       },
     };
     const crash: Executor = async (call, { attempt }) => {

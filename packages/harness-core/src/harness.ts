@@ -12,10 +12,13 @@ import {
   type StepOutput,
   type StepRequest,
 } from './harnessOptions.js';
+import { randomOwner, startRun } from './harnessStart.js';
 import { attemptsAt } from './ledger.js';
 import { readLoop } from './loopGuard.js';
 import { callsOf, isDoneStep, modelPlan, ModelTurn, stepOfCall } from './modelDriven.js';
 import { MAX_TEXT } from './schema.js';
+import { keepLease } from './stores/keepLease.js';
+import { LEASE_TTL_MS } from './stores/types.js';
 import { defaultTracer, runSpans } from './spans.js';
 import { createTaskContext, currentStep, needsApproval } from './task.js';
 import { checkpointBeforeStep, createTaskMachine, type CheckpointDue } from './taskMachine.js';
@@ -117,17 +120,25 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
   };
   const machine = createTaskMachine(world);
 
-  const spans = runSpans(opts.tracer ?? defaultTracer(), opts.runId, plan.id, opts.traceArgs === true);
+  // The lease first: a second process on this run is refused here, before any call (E706).
+  const begun = await startRun(opts, plan, opts.owner ?? randomOwner());
+  const { lease } = begun;
+  const runId = lease.runId;
+  // Renewed while the run works (a long call, a slow approval); lost: stop before the next call.
+  const held = keepLease(opts.store, lease, (opts.leaseTtlMs ?? LEASE_TTL_MS) / 3);
+  const refuseIfLost = (what: string) => {
+    const lost = held.lost();
+    if (lost) throw new Error(`harness-core: run "${runId}" was taken over ${what}; stopped before its next call: ${lost}`);
+  };
+  const spans = runSpans(opts.tracer ?? defaultTracer(), runId, plan.id, opts.traceArgs === true);
   try {
     let start: { context: TaskContext; state: StateName } | null = null;
-    if (opts.resume) {
-      const latest = await opts.store.latest(opts.runId);
-      if (latest.checkpoint) {
-        const cp = latest.checkpoint;
-        start = { context: restoreContext(cp, plan, world), state: cp.state };
-        emit({ type: 'resumed', checkpoint: cp, skipped: latest.skipped });
-        spans.resumed(cp.seq);
-      }
+    if (begun.checkpoint) {
+      const cp = begun.checkpoint;
+      start = { context: restoreContext(cp, plan, world), state: cp.state };
+      if (begun.written) emit({ type: 'checkpoint', checkpoint: cp });
+      emit({ type: 'resumed', checkpoint: cp, skipped: begun.skipped });
+      spans.resumed(cp.seq);
     }
     const actor = start
       ? createActor(machine, {
@@ -135,18 +146,18 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
           input: start.context,
         })
       : createActor(machine, {
-          input: createTaskContext({ scenario: plan, seed: 0, runId: opts.runId, config: checked.config }),
+          input: createTaskContext({ scenario: plan, seed: 0, runId, config: checked.config }),
         });
 
     // Checkpoints are emitted inside a send; each is made durable before the next move.
     const due: CheckpointDue[] = [];
     actor.on('checkpoints', (e) => void due.push(...e.due));
-    let written = 0;
+    let written = begun.written ? 1 : 0;
     /** The seq of a before-step checkpoint kept ahead of its call, which the TICK then declares again. */
     let keptAhead = 0;
     const keep = async (d: CheckpointDue) => {
       const cp = toCheckpoint(d.context, d.state, d.trigger, now());
-      const put = await opts.store.put(cp);
+      const put = await opts.store.put(cp, lease);
       if (!put.ok) throw new Error(`checkpoint ${cp.runId}#${cp.seq} not kept: ${put.message}`);
       written++;
       emit({ type: 'checkpoint', checkpoint: cp });
@@ -195,7 +206,12 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
           return { state, context: ctx, written, outputs: outputsOf(ctx, outputs) };
         }
         emit({ type: 'decided', step, decision });
-        actor.send(decision.approved ? { type: 'APPROVE' } : { type: 'REJECT', reason: rejectionReason(decision) });
+        refuseIfLost('while its approval was asked');
+        actor.send(
+          decision.approved
+            ? { type: 'APPROVE', by: decision.by }
+            : { type: 'REJECT', reason: rejectionReason(decision) },
+        );
       } else if (state === 'running' && !needsApproval(ctx)) {
         const step = currentStep(ctx) as Step;
         const attempt = attemptsAt(ctx.ledger, step.n) + 1;
@@ -239,6 +255,7 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
           await keep(before);
           keptAhead = before.context.seq;
         }
+        refuseIfLost(`before step ${step.n}`);
         emit({ type: 'attempt', request });
         const began = now();
         const call = { runId: ctx.runId, step: step.n, title: step.title.en, tool: step.tool, args: request.args };
@@ -253,6 +270,7 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
         // Recorded even when the run was cancelled during the call (the call may have acted):
         // the next turn of the loop sends CANCEL.
         emit({ type: 'answer', request, answer });
+        refuseIfLost(`during step ${step.n}`);
         if (answer.ok && answer.output !== undefined) outputs.set(step.n, answer.output);
         answers.set(keyOf(step.n, attempt), {
           args: request.args,
@@ -267,5 +285,8 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
     // A run that threw (a store refused, the process is going down) still ends its span.
     spans.ended('failed', null, { key: null, count: 0, stage: 'none', counts: {}, fused: false });
     throw e;
+  } finally {
+    held.stop();
+    await opts.store.release(lease).catch(() => undefined);
   }
 }

@@ -132,8 +132,33 @@ export interface HarnessOptions {
   store: CheckpointStore;
   /** Loop guard and density settings (validated; E1xx when refused). */
   config?: Partial<HarnessConfig>;
-  /** Resume from the run's newest readable checkpoint (a fresh run when it has none). */
+  /**
+   * Resume from the run's newest readable checkpoint (a fresh run when it has none; refused when
+   * none reads back but damaged ones lie there). Without it the run is fresh, and refused (E707)
+   * under a run id already used.
+   */
   resume?: boolean;
+  /**
+   * Who runs it, named in the lease and in another process's refusal (E706). Default: a random
+   * id; from `harness-core/node`, `host:pid:uuid`.
+   */
+  owner?: string;
+  /** How long the run's lease holds without a renewal (default the store's, 30 s); renewed at a third of it. */
+  leaseTtlMs?: number;
+  /** Time travel (with `resume` and `forkAs`): resume from this checkpoint number of `runId`. */
+  from?: number;
+  /**
+   * Time travel: resume as a fork under this new run id (refused, E707, when used). The original
+   * run is only read; the fork's first checkpoint is the one it starts from, with `branch` set.
+   */
+  forkAs?: string;
+  /**
+   * A person's edit of the checkpoint the resume starts from, as the simulator's takeover does: given
+   * a copy, returns the checkpoint to run on. Checked as a store checks any checkpoint (an edit
+   * whose state, step, done list and ledger disagree is refused with the reason), then stored
+   * before anything runs: as the fork's first checkpoint, or as the run's next.
+   */
+  edit?: (checkpoint: Checkpoint) => Checkpoint;
   /** Whether a risky step may run: false (default) suspends the run at it, checkpointed. */
   approve?: boolean | ApprovalHook;
   /** The recovery hint in the harness's words, with its own context (a string: one language). */

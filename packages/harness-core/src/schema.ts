@@ -139,6 +139,7 @@ export const CHECKPOINT_SCHEMA_V = v.strictObject({
     issued: nat,
     pending: v.nullable(v.strictObject({ id: text(200), step: nat, requestedAt: nat })),
     approved: list(nat, 100_000),
+    by: v.exactOptional(dict(stepKey, text(200))),
   }),
   world: v.strictObject({
     faults: list(INJECTABLE, 10_000),

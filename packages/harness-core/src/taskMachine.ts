@@ -29,7 +29,8 @@ import { designOf } from './designs.js';
 export type TaskEvent =
   | { type: 'START' }
   | { type: 'TICK' }
-  | { type: 'APPROVE' }
+  /** `by`: who approved, kept with the checkpoint (`approval.by`). */
+  | { type: 'APPROVE'; by?: string }
   | { type: 'REJECT'; reason: string }
   | { type: 'CANCEL' }
   | { type: 'REPLAN' }
@@ -179,7 +180,9 @@ export function createTaskMachine(world: TaskWorld) {
     actions: {
       producePlan: assign(({ context }) => ({ task: producePlan(world, context.task) })),
       poll: assign(({ context }) => ({ task: poll(context.task) })),
-      approve: assign(({ context }) => ({ task: approve(context.task) })),
+      approve: assign(({ context, event }) => ({
+        task: approve(context.task, event.type === 'APPROVE' ? event.by : undefined),
+      })),
       reject: assign(({ context, event }) =>
         event.type === 'REJECT' ? { task: reject(world, context.task, event.reason) } : context,
       ),

@@ -254,6 +254,11 @@ export interface ApprovalBook {
   pending: ApprovalRequest | null;
   /** Steps a person approved. */
   approved: readonly number[];
+  /**
+   * Who approved each step, by step number, when the approver was named (a harness's decision
+   * `{ approved: true, by }`). Optional: a checkpoint without it reads as before.
+   */
+  by?: Readonly<Record<string, string>>;
 }
 
 /** The whole working state of a run, held by the XState machine's context. */
