@@ -128,7 +128,8 @@ export async function runHarness(opts: HarnessOptions): Promise<HarnessResult> {
   const held = keepLease(opts.store, lease, (opts.leaseTtlMs ?? LEASE_TTL_MS) / 3);
   const refuseIfLost = (what: string) => {
     const lost = held.lost();
-    if (lost) throw new Error(`harness-core: run "${runId}" was taken over ${what}; stopped before its next call: ${lost}`);
+    if (lost)
+      throw new Error(`harness-core: run "${runId}" was taken over ${what}; stopped before its next call: ${lost}`);
   };
   const spans = runSpans(opts.tracer ?? defaultTracer(), runId, plan.id, opts.traceArgs === true);
   try {

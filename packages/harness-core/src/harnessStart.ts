@@ -69,7 +69,8 @@ function checkTimeTravel(opts: HarnessOptions): void {
     throw fail(
       `from: ${opts.from} needs forkAs: a run's checkpoints are never overwritten, so an earlier one is resumed as a fork under a new run id`,
     );
-  if (opts.forkAs === opts.runId) throw fail(`forkAs names the run itself ("${opts.runId}"): a fork takes a new run id`);
+  if (opts.forkAs === opts.runId)
+    throw fail(`forkAs names the run itself ("${opts.runId}"): a fork takes a new run id`);
 }
 
 /**

@@ -6,12 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeCheckpoint } from '../checkpoint.js';
 import { createFileStore, decodeRunId, encodeRunId } from './fileStore.js';
 import { plans, runCheckpoints } from './fixtures.test-kit.js';
-import { storeSuite } from './suite.js';
+import { runnerSuite } from './runner.test-kit.js';
+import { storeSuite, type StoreUnderTest } from './suite.js';
 
 const fileOf = (dir: string, runId: string, seq: number) =>
   join(dir, encodeRunId(runId), `${String(seq).padStart(10, '0')}.json`);
 
-storeSuite('file store', async () => {
+const make = async (): Promise<StoreUnderTest> => {
   const dir = await mkdtemp(join(tmpdir(), 'hc-'));
   return {
     store: createFileStore({ dir, plans }),
@@ -22,7 +23,9 @@ storeSuite('file store', async () => {
     },
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
-});
+};
+storeSuite('file store', make);
+runnerSuite('file store', make);
 
 describe('the file store on disk', () => {
   const A = runCheckpoints('run-a');

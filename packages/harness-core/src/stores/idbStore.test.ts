@@ -5,7 +5,8 @@ import { IDB_STORE_NAME, createIdbStore } from './idbStore.js';
 import { keepLease } from './keepLease.js';
 import { openDatabase } from './openDatabase.js';
 import { plans, runCheckpoints } from './fixtures.test-kit.js';
-import { storeSuite } from './suite.js';
+import { runnerSuite } from './runner.test-kit.js';
+import { storeSuite, type StoreUnderTest } from './suite.js';
 
 /** fake-indexeddb (a vitest setup file) gives the tests `indexedDB`. */
 const deleteDatabase = (name: string) =>
@@ -15,7 +16,7 @@ const deleteDatabase = (name: string) =>
     request.onerror = () => reject(request.error);
   });
 
-storeSuite('IndexedDB store', async () => {
+const make = async (): Promise<StoreUnderTest> => {
   const name = `hc-${randomUUID()}`;
   return {
     store: createIdbStore({ name, plans }),
@@ -32,7 +33,9 @@ storeSuite('IndexedDB store', async () => {
     },
     cleanup: () => deleteDatabase(name),
   };
-});
+};
+storeSuite('IndexedDB store', make);
+runnerSuite('IndexedDB store', make);
 
 describe('the IndexedDB store', () => {
   const A = runCheckpoints('run-a');

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgStore } from '../postgres.js';
 import { plans, runCheckpoints } from './fixtures.test-kit.js';
 import { postgresBin, startCluster, type Cluster } from './postgres.test-kit.js';
-import { storeSuite } from './suite.js';
+import { runnerSuite } from './runner.test-kit.js';
+import { storeSuite, type StoreUnderTest } from './suite.js';
 
 /**
  * The store suite on a real PostgreSQL this file starts (postgres.test-kit.ts), each test in a
@@ -43,7 +44,7 @@ if ('reason' in found) {
     await cluster?.stop();
   }, 60_000);
 
-  storeSuite('PostgreSQL store', async () => {
+  const make = async (): Promise<StoreUnderTest> => {
     const schema = `t${++n}`;
     const admin = poolFor('public');
     await admin.query(`CREATE SCHEMA ${schema}`);
@@ -62,7 +63,9 @@ if ('reason' in found) {
       },
       cleanup: async () => undefined,
     };
-  });
+  };
+  storeSuite('PostgreSQL store', make);
+  runnerSuite('PostgreSQL store', make);
 
   describe('the PostgreSQL store in the database', () => {
     const A = runCheckpoints('run-a');
