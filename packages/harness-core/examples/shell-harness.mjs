@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// A plan of shell commands run as steps on harness-core: each command is a real tool call, each
-// finished step is checkpointed before the next runs, the loop guard reminds at the 2nd identical
-// failure and fuses at the 3rd, and a risky step waits for --approve.
+// Shell commands as a plan's steps on harness-core: checkpointed before each next step; the guard reminds at the
+// 2nd identical failure, fuses at the 3rd; a risky step waits for --approve; one process holds a run at a time.
 //   node examples/shell-harness.mjs plan.json [--resume] [--approve] [--dir <checkpoints>]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -78,6 +77,7 @@ const result = await runHarness({
     const cp = e.checkpoint;
     if (e.type === 'resumed')
       console.log(`resumed from checkpoint #${cp.seq}: step ${cp.step}, ${cp.state}; done: ${cp.done || 'none'}`);
+    for (const s of e.type === 'resumed' ? e.skipped : []) console.log(`  passed over ${s.message} (${s.movedTo})`);
     if (e.type === 'attempt') {
       if (e.request.attempt === 1) shown = 0;
       for (const m of e.request.context.slice(shown)) console.log(`  [${m.kind} in context] ${m.text.en}`);
@@ -95,5 +95,5 @@ const result = await runHarness({
       );
     if (e.type === 'ended') console.log(`ended: ${e.state} (${e.reason})`);
   },
-});
-process.exitCode = result.state === 'completed' ? 0 : result.state === 'waiting_approval' ? 3 : 1;
+}).catch((e) => console.error(e.message)); // refused (another process holds the run, E706; a used run id, E707)
+process.exitCode = result?.state === 'completed' ? 0 : result?.state === 'waiting_approval' ? 3 : 1;

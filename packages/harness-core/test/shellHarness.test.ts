@@ -35,7 +35,12 @@ function workdir(plan: string | object): { dir: string; plan: string } {
   return { dir, plan: file };
 }
 const run = (dir: string, ...args: string[]) => {
-  const r = spawnSync(process.execPath, [HARNESS, join(dir, 'plan.json'), ...args], { cwd: dir, encoding: 'utf8' });
+  // Bounded: a run that should have been refused but waits in a step fails the test, not hangs it.
+  const r = spawnSync(process.execPath, [HARNESS, join(dir, 'plan.json'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -125,6 +130,46 @@ describe('examples/shell-harness.mjs', () => {
     expect(resumed.out.match(/^step \d attempt \d/gm)).toEqual(['step 3 attempt 1', 'step 4 attempt 1']);
     expect(readFileSync(join(dir, 'log.txt'), 'utf8')).toBe('one\ntwo\nthree\nfour\n');
   });
+
+  it('a --resume started while another process runs the plan in the same --dir is refused; no step runs twice', async () => {
+    const { dir, plan } = workdir({
+      id: 'two',
+      steps: [
+        { title: 'one', run: 'echo one >> log.txt' },
+        { title: 'two', run: 'echo two >> log.txt; echo $$ > started; until test -f go; do sleep 0.1; done' },
+        { title: 'three', run: 'echo three >> log.txt' },
+        { title: 'four', run: 'echo four >> log.txt' },
+      ],
+    });
+    const cps = join(dir, 'cps');
+    const first = spawn(process.execPath, [HARNESS, plan, '--dir', cps], { cwd: dir });
+    let out = '';
+    first.stdout.on('data', (d) => (out += d));
+    const ended = new Promise<number | null>((r) => first.once('exit', r));
+    // The first process is inside step 2 (its command has started and waits for `go`).
+    while (!readFileSync(join(dir, 'started'), { encoding: 'utf8', flag: 'a+' }).endsWith('\n'))
+      await new Promise((r) => setTimeout(r, 20));
+
+    const second = run(dir, '--resume', '--dir', cps);
+    expect(second.code).not.toBe(0);
+    expect(second.err).toMatch(/E706: Another process holds run "run-two" \(".*:\d+:.*" holds lease \d+/);
+    expect(second.out).not.toMatch(/attempt/);
+
+    writeFileSync(join(dir, 'go'), '');
+    expect(await ended).toBe(0);
+    expect(out).toContain('ended: completed');
+    // Each command appends its line: each step ran exactly once.
+    expect(readFileSync(join(dir, 'log.txt'), 'utf8')).toBe('one\ntwo\nthree\nfour\n');
+
+    // A fresh run under the used id is refused and runs nothing; a resume runs nothing either.
+    const fresh = run(dir, '--dir', cps);
+    expect(fresh.code).not.toBe(0);
+    expect(fresh.err).toContain('E707: Run "run-two" exists already: a run id is never reused');
+    const resumed = run(dir, '--resume', '--dir', cps);
+    expect(resumed.code).toBe(0);
+    expect(resumed.out).not.toMatch(/attempt/);
+    expect(readFileSync(join(dir, 'log.txt'), 'utf8')).toBe('one\ntwo\nthree\nfour\n');
+  }, 60_000);
 
   it('the README\'s kill -9 example runs as printed: "three" is logged once', () => {
     // The block as the README prints it: `$ ` lines are typed, the rest is what they print.
