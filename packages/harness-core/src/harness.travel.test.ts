@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { harnessPlan, runHarness, type Executor } from './harness.js';
+import { harnessPlan, runHarness, type Executor, type HarnessEvent } from './harness.js';
 import { createFileStore, encodeRunId } from './stores/fileStore.js';
 import { TEST_PLAN, plans } from './stores/fixtures.test-kit.js';
 
@@ -79,6 +79,23 @@ describe('a resume with no readable checkpoint (issue 44, defect 4)', () => {
     );
     expect(calls).toEqual([]);
     expect(await store.seqs('r')).toEqual([1]);
+  });
+});
+
+describe('a resume past a damaged checkpoint (issue 44, defect 4)', () => {
+  it('stands on the one before, and the resumed event says what it passed over and where it moved it', async () => {
+    const { dir, store } = await fileStore();
+    const { executor } = logging();
+    const events: HarnessEvent[] = [];
+    await runHarness({ plan: TEST_PLAN, runId: 'd', executor, store, config: everyStep });
+    const seqs = await store.seqs('d');
+    const next = (seqs.at(-1) as number) + 1;
+    await writeFile(join(dir, encodeRunId('d'), `${String(next).padStart(10, '0')}.json`), '{ not json');
+    await runHarness({ plan: TEST_PLAN, runId: 'd', executor, store, resume: true, onEvent: (e) => events.push(e) });
+    const resumed = events.find((e) => e.type === 'resumed');
+    expect(resumed?.type === 'resumed' && resumed.skipped).toEqual([
+      expect.objectContaining({ code: 'E702', movedTo: expect.stringContaining(`${next}.json.damaged-`) }),
+    ]);
   });
 });
 
