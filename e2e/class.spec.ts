@@ -92,10 +92,13 @@ test('three phones answer the projector’s prediction: the histogram counts the
     await expect(p.getByTestId('student-view')).toHaveAttribute('data-kind', 'predict');
     expect(await p.getByTestId('student-choice').evaluateAll((bs) => bs.map((b) => b.dataset.choice))).toEqual(offered);
   }
-  // One changes their mind before answering for good; answers count as they arrive.
+  // One changes their mind before answering for good; answers count as they arrive. The projector
+  // asks whether the fuse trips too (it does not here): one says no, one yes, one stays unsure.
   await choose(phones[0]!, 'running');
   await choose(phones[0]!, 'tool_failed');
+  await phones[0]!.locator('[data-testid="student-fuse"][data-fuse="no"]').check();
   await choose(phones[1]!, 'tool_failed');
+  await phones[2]!.locator('[data-testid="student-fuse"][data-fuse="yes"]').check();
   await expect(teacher.getByTestId('class-answers')).toHaveText('2');
   await choose(phones[2]!, 'running');
   await expect(teacher.getByTestId('class-answers')).toHaveText('3');
@@ -131,6 +134,11 @@ test('three phones answer the projector’s prediction: the histogram counts the
   expect(Object.keys(bars)).toEqual(offered);
   expect(bars).toMatchObject({ tool_failed: 2, running: 1 });
   expect(Object.values(bars).reduce((a, b) => a + b, 0)).toBe(3);
+  // The fuse question's split under it, the lesson's answer (it does not trip) marked.
+  const fuseBar = (f: string) => teacher.locator(`[data-testid="class-fuse-bar"][data-choice="${f}"]`);
+  await expect(fuseBar('yes')).toHaveAttribute('data-count', '1');
+  await expect(fuseBar('no')).toHaveAttribute('data-count', '1');
+  await expect(fuseBar('no')).toHaveAttribute('data-right', 'true');
   // Then the move plays on the projector: the lesson is at stop 2.
   await expect(teacher.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
 

@@ -73,6 +73,8 @@ export function StudentQuestion({ state }: { state: ClassState }) {
               <input
                 type="radio"
                 name="student-fuse"
+                data-testid="student-fuse"
+                data-fuse={f}
                 checked={fuse === f}
                 onChange={() => {
                   setFuse(f);
