@@ -28,7 +28,7 @@ export const liveClass = {
   'class.error.unavailable': 'it could not save that (its disk or Redis failed), so nothing changed. Try again.',
   'class.ended': 'The class has ended and its data is deleted.',
   'class.loopback':
-    'This page is open at {host}, the laptop’s own name for itself: phones cannot reach it. Open the address {command} printed for the network (its first students address) on the projector instead.',
+    'This page is open at {host}, the laptop’s own name for itself: phones cannot reach it. Open the teacher address {command} printed, which uses the laptop’s network address; if that address says localhost too, the laptop is on no network the phones can reach.',
   'class.code': 'Join code',
   'class.qr': 'QR code of the students’ address with the join code {code}',
   'class.address': 'or open {url}',

@@ -25,7 +25,7 @@ export const liveClass: Record<keyof typeof en, string> = {
   'class.error.unavailable': '它没能保存（磁盘或 Redis 出错），所以什么都没变。请再试一次。',
   'class.ended': '课堂已结束，数据已删除。',
   'class.loopback':
-    '这个页面开在 {host}，那是这台电脑对自己的称呼，手机连不上。请在投影上改开 {command} 打印的局域网地址（学生地址的第一个）。',
+    '这个页面开在 {host}，那是这台电脑对自己的称呼，手机连不上。请打开 {command} 打印的教师地址，它用的是电脑的局域网地址；如果那个地址也是 localhost，说明这台电脑不在手机能连到的网络上。',
   'class.code': '加入码',
   'class.qr': '学生地址的二维码，加入码 {code}',
   'class.address': '或打开 {url}',
