@@ -13,7 +13,7 @@ import type { Browser } from '@playwright/test';
 import { startClassServer } from '../../server/class/server';
 import { Teacher, closeAll } from '../../server/class/test/helpers';
 import { WAIT_LIMIT, coldLoad, newContext } from '../chromium';
-import { atMost, figure, median, progress, range, type Figure } from '../lib';
+import { figure, median, progress, range, type Figure } from '../lib';
 import { bundleFiles, kb, listFiles, sum, type OutputFile } from './bundle';
 import { firstLoadFiles } from './firstLoad';
 
