@@ -108,7 +108,7 @@ export async function studentFigures(
         'student page first bundle / minimal app (fetched by drawn)',
         oGz / mGz,
         '×',
-        atMost(1.5),
+        undefined,
         `minimal ${kb(mGz)} gz`,
       ),
       figure(
