@@ -253,6 +253,16 @@ test('the class follows the teacher to another lesson: the tab keeps its token a
   await expect(teacher.getByTestId('class-join-code')).toHaveText(code);
   await expect(student.getByTestId('student-view')).toHaveAttribute('data-stop', '1');
   await expect(student.locator('.hs-student__title')).toContainText('2 of 8');
+
+  // A refusal reads as a sentence in the page's language, never its code: thirty presses of
+  // Pause in one go are more than the relay takes from one connection in a second.
+  await teacher.getByTestId('btn-class-pause').evaluate((b: HTMLButtonElement) => {
+    for (let i = 0; i < 30; i++) b.click();
+  });
+  const refusal = teacher.getByTestId('class-error');
+  await expect(refusal).toHaveAttribute('data-error', 'rate_limited');
+  await expect(refusal).toContainText('too many requests at once');
+  await expect(refusal).not.toContainText('rate_limited');
   await student.context().close();
   await projector.close();
 });
