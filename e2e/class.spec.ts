@@ -122,6 +122,13 @@ test('three phones answer the projector’s prediction: the histogram counts the
       'true',
     );
   }
+  // A phone reloaded now (its page gone and back) shows its answer and its fuse as the relay kept them.
+  await phones[0]!.reload();
+  await expect(phones[0]!.locator('[data-testid="student-choice"][data-choice="tool_failed"]')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(phones[0]!.locator('[data-testid="student-fuse"][data-fuse="no"]')).toBeChecked();
 
   await teacher.getByTestId('btn-class-reveal').click();
   const histogram = teacher.getByTestId('class-histogram');
