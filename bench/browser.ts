@@ -11,8 +11,10 @@
  *    shift, a fresh browser context per sample, median of 10, the two apps interleaved; and, for
  *    ours, to data-ready (coldLoad.ts).
  * 3. Tick to screen at 1,000 and at 40 steps against the minimal app's tick (browser/tickFigures.ts).
- * 4. The page's JS heap after GC at the end of a 40-step and a 4,000-step run (browser/heap.ts).
- * 5. How many cores this module (with its Chromium) and other processes kept busy meanwhile.
+ * 4. The student page's first load on a phone, served with a class by the relay, against the
+ *    minimal app at 390x844: bytes and time to the phone in the class (browser/studentLoad.ts).
+ * 5. The page's JS heap after GC at the end of a 40-step and a 4,000-step run (browser/heap.ts).
+ * 6. How many cores this module (with its Chromium) and other processes kept busy meanwhile.
  *
  * Everything it starts (builds, servers, the browser) is stopped in `finally` blocks; every wait
  * has a time limit; progress goes to stderr. Lighthouse is a module of its own, run only when
@@ -35,6 +37,7 @@ import {
 } from './chromium';
 import { bundleFiles, kb, listFiles, sum } from './browser/bundle';
 import { firstLoadFiles } from './browser/firstLoad';
+import { studentFigures } from './browser/studentLoad';
 import { heapAtEnd, heapFigure, minimalHeap } from './browser/heap';
 import { tickFigures } from './browser/tickFigures';
 import { cpuFigures } from './browser/coldCpu';
@@ -218,6 +221,8 @@ export async function run(): Promise<Figure[]> {
     figures.push(...(await firstLoadFigures(browser, built, ours.url, minimal.url)));
     figures.push(...(await coldFigures(browser, `${ours.url}?lang=en&run=new`, minimal.url)));
     figures.push(...(await tickFigures(browser, ours.url, minimal.url)));
+    progress('student page (?class=CODE) at 390x844, served by the class relay');
+    figures.push(...(await studentFigures(browser, built, minimal.url)));
 
     progress('heap: minimal app');
     const floor = await minimalHeap(browser, minimal.url);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassServer, type ClassServer } from '../server/class/server';
+import { freePort, spawnRelay, startRedis } from '../server/class/test/helpers';
 import { expectReady, open } from './helpers';
 
 /**
@@ -10,7 +11,11 @@ import { expectReady, open } from './helpers';
  * and Socket.IO on one port as `npm run class` serves them): the projector in presenter mode
  * starts a class, three phones (one browser context each) join, answer the projector's own
  * Predict first question, the projector counts and reveals them, and each phone shows its
- * result and score. The relay's restarts and Redis are tested beside the relay (server/class/test).
+ * result and score. Then the issue's done-when: the relay (its own process) is killed with SIGKILL
+ * and restarted on the same port and data, and the pages come back by themselves with every
+ * answer; and two relays sharing Redis, the teacher on one and the phones on the other, count
+ * each other's answers. The refusals and Redis's own kills are tested beside the relay
+ * (server/class/test).
  */
 
 let relay: ClassServer;
@@ -27,13 +32,14 @@ test.afterAll(async () => relay?.close());
 
 const base = () => `http://127.0.0.1:${relay.port}/`;
 
-/** A phone: its own browser context (its own storage), a phone's viewport. */
-async function phone(browser: Browser, query: string): Promise<Page> {
+/** A phone: its own browser context (its own storage), a phone's viewport, on the relay at `at`. */
+async function phoneAt(browser: Browser, at: string, query: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto(`${base()}?lang=en&${query}`);
+  await page.goto(`${at}?lang=en&${query}`);
   return page;
 }
+const phone = (browser: Browser, query: string) => phoneAt(browser, base(), query);
 
 const choose = (page: Page, choice: string) =>
   page.locator(`[data-testid="student-choice"][data-choice="${choice}"]`).click();
@@ -41,13 +47,21 @@ const choose = (page: Page, choice: string) =>
 test('three phones answer the projector’s prediction: the histogram counts them, each phone its result', async ({
   browser,
 }) => {
+  test.setTimeout(60_000);
+  // The relay as `npm run class` runs it, in its own process so the test can SIGKILL it.
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'class-e2e-kill-'));
+  const siteEnv = { CLASS_SITE_DIR: resolve('dist') };
+  let relay = await spawnRelay(port, dataDir, siteEnv);
+  const base = () => `${relay.url}/`;
+  const phone = (query: string) => phoneAt(browser, base(), query);
   const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
   const teacher = await projector.newPage();
-  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.teacherToken}`);
+  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.token}`);
   await expectReady(teacher);
   await expect(teacher.getByTestId('lesson')).toHaveAttribute('aria-busy', 'false');
   // The token went into the tab, out of the address the room sees.
-  expect(teacher.url()).not.toContain(relay.teacherToken);
+  expect(teacher.url()).not.toContain(relay.token);
 
   await teacher.getByTestId('btn-class-start').click();
   const codeBox = teacher.getByTestId('class-join-code');
@@ -56,8 +70,8 @@ test('three phones answer the projector’s prediction: the histogram counts the
   await expect(teacher.getByTestId('class-qr')).toHaveAttribute('data-text', `${base()}?class=${code}`);
 
   // Two scan the QR (its address joins at once); one types the code with a nickname that is markup.
-  const phones = [await phone(browser, `class=${code}`), await phone(browser, `class=${code}`)];
-  const typed = await phone(browser, 'class');
+  const phones = [await phone(`class=${code}`), await phone(`class=${code}`)];
+  const typed = await phone('class');
   await typed.getByTestId('input-class-code').fill(code.toLowerCase());
   const nickname = '<img src=x onerror=__owned=1>';
   await typed.getByTestId('input-class-nickname').fill(nickname);
@@ -78,13 +92,43 @@ test('three phones answer the projector’s prediction: the histogram counts the
     await expect(p.getByTestId('student-view')).toHaveAttribute('data-kind', 'predict');
     expect(await p.getByTestId('student-choice').evaluateAll((bs) => bs.map((b) => b.dataset.choice))).toEqual(offered);
   }
-  // One changes their mind before answering for good; answers count as they arrive.
+  // One changes their mind before answering for good; answers count as they arrive. The projector
+  // asks whether the fuse trips too (it does not here): one says no, one yes, one stays unsure.
   await choose(phones[0]!, 'running');
   await choose(phones[0]!, 'tool_failed');
+  await phones[0]!.locator('[data-testid="student-fuse"][data-fuse="no"]').check();
   await choose(phones[1]!, 'tool_failed');
+  await phones[2]!.locator('[data-testid="student-fuse"][data-fuse="yes"]').check();
   await expect(teacher.getByTestId('class-answers')).toHaveText('2');
   await choose(phones[2]!, 'running');
   await expect(teacher.getByTestId('class-answers')).toHaveText('3');
+
+  // kill -9 of the relay: every page sees the connection go, then comes back by itself to a new
+  // process on the same port and data, with the class and every answer the phones were told of.
+  relay.child.kill('SIGKILL');
+  await new Promise((done) => relay.child.once('exit', done));
+  await expect(teacher.getByTestId('class-panel')).toHaveAttribute('data-status', 'reconnecting');
+  for (const p of phones) await expect(p.getByTestId('student-page')).toHaveAttribute('data-status', 'reconnecting');
+  relay = await spawnRelay(port, dataDir, siteEnv);
+  await expect(teacher.getByTestId('class-panel')).toHaveAttribute('data-status', 'live', { timeout: 10_000 });
+  await expect(teacher.getByTestId('class-join-code')).toHaveText(code);
+  await expect(teacher.getByTestId('class-joined')).toHaveText('3');
+  await expect(teacher.getByTestId('class-answers')).toHaveText('3');
+  for (const [i, p] of phones.entries()) {
+    await expect(p.getByTestId('student-page')).toHaveAttribute('data-status', 'live', { timeout: 10_000 });
+    const mine = ['tool_failed', 'tool_failed', 'running'][i]!;
+    await expect(p.locator(`[data-testid="student-choice"][data-choice="${mine}"]`)).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  // A phone reloaded now (its page gone and back) shows its answer and its fuse as the relay kept them.
+  await phones[0]!.reload();
+  await expect(phones[0]!.locator('[data-testid="student-choice"][data-choice="tool_failed"]')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(phones[0]!.locator('[data-testid="student-fuse"][data-fuse="no"]')).toBeChecked();
 
   await teacher.getByTestId('btn-class-reveal').click();
   const histogram = teacher.getByTestId('class-histogram');
@@ -97,6 +141,11 @@ test('three phones answer the projector’s prediction: the histogram counts the
   expect(Object.keys(bars)).toEqual(offered);
   expect(bars).toMatchObject({ tool_failed: 2, running: 1 });
   expect(Object.values(bars).reduce((a, b) => a + b, 0)).toBe(3);
+  // The fuse question's split under it, the lesson's answer (it does not trip) marked.
+  const fuseBar = (f: string) => teacher.locator(`[data-testid="class-fuse-bar"][data-choice="${f}"]`);
+  await expect(fuseBar('yes')).toHaveAttribute('data-count', '1');
+  await expect(fuseBar('no')).toHaveAttribute('data-count', '1');
+  await expect(fuseBar('no')).toHaveAttribute('data-right', 'true');
   // Then the move plays on the projector: the lesson is at stop 2.
   await expect(teacher.getByTestId('lesson-caption')).toHaveAttribute('data-at', '2');
 
@@ -114,6 +163,62 @@ test('three phones answer the projector’s prediction: the histogram counts the
   await expect(teacher.getByTestId('class-joined')).toHaveText('3');
   for (const p of phones) await p.context().close();
   await projector.close();
+  relay.child.kill('SIGKILL');
+});
+
+test('two relays share the class through Redis: the teacher on one, the phones on the other', async ({ browser }) => {
+  const redis = await startRedis();
+  const relays: ClassServer[] = [];
+  try {
+    for (let i = 0; i < 2; i++)
+      relays.push(
+        await startClassServer({
+          port: 0,
+          host: '127.0.0.1',
+          dataDir: mkdtempSync(join(tmpdir(), 'class-e2e-redis-')),
+          redisUrl: redis.url,
+          distDir: resolve('dist'),
+          sweepEveryMs: 0,
+        }),
+      );
+    const [one, two] = relays as [ClassServer, ClassServer];
+    expect(two.teacherToken).toBe(one.teacherToken);
+    const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+    const teacher = await projector.newPage();
+    await teacher.goto(
+      `http://127.0.0.1:${one.port}/?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${one.teacherToken}`,
+    );
+    await teacher.getByTestId('btn-class-start').click();
+    const codeBox = teacher.getByTestId('class-join-code');
+    await expect(codeBox).toHaveText(/^[A-Z2-9]{8}$/);
+    const code = (await codeBox.textContent())!;
+    const phones = [
+      await phoneAt(browser, `http://127.0.0.1:${two.port}/`, `class=${code}`),
+      await phoneAt(browser, `http://127.0.0.1:${two.port}/`, `class=${code}`),
+    ];
+    for (const p of phones) await expect(p.getByTestId('student-view')).toHaveAttribute('data-kind', 'watch');
+    await expect(teacher.getByTestId('class-joined')).toHaveText('2');
+    await teacher.getByTestId('btn-lesson-next').click();
+    for (const p of phones) await expect(p.getByTestId('student-view')).toHaveAttribute('data-kind', 'predict');
+    await choose(phones[0]!, 'tool_failed');
+    await choose(phones[1]!, 'running');
+    await expect(teacher.getByTestId('class-answers')).toHaveText('2');
+    await teacher.getByTestId('btn-class-reveal').click();
+    await expect(teacher.locator('[data-testid="class-bar"][data-choice="tool_failed"]')).toHaveAttribute(
+      'data-count',
+      '1',
+    );
+    await expect(teacher.locator('[data-testid="class-bar"][data-choice="running"]')).toHaveAttribute(
+      'data-count',
+      '1',
+    );
+    await expect(phones[0]!.getByTestId('student-result')).toHaveAttribute('data-correct', 'true');
+    for (const p of phones) await p.context().close();
+    await projector.close();
+  } finally {
+    for (const r of relays) await r.close();
+    redis.stop();
+  }
 });
 
 test('hosted without the relay, "Start a class" says it needs npm run class; the lesson still runs', async ({
@@ -155,6 +260,16 @@ test('the class follows the teacher to another lesson: the tab keeps its token a
   await expect(teacher.getByTestId('class-join-code')).toHaveText(code);
   await expect(student.getByTestId('student-view')).toHaveAttribute('data-stop', '1');
   await expect(student.locator('.hs-student__title')).toContainText('2 of 8');
+
+  // A refusal reads as a sentence in the page's language, never its code: thirty presses of
+  // Pause in one go are more than the relay takes from one connection in a second.
+  await teacher.getByTestId('btn-class-pause').evaluate((b: HTMLButtonElement) => {
+    for (let i = 0; i < 30; i++) b.click();
+  });
+  // One look at the note (a later press the relay took clears it): the sentence, without the code.
+  await expect(teacher.locator('[data-testid="class-error"][data-error="rate_limited"]')).toHaveText(
+    /^(?!.*rate_limited).*too many requests at once/,
+  );
   await student.context().close();
   await projector.close();
 });

@@ -2,6 +2,7 @@
  * The relay alone (no site) in its own process, for the test that kills it with SIGKILL and for
  * the bench: prints `{"port":…,"token":…}` once it listens on loopback. With an IPC channel it
  * answers `'stats'` with its memory (after a full GC when run with --expose-gc) and CPU time.
+ * With CLASS_SITE_DIR it serves that built site too (the browser test that kills it).
  */
 import { startClassServer } from './server';
 
@@ -10,6 +11,7 @@ const server = await startClassServer({
   host: '127.0.0.1',
   dataDir: process.env.CLASS_DATA_DIR as string,
   ...(process.env.CLASS_REDIS_URL ? { redisUrl: process.env.CLASS_REDIS_URL } : {}),
+  ...(process.env.CLASS_SITE_DIR ? { distDir: process.env.CLASS_SITE_DIR } : {}),
 });
 process.stdout.write(`${JSON.stringify({ port: server.port, token: server.teacherToken })}\n`);
 

@@ -186,8 +186,9 @@ export function createRedisStore(redis: Redis): ClassStore {
       if (!r) return null;
       const [m, ver, joined, answered, ...counts] = r as [string, string, string, string, ...string[]];
       const meta = JSON.parse(m) as ClassMeta;
-      // Self-test texts have no counter: a stop that asks for them reads the class (a class, not a school).
-      if (meta.kind === 'selftest') {
+      // Self-test texts have no counter: a stop that asks for them reads the class (a class, not a
+      // school); so does a revealed fuse question, for its split (answers are frozen by then).
+      if (meta.kind === 'selftest' || (meta.askFuse && meta.phase === 'revealed')) {
         const s = sessionOf(await redis.hgetall(keyOf(code)));
         return s ? glance(s) : null;
       }

@@ -3,6 +3,7 @@ import type {
   AnswerRecord,
   ClassError,
   ClassState,
+  FuseSplit,
   Phase,
   Refusal,
   Roster,
@@ -171,6 +172,15 @@ export function histogram(s: Session): Record<string, number> {
   return counts;
 }
 
+/** The current stop's answers to the fuse question (those who left it unsure count in neither). */
+export function fuseSplit(s: Session): FuseSplit {
+  const split = { yes: 0, no: 0 };
+  const here = s.answers[stopKey(s.meta.lessonId, s.meta.stop)] ?? {};
+  for (const [id, a] of Object.entries(here))
+    if ('choice' in a && a.fuse !== undefined && !s.students[id]?.removed) split[a.fuse ? 'yes' : 'no']++;
+  return split;
+}
+
 function answeredHere(s: Session): number {
   const here = s.answers[stopKey(s.meta.lessonId, s.meta.stop)] ?? {};
   return Object.keys(here).filter((id) => s.students[id] && !s.students[id].removed).length;
@@ -186,6 +196,8 @@ export interface Glance {
   joined: number;
   answered: number;
   histogram: Record<string, number>;
+  /** The fuse question's split, where the stop asks it (askFuse); absent elsewhere. */
+  fuses?: FuseSplit;
   /** Self-test answers at the current stop (empty elsewhere), oldest writer first. */
   texts: Tally['texts'];
 }
@@ -209,6 +221,7 @@ export function glance(s: Session): Glance {
     joined: students.length,
     answered: answeredHere(s),
     histogram: histogram(s),
+    ...(s.meta.askFuse ? { fuses: fuseSplit(s) } : {}),
     texts,
   };
 }
@@ -228,7 +241,7 @@ export function stateOf(g: Glance): ClassState {
     paused: m.paused,
     joined: g.joined,
     answered: g.answered,
-    revealed: r ? { ...r, histogram: g.histogram } : null,
+    revealed: r ? { ...r, histogram: g.histogram, ...(m.askFuse && g.fuses ? { fuses: g.fuses } : {}) } : null,
     version: g.version,
   };
 }

@@ -175,6 +175,9 @@ export type TeacherCommand = v.InferOutput<typeof TEACHER_COMMAND>;
 
 // ── Server → client ─────────────────────────────────────────────────────────────────────────
 
+const COUNT = v.pipe(v.number(), v.integer(), v.minValue(0));
+const FUSE_SPLIT = v.strictObject({ yes: COUNT, no: COUNT });
+
 /** What every phone and the projector need to draw the class (event `class:state`, to everyone in it). */
 export const CLASS_STATE = v.strictObject({
   code: v.string(),
@@ -195,6 +198,8 @@ export const CLASS_STATE = v.strictObject({
       answer: CHOICE,
       fuse: v.optional(v.boolean()),
       histogram: v.record(v.string(), v.number()),
+      /** Where the stop also asked whether the fuse trips (`askFuse`): the class's yes and no. */
+      fuses: v.optional(FUSE_SPLIT),
     }),
   ),
   /**
@@ -204,6 +209,9 @@ export const CLASS_STATE = v.strictObject({
   version: v.number(),
 });
 export type ClassState = v.InferOutput<typeof CLASS_STATE>;
+
+/** The class's split on the fuse question: students who said it trips, and who said it does not. */
+export type FuseSplit = v.InferOutput<typeof FUSE_SPLIT>;
 
 /** The teacher's live view (event `class:tally`, teacher only): counts as answers arrive. */
 export const TALLY = v.strictObject({

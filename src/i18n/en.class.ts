@@ -11,10 +11,24 @@ export const liveClass = {
     'The class relay is here, but this tab has no teacher token: open the teacher address {command} printed (it ends in {fragment}).',
   'class.forbidden':
     'This tab’s teacher token is not this relay’s: open the teacher address {command} printed this time.',
-  'class.refused': 'The relay refused: {error}.',
+  'class.refused': 'The relay said no: {reason}',
+  // Why the relay refused (protocol CLASS_ERRORS), as the teacher reads it on the projector.
+  'class.error.invalid': 'it could not read that request. Reload this page: it may be older than the relay.',
+  'class.error.too_large': 'that request was too large for it.',
+  'class.error.rate_limited': 'too many requests at once. Wait a few seconds, then try again.',
+  'class.error.forbidden': 'this tab may not do that. Only the tab opened from the teacher address drives the class.',
+  'class.error.no_class': 'it has no class with this code any more (it ended or expired). Start a new class.',
+  'class.error.unknown_student': 'that student is no longer in the class.',
+  'class.error.wrong_stop': 'the class is on another stop than that answer.',
+  'class.error.locked': 'answers are locked, or the answer is already revealed.',
+  'class.error.paused': 'the class is paused. Resume it first.',
+  'class.error.bad_answer': 'that answer is not one of this stop’s choices.',
+  'class.error.unknown_event':
+    'it does not know that request. This page and the relay are different versions: reload the page.',
+  'class.error.unavailable': 'it could not save that (its disk or Redis failed), so nothing changed. Try again.',
   'class.ended': 'The class has ended and its data is deleted.',
   'class.loopback':
-    'This page is open at {host}, the laptop’s own name for itself: phones cannot reach it. Open the address {command} printed for the network (its first students address) on the projector instead.',
+    'This page is open at {host}, the laptop’s own name for itself: phones cannot reach it. Open the teacher address {command} printed, which uses the laptop’s network address; if that address says localhost too, the laptop is on no network the phones can reach.',
   'class.code': 'Join code',
   'class.qr': 'QR code of the students’ address with the join code {code}',
   'class.address': 'or open {url}',

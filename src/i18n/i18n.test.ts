@@ -85,6 +85,8 @@ describe('every UI word in the page’s language (SPEC §13.4)', () => {
     ...['remindAt', 'fuseAt', 'maxAttemptsPerStep', 'everyN', 'processTimeoutMs', 'pollMs', 'flakiness'],
     ...['heedReminder', 'guard', 'article', 'null', 'schema', 'format', 'id', 'checkpoint', 'run', 'MiB', 'N'],
     ...['resourceSpans', 'Claude', 'Code', 'user', 'assistant', 'lines', 'constructor', 'prototype'],
+    // What a teacher running `npm run class` sees and types: the store a school's relays share, a host name.
+    ...['Redis', 'localhost'],
   ]);
   const IDS =
     /^([a-z]+_[a-z_]+|[A-Z]{2,}|[a-z]+-[a-z0-9-]+|v|created|planning|running|completed|failed|cancelled|terminal)$/;

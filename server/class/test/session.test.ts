@@ -55,6 +55,8 @@ describe('the class rules, as pure functions', () => {
       answer: 'failed',
       fuse: true,
       histogram: { running: 0, failed: 3, waiting_approval: 0 },
+      // The fuse question's split: c left it unsure.
+      fuses: { yes: 1, no: 1 },
     });
     s.students.c!.removed = true;
     assert.equal(classState(s).revealed?.histogram.failed, 2, "a removed student's answer stops counting");

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { AnswerMessage, Refusal } from '../../../src/class/protocol';
 import { createFileStore } from '../fileStore';
 import { createRedisStore } from '../redisStore';
-import { applyTeacher, glance, newMeta, type Student } from '../session';
+import { applyTeacher, glance, newMeta, stateOf, type Student } from '../session';
 import type { ClassStore } from '../store';
 import { PREDICT, startRedis, tempDir } from './helpers';
 
@@ -82,6 +82,30 @@ function contract(name: string, make: () => Promise<ClassStore>) {
         { question: 'q1', text: 'one, again' },
         { question: 'q2', text: 'two' },
       ]);
+    });
+
+    it('a revealed question that asked the fuse carries the class’s yes and no', async () => {
+      const fused = 'FUSEFUSE';
+      assert.ok(await store.create(newMeta(fused, 'teacher-2', { ...PREDICT, askFuse: true }, 1)));
+      for (const id of [ANN, BOB, 'CCCCCCCCCCCC', 'DDDDDDDDDDDD'])
+        assert.equal(await store.join(fused, student(id), 1), true);
+      const fuse = (c: string, f?: boolean): AnswerMessage => ({
+        ...choice(c),
+        ...(f === undefined ? {} : { fuse: f }),
+      });
+      assert.equal(outcome(await store.answer(fused, ANN, fuse('failed', true), 2)), 'stored');
+      assert.equal(outcome(await store.answer(fused, BOB, fuse('failed', false), 2)), 'stored');
+      assert.equal(outcome(await store.answer(fused, BOB, fuse('running', true), 2)), 'stored');
+      assert.equal(outcome(await store.answer(fused, 'CCCCCCCCCCCC', fuse('running', false), 2)), 'stored');
+      // Unsure: counted in the choices, in neither yes nor no.
+      assert.equal(outcome(await store.answer(fused, 'DDDDDDDDDDDD', fuse('failed'), 2)), 'stored');
+      // Before the reveal the phones see no split.
+      assert.equal(stateOf((await store.glance(fused))!).revealed, null);
+      await store.teach(fused, (m) => applyTeacher(m, { type: 'reveal', answer: 'failed', fuse: true }, 2));
+      const revealed = stateOf((await store.glance(fused))!).revealed;
+      assert.deepEqual(revealed?.histogram, { running: 2, failed: 2, waiting_approval: 0 });
+      assert.deepEqual(revealed?.fuses, { yes: 2, no: 1 });
+      await store.end(fused);
     });
 
     it('`end` deletes the class', async () => {

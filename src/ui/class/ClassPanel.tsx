@@ -11,7 +11,7 @@ import { ClassQuestion } from './ClassQuestion';
 import { ClassTexts } from './ClassTexts';
 import { classAnswerAt, classStopAt } from './classStop';
 import { ClassStudents } from './ClassStudents';
-import { classStatusWords } from './words';
+import { classErrorWords, classStatusWords } from './words';
 import './class.css';
 
 /** The address a phone opens: this page's own folder with the join code, so a scan joins at once. */
@@ -44,6 +44,7 @@ export default function ClassPanel() {
   const status = useLiveClass((s) => s.status);
   const code = useLiveClass((s) => s.code);
   const state = useLiveClass((s) => s.state);
+  const error = useLiveClass((s) => s.error);
   const cited = useCitedStop((s) => s.stop);
   const asking = useSelector(predictor, (s) => s.context.asking);
   const predictOn = useSelector(predictor, (s) => s.matches('on'));
@@ -94,6 +95,11 @@ export default function ClassPanel() {
             {t(words, { command: 'npm run class', fragment: '#teacher=…' })}
           </p>
         )}
+        {status === 'refused' && error && (
+          <p className="hs-class__note" data-testid="class-message" data-error={error} role="alert">
+            {t('class.refused', { reason: t(classErrorWords(error)) })}
+          </p>
+        )}
       </aside>
     );
   }
@@ -129,6 +135,11 @@ export default function ClassPanel() {
       {status === 'reconnecting' && (
         <p className="hs-class__note" role="status">
           {t('class.reconnecting')}
+        </p>
+      )}
+      {error && (
+        <p className="hs-class__note" data-testid="class-error" data-error={error} role="alert">
+          {t('class.refused', { reason: t(classErrorWords(error)) })}
         </p>
       )}
       {state?.paused && (

@@ -6,7 +6,8 @@ import { choiceLabel } from './words';
 /**
  * A prediction stop on the projector: the answers arriving (`class-answers`), lock and reopen,
  * and Reveal; once revealed, the class's histogram (`class-bar` per choice, `data-count`) with the
- * lesson's answer marked (`data-right`).
+ * lesson's answer marked (`data-right`), and where the stop asked whether the fuse trips, the
+ * class's yes and no beside the lesson's (`class-fuse-bar`).
  */
 export function ClassQuestion({ state, onReveal }: { state: ClassState; onReveal: () => void }) {
   const t = useT();
@@ -14,34 +15,38 @@ export function ClassQuestion({ state, onReveal }: { state: ClassState; onReveal
   const answered = useLiveClass((s) => (s.tally?.stop === state.stop ? s.tally.answered : state.answered));
   const teach = useLiveClass.getState().teach;
   if (state.revealed) {
-    const { histogram, answer } = state.revealed;
+    const { histogram, answer, fuse, fuses } = state.revealed;
     const most = Math.max(1, ...Object.values(histogram));
     return (
       <figure className="hs-class__histogram" data-testid="class-histogram" data-answer={answer}>
         <figcaption>{t('class.histogram')}</figcaption>
-        {state.choices.map((c) => {
-          const count = histogram[c] ?? 0;
-          const right = c === answer;
-          return (
-            <div
-              key={c}
-              className={right ? 'hs-class__bar hs-class__bar--right' : 'hs-class__bar'}
-              data-testid="class-bar"
-              data-choice={c}
-              data-count={count}
-              data-right={right ? 'true' : undefined}
-            >
-              <span className="hs-class__choice">
-                {choiceLabel(t, c, state.choices)}
-                {right && <strong> ✓ {t('class.right')}</strong>}
-              </span>
-              <span className="hs-class__track">
-                <span className="hs-class__fill" style={{ width: `${(count / most) * 100}%` }} />
-              </span>
-              <span className="hs-class__n">{count}</span>
-            </div>
-          );
-        })}
+        {state.choices.map((c) => (
+          <Bar
+            key={c}
+            testId="class-bar"
+            choice={c}
+            label={choiceLabel(t, c, state.choices)}
+            count={histogram[c] ?? 0}
+            most={most}
+            right={c === answer}
+          />
+        ))}
+        {state.askFuse && fuses && (
+          <>
+            <p className="hs-class__fuse">{t('student.fuse')}</p>
+            {(['yes', 'no'] as const).map((f) => (
+              <Bar
+                key={f}
+                testId="class-fuse-bar"
+                choice={f}
+                label={t(`predict.${f}`)}
+                count={fuses[f]}
+                most={Math.max(1, fuses.yes, fuses.no)}
+                right={fuse !== undefined && fuse === (f === 'yes')}
+              />
+            ))}
+          </>
+        )}
       </figure>
     );
   }
@@ -66,6 +71,30 @@ export function ClassQuestion({ state, onReveal }: { state: ClassState; onReveal
           {t('class.reveal')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** One bar of the class's split: the choice, its share of the most chosen, the count; the right one marked. */
+function Bar(props: { testId: string; choice: string; label: string; count: number; most: number; right: boolean }) {
+  const t = useT();
+  const { right, count } = props;
+  return (
+    <div
+      className={right ? 'hs-class__bar hs-class__bar--right' : 'hs-class__bar'}
+      data-testid={props.testId}
+      data-choice={props.choice}
+      data-count={count}
+      data-right={right ? 'true' : undefined}
+    >
+      <span className="hs-class__choice">
+        {props.label}
+        {right && <strong> ✓ {t('class.right')}</strong>}
+      </span>
+      <span className="hs-class__track">
+        <span className="hs-class__fill" style={{ width: `${(count / props.most) * 100}%` }} />
+      </span>
+      <span className="hs-class__n">{count}</span>
     </div>
   );
 }

@@ -170,7 +170,8 @@ function StudentView() {
           {t(stop.caption)}
         </p>
       )}
-      {state.kind === 'predict' && <StudentQuestion state={state} />}
+      {/* One per stop: a fuse picked at one question is not taken for the next. */}
+      {state.kind === 'predict' && <StudentQuestion key={`${state.lessonId}#${state.stop}`} state={state} />}
       {selftest && <StudentSelfTest state={state} />}
       {state.kind === 'watch' && <p className="hs-student__note">{t('student.watch')}</p>}
     </section>

@@ -16,10 +16,15 @@ export function StudentQuestion({ state }: { state: ClassState }) {
   const t = useT();
   const you = useLiveClass((s) => s.you);
   const pending = useLiveClass((s) => s.pending);
-  const [fuse, setFuse] = useState<Fuse>('unsure');
-  const stored = you?.answer && 'choice' in you.answer ? you.answer.choice : null;
-  const sending = pending?.kind === 'choice' && pending.stop === state.stop ? pending.choice : null;
+  const kept = you?.answer && 'choice' in you.answer ? you.answer : null;
+  const waiting = pending?.kind === 'choice' && pending.stop === state.stop ? pending : null;
+  const stored = kept?.choice ?? null;
+  const sending = waiting?.choice ?? null;
   const chosen = sending ?? stored;
+  // The fuse as last sent or kept by the relay (a reload, a reconnection), until the student picks again.
+  const [picked, setFuse] = useState<Fuse | null>(null);
+  const given = waiting ?? kept;
+  const fuse: Fuse = picked ?? (given?.fuse === undefined ? 'unsure' : given.fuse ? 'yes' : 'no');
   const open = state.phase === 'open' && !state.paused;
   const send = (choice: string, f: Fuse) =>
     void useLiveClass.getState().answerClass({
@@ -73,6 +78,8 @@ export function StudentQuestion({ state }: { state: ClassState }) {
               <input
                 type="radio"
                 name="student-fuse"
+                data-testid="student-fuse"
+                data-fuse={f}
                 checked={fuse === f}
                 onChange={() => {
                   setFuse(f);

@@ -1,4 +1,5 @@
 import type { ClassStatus } from '../../class/client';
+import type { ClassError } from '../../class/protocol';
 import type { StateName } from '../../engine';
 import type { MessageKey } from '../../i18n';
 import { isSimpleChoices } from '../../lessons';
@@ -32,3 +33,6 @@ export function choiceLabel(t: T, choice: string, choices: readonly string[]): s
   const key = simple ? `simpleState.${choice}` : `state.${choice}`;
   return t.has(key) ? t(key) : choice;
 }
+
+/** A refusal of the relay as a sentence for the teacher (`class.refused` puts it after "The relay said no:"). */
+export const classErrorWords = (error: ClassError): MessageKey => `class.error.${error}`;
