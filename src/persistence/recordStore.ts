@@ -176,6 +176,9 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
 
     async put(cp, given) {
       const t0 = timer();
+      // A lease names its run (harness-core's rule; the page's own writers never pass one).
+      if (given && 'token' in given && given.runId !== cp.runId)
+        return failed('E701', `the lease is for run ${JSON.stringify(given.runId).slice(0, 80)}`);
       // A lease's write claims the run if nobody has since it was taken (a run saved by it).
       const writer: Writer | undefined =
         given && 'token' in given ? { tab: given.owner, epoch: given.token, claim: true } : given;

@@ -187,11 +187,9 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
   }
 
   async function put(cp: Parameters<CheckpointStore['put']>[0], lease?: Lease): Promise<PutResult> {
-    const prepared = prepare(cp, plans);
+    const prepared = prepare(cp, plans, lease);
     if (!prepared.ok) return prepared;
     const { runId, seq } = prepared.checkpoint;
-    if (lease && lease.runId !== runId)
-      return storeFailure('E701', `the lease is for run ${JSON.stringify(lease.runId).slice(0, 80)}`);
     let final = fileOf(runId, seq);
     try {
       const f = await folderFor(runId);

@@ -185,11 +185,9 @@ export function createPgStore(opts: PgStoreOptions): CheckpointStore {
   }
 
   async function put(cp: Parameters<CheckpointStore['put']>[0], lease?: Lease): Promise<PutResult> {
-    const prepared = prepare(cp, plans);
+    const prepared = prepare(cp, plans, lease);
     if (!prepared.ok) return prepared;
     const { runId, seq } = prepared.checkpoint;
-    if (lease && lease.runId !== runId)
-      return storeFailure('E701', `the lease is for run ${JSON.stringify(lease.runId).slice(0, 80)}`);
     try {
       return await run(async (c): Promise<PutResult> => {
         const held = await lockRun(c, runId);

@@ -20,14 +20,17 @@ export const storeFailure = (code: StoreErrorCode, detail: string): Extract<PutR
 export const reasonOf = (e: unknown): string =>
   e instanceof Error ? e.message : typeof e === 'string' ? e : String((e as { name?: unknown } | null)?.name ?? e);
 
+const runText = (runId: string): string => JSON.stringify(runId).slice(0, 80);
+
 /**
  * The checkpoint as the store keeps it (its serialization, and that read back), or why it is
  * refused (E701): a store writes only what the codec reads back, so an acknowledged checkpoint is
- * one a resume can stand on.
+ * one a resume can stand on. A write under `lease` must be of the lease's run.
  */
 export function prepare(
   cp: Checkpoint,
   plans: PlanLookup,
+  lease?: Lease,
 ): { ok: true; text: string; checkpoint: Checkpoint } | Extract<PutResult, { ok: false }> {
   let text: string;
   try {
@@ -38,12 +41,12 @@ export function prepare(
   // JSON.stringify gives undefined, not a string, for a value that is not JSON at all.
   if (typeof text !== 'string') return storeFailure('E701', 'it is not JSON');
   const read = parseCheckpoint(text, plans);
-  return read.ok
-    ? { ok: true, text, checkpoint: read.checkpoint }
-    : storeFailure('E701', `the codec would not read it back: ${read.error}`);
+  if (!read.ok) return storeFailure('E701', `the codec would not read it back: ${read.error}`);
+  // A lease names its run: a write under another run's lease is refused before any store reads.
+  if (lease && lease.runId !== read.checkpoint.runId)
+    return storeFailure('E701', `the lease is for run ${runText(lease.runId)}`);
+  return { ok: true, text, checkpoint: read.checkpoint };
 }
-
-const runText = (runId: string): string => JSON.stringify(runId).slice(0, 80);
 
 /** The sequence guard's refusal: a checkpoint is never written over, nor behind a newer one. */
 export const notNewer = (runId: string, seq: number, newest: number): Extract<PutResult, { ok: false }> =>

@@ -218,6 +218,15 @@ export function storeSuite(name: string, make: () => Promise<StoreUnderTest>, op
       expect(await second.put(cp(2), b.lease)).toMatchObject({ ok: false, code: 'E706' });
     });
 
+    it("refuses (E701) a write under another run's lease, and stores nothing", async () => {
+      const other = await t.store.acquire('run-b', 'worker-a');
+      if (!other.ok) throw new Error(other.message);
+      const put = await t.store.put(cp(1), other.lease);
+      expect(put).toMatchObject({ ok: false, code: 'E701' });
+      expect(!put.ok && put.message).toMatch(/the lease is for run "run-b"/);
+      expect(await t.store.seqs(RUN)).toEqual([]);
+    });
+
     it('keeps any run id under its own key', async () => {
       const ids = ['Run/../x', 'run/../x', '.', '..', 'a b%41!', 'CON', '日本 🚀', 'a\\b', 'x'.repeat(60)];
       const cps = ids.map((runId) => ({ ...cp(2), runId }));
