@@ -16,6 +16,10 @@ import { storeSuite, type StoreUnderTest } from './suite.js';
 const found = postgresBin();
 let cluster: Cluster | undefined;
 const pools: pg.Pool[] = [];
+const clients = new Set<pg.PoolClient>();
+/** Errors an idle pooled connection raised before the teardown: the suite fails on any. */
+const idleErrors: Error[] = [];
+let stopping = false;
 let n = 0;
 
 const poolFor = (schema: string): pg.Pool => {
@@ -27,6 +31,15 @@ const poolFor = (schema: string): pg.Pool => {
     database: 'postgres',
     max: 4,
     options: `-c search_path=${schema}`,
+  });
+  // pg.Pool re-emits an idle connection's error, and an 'error' nobody listens to kills the
+  // process: the stop below ends the server under connections `end()` has not yet closed.
+  pool.on('error', (e) => {
+    if (!stopping) idleErrors.push(e);
+  });
+  pool.on('connect', (c) => {
+    clients.add(c);
+    c.once('end', () => clients.delete(c));
   });
   pools.push(pool);
   return pool;
@@ -40,8 +53,13 @@ if ('reason' in found) {
     cluster = await startCluster(found.bin);
   }, 180_000);
   afterAll(async () => {
+    // Pool.end() resolves once its clients are asked to end, not once their sockets close.
+    const closed = [...clients].map((c) => new Promise((r) => c.once('end', r)));
     await Promise.all(pools.map((p) => p.end()));
+    await Promise.race([Promise.all(closed), new Promise((r) => setTimeout(r, 5_000))]);
+    stopping = true;
     await cluster?.stop();
+    expect(idleErrors).toEqual([]);
   }, 60_000);
 
   const make = async (): Promise<StoreUnderTest> => {
