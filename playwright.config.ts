@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT } from './e2e/chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, VIEWPORT } from './e2e/chromium';
 
 /**
  * E2E in Debian's Chromium (no browser download works here), against the static build a
@@ -28,7 +28,7 @@ export default defineConfig({
     // No service worker unless a spec asks for one (offline, CSP, the origin check): each
     // would precache the whole build in every fresh context, CPU the other tests need.
     serviceWorkers: 'block',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'laptop', use: { browserName: 'chromium', viewport: VIEWPORT } }],
   webServer: {
