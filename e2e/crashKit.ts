@@ -120,7 +120,10 @@ export async function slowWritesAndKill(context: BrowserContext, holdMs = 10) {
       const tick = `${num('current-step')} ${document.querySelectorAll('[data-testid="ledger-row"]').length} ${clock}`;
       if (tick === lastTick) return;
       lastTick = tick;
-      if (performance.now() >= killAt) hooks.killNow();
+      // Past the delay, the kill waits (up to a second) for a tick shown while a write is in
+      // flight: the moment a step shown before its checkpoint is durable would be lost.
+      const now = performance.now();
+      if (now >= killAt && (live.size > 0 || now >= killAt + 1000)) hooks.killNow();
     }).observe(document, { subtree: true, childList: true, characterData: true });
   }, holdMs);
 }
