@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SCENARIOS, STORIES, type ContextMessage, type MessageWords } from '../engine';
+import { SCENARIOS, STORIES, type Checkpoint, type ContextMessage, type MessageWords } from '../engine';
 import { drive } from '../engine/testing';
 import { addDictionary, localizeError, translate, type Dictionary, type Lang } from '../i18n';
 import { DICTIONARIES } from '../i18n/all';
@@ -206,17 +206,14 @@ describe('a third language, registered at runtime', () => {
       .untilState('waiting_approval')
       .send({ type: 'REJECT', reason: 'back up the orders table first' });
     check(rejected.tick().untilState('waiting_approval'));
-    // The approval resumes from its checkpoint; a restart reads the newest again.
-    check(
-      rejected.send(
-        { type: 'APPROVE' },
-        { type: 'FAIL_NOW', error: 'timeout' },
-        { type: 'FAIL_NOW', error: 'timeout' },
-      ),
-    );
-    check(rejected.send({ type: 'CRASH' }, { type: 'RESTART' }));
+    // The approval resumes from its checkpoint; a restart reads the newest again, each as a
+    // reload reads it from the disk (JSON: new objects, the plan's answers and remaining steps).
+    const disk = (t: ReturnType<typeof drive>) => JSON.parse(JSON.stringify(t.sim.newest)) as Checkpoint;
+    check(rejected.send({ type: 'APPROVE', from: disk(rejected) }));
+    check(rejected.send({ type: 'FAIL_NOW', error: 'timeout' }, { type: 'FAIL_NOW', error: 'timeout' }));
+    check(rejected.send({ type: 'CRASH' }, { type: 'RESTART', from: disk(rejected) }));
     const dynamic = check(drive('dynamic-plan').start().untilStep(6).send({ type: 'FAIL_NOW', error: 'conflict' }));
-    check(dynamic.send({ type: 'CRASH' }, { type: 'RESTART' }));
+    check(dynamic.send({ type: 'CRASH' }, { type: 'RESTART', from: disk(dynamic) }));
     expect(versions).toBeGreaterThan(1);
     expect([...kinds].sort()).toEqual(['recovery-hint', 'rejection', 'reminder']);
   });
