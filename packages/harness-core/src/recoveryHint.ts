@@ -110,7 +110,7 @@ export function hintWords(h: RecoveryHint): MessageWords {
   const refs = h.related.map((r) => words('channel.ref', { ref: r.ref, step: r.step }));
   // A stall is no failure of the tool's: say what happened (无失败也查).
   const what = words(h.error.type === 'no_progress' ? 'channel.what.no_progress' : 'channel.what.failed');
-  const params = {
+  return words('channel.hint', {
     step: h.step,
     total: h.total,
     title: h.title,
@@ -118,12 +118,10 @@ export function hintWords(h: RecoveryHint): MessageWords {
     type: h.error.type,
     message: h.error.message,
     tried,
+    refs: refs.length ? words('channel.refs', { list: joined(refs, 'channel.refs.join') }) : '',
     advice: adviceWords(h),
     next,
-  };
-  return refs.length
-    ? words('channel.hintRefs', { ...params, refs: words('channel.refs', { list: joined(refs, 'channel.refs.join') }) })
-    : words('channel.hint', params);
+  });
 }
 
 /** The hint as the text the model would see, in both languages. */

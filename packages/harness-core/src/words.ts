@@ -9,13 +9,10 @@ import type { Bilingual } from './types.js';
  * zh and en rows, spelled once, here.
  */
 export const CHANNEL_WORDS = {
+  // `{refs}` is '' when no artifact bears on the step: the English row's space is in channel.refs.
   'channel.hint': {
-    zh: '第 {step}/{total} 步「{title}」{what}：{type}（{message}）。{tried}{advice}{next}',
-    en: 'Step {step}/{total} "{title}" {what}: {type} ({message}). {tried} {advice} {next}',
-  },
-  'channel.hintRefs': {
     zh: '第 {step}/{total} 步「{title}」{what}：{type}（{message}）。{tried}{refs}{advice}{next}',
-    en: 'Step {step}/{total} "{title}" {what}: {type} ({message}). {tried} {refs} {advice} {next}',
+    en: 'Step {step}/{total} "{title}" {what}: {type} ({message}). {tried} {refs}{advice} {next}',
   },
   'channel.what.failed': { zh: '失败', en: 'failed' },
   'channel.what.no_progress': { zh: '没有进展', en: 'made no progress' },
@@ -24,7 +21,7 @@ export const CHANNEL_WORDS = {
   'channel.first': { zh: '这是本步第一次失败。', en: 'First failure at this step.' },
   'channel.next': { zh: '按计划下一步是第 {n} 步「{title}」。', en: 'The plan’s next step is {n} "{title}".' },
   'channel.last': { zh: '这是计划的最后一步。', en: 'This is the plan’s last step.' },
-  'channel.refs': { zh: '相关产物：{list}。', en: 'Related artifacts: {list}.' },
+  'channel.refs': { zh: '相关产物：{list}。', en: 'Related artifacts: {list}. ' },
   'channel.ref': { zh: '{ref}（第 {step} 步）', en: '{ref} (step {step})' },
   'channel.refs.join': { zh: '{a}，{b}', en: '{a}, {b}' },
   'channel.advice.recheck_path': {
