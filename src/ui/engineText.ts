@@ -9,8 +9,11 @@ import { said, translate, type Words } from '../i18n';
  * page's language when it has it, else in English.
  */
 
-/** `b` in `lang`, or its English when it has no text in `lang`. */
-const own = (b: Bilingual, lang: Lang): string => (lang in b ? b[lang] : b.en);
+/**
+ * `b` in `lang`, or its English when it has no text in `lang` (a third language, before the
+ * file that wrote `b` says it: a challenge file's title, a trace's step).
+ */
+export const own = (b: Bilingual, lang: Lang): string => (lang in b ? b[lang] : b.en);
 
 /** A step title in `lang`, and whether it is the page's own words (else: text from outside). */
 export function titleText(lang: Lang, title: Bilingual): { text: string; ours: boolean } {
