@@ -1,5 +1,7 @@
 import type { Bilingual, MessageWords, Step, TaskContext } from 'harness-core/sim';
-import type { Said, Words } from '../i18n/words';
+import type { Said, StepKey, Words } from '../i18n/words';
+
+export type { StepKey };
 
 /**
  * A step's title as words (issue 42). harness-core keeps a step's title as `{ zh, en }` text:
@@ -10,9 +12,6 @@ import type { Said, Words } from '../i18n/words';
  * and the page's zh and en dictionaries take these rows in (i18n/index.ts, all.ts). A third
  * language lists the `step.*` keys in its own file.
  */
-
-/** A key of a step title's words. */
-export type StepKey = `step.${string}`;
 
 /** The zh and en rows of every step title, by key (templates: `{name}` takes a param). */
 const ROWS = new Map<StepKey, Bilingual>();

@@ -7,7 +7,6 @@ import { refusals } from './en.refusals';
 import type { errors } from './en.errors';
 import type { ViewKey } from './en.views';
 import type { ChannelKey } from 'harness-core';
-import type { StepKey } from '../engine/stepWords';
 
 /**
  * English strings, the ones the first screen and its panels say: the page fetches them at boot.
@@ -321,3 +320,6 @@ export type BootKey = keyof typeof en | keyof typeof errors;
  * any of them.
  */
 export type MessageKey = BootKey | ViewKey | StepKey | ChannelKey;
+
+/** A key of a step title's words (engine/stepWords.ts). */
+export type StepKey = `step.${string}`;
