@@ -15,8 +15,14 @@ export type { StepKey };
 
 /** The zh and en rows of every step title, by key (templates: `{name}` takes a param). */
 const ROWS = new Map<StepKey, Bilingual>();
-/** The words each title object was made from: the page says those (titleSaid). */
-const SAID = new WeakMap<Bilingual, Said>();
+/**
+ * The words a title object was made from, which the page says (titleSaid): a property no copy
+ * keeps (not enumerable, a symbol: JSON, structured clone and a checkpoint's schema skip it), so
+ * stored text is as before. Not a WeakMap: 100,000 entries of one (a stretched migration's
+ * titles) cost the garbage collector more than building the plan.
+ */
+const SAID = Symbol('said');
+type Made = Bilingual & { readonly [SAID]?: Said };
 
 /** Records `key`'s rows; the same key twice must say the same (rows shared by scenarios). */
 export function stepRow(key: StepKey, rows: Bilingual): StepKey {
@@ -26,26 +32,45 @@ export function stepRow(key: StepKey, rows: Bilingual): StepKey {
   return key;
 }
 
+/** Each row split at its placeholders (odd places: names), once: a 99,999-step plan fills 200,000. */
+const PIECES = new Map<string, string[]>();
+function piecesOf(row: string): string[] {
+  let pieces = PIECES.get(row);
+  if (!pieces) PIECES.set(row, (pieces = row.split(/\{(\w+)\}/)));
+  return pieces;
+}
+
 function fill(lang: keyof Bilingual, said: Said): string {
   const key = typeof said === 'string' ? said : said.key;
-  const params = typeof said === 'string' ? {} : said.params;
   const row = ROWS.get(key as StepKey)?.[lang] ?? key;
-  return row.replace(/\{(\w+)\}/g, (m, name: string) => {
-    const p = params[name];
-    if (p === undefined) return m;
-    return typeof p === 'object' && !Array.isArray(p) ? fill(lang, p as Words) : String(p);
-  });
+  if (typeof said === 'string') return row;
+  const pieces = piecesOf(row);
+  let text = pieces[0] ?? '';
+  for (let i = 1; i < pieces.length; i += 2) {
+    const name = pieces[i] as string;
+    const p = said.params[name];
+    text +=
+      p === undefined ? `{${name}}` : typeof p === 'object' && !Array.isArray(p) ? fill(lang, p as Words) : String(p);
+    text += pieces[i + 1] ?? '';
+  }
+  return text;
 }
+
+/** One title object a key alone makes, shared by the steps that say it. */
+const PLAIN = new Map<string, Bilingual>();
 
 /** The `{ zh, en }` title harness-core keeps, made from `said` (a `step.*` key, or one with params). */
 export function titleOf(said: Said): Bilingual {
+  const shared = typeof said === 'string' ? PLAIN.get(said) : undefined;
+  if (shared) return shared;
   const title = { zh: fill('zh', said), en: fill('en', said) };
-  SAID.set(title, said);
+  Object.defineProperty(title, SAID, { value: said });
+  if (typeof said === 'string') PLAIN.set(said, title);
   return title;
 }
 
 /** The words a title was made from, or undefined for one the simulator did not write (a trace's, an old run's). */
-export const titleSaid = (title: Bilingual): Said | undefined => SAID.get(title);
+export const titleSaid = (title: Bilingual): Said | undefined => (title as Made)[SAID];
 
 /** Every step title's row in `lang`, for the zh and en dictionaries. */
 export const stepRows = (lang: keyof Bilingual): Record<StepKey, string> =>
@@ -71,7 +96,7 @@ export function relinkTitles(
   const byShape = new Map(known.map((k) => [shapeOf(k), k.title]));
   const swapped = new Map<Bilingual, Bilingual>();
   const steps = ctx.plan.steps.map((s) => {
-    if (SAID.has(s.title)) return s;
+    if (titleSaid(s.title)) return s;
     const title = byShape.get(shapeOf(s)) ?? rebuild(s);
     if (!title || title.zh !== s.title.zh || title.en !== s.title.en) return s;
     swapped.set(s.title, title);
