@@ -85,6 +85,8 @@ export {
 } from './takeover';
 export { CHECKPOINT_WRITE_MS, MINUTE, runTool, tokensOf } from './world';
 export { DAY_STARTS_AT, clockAt, timeOfDay } from './timeOfDay';
+export { relinkTitles, stepRows, titleSaid, type StepKey } from './stepWords';
+export { CHANNEL_WORDS, type MessageWords } from 'harness-core/sim';
 export { createTaskContext, currentStep, isRisky, needsApproval, type TaskInput } from 'harness-core/sim';
 export { createTaskMachine, type TaskEmitted, type TaskEvent, type TaskEventType } from 'harness-core/sim';
 export { Sim, type SimCommand, type SimOptions, type TransitionRecord } from './sim';

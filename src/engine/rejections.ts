@@ -1,4 +1,5 @@
-import type { Step } from 'harness-core';
+import type { Bilingual, Step } from 'harness-core';
+import { stepRow, titleOf } from './stepWords';
 
 /**
  * How the simulated model answers a person's rejection (SPEC §2, 自测 2): the reason is feedback,
@@ -8,6 +9,10 @@ import type { Step } from 'harness-core';
  * step: the model retries the call another way (modelChoices.ts). Pure, so a resumed run answers
  * as the run that never stopped.
  */
+
+const BACKUP_TABLE = stepRow('step.backup.table', { zh: '备份 {table} 表', en: 'Back up the {table} table' });
+const BACKUP_PATH = stepRow('step.backup.path', { zh: '备份 {path}', en: 'Back up {path}' });
+const BACKUP_ALL = stepRow('step.backup.all', { zh: '先做一次整体备份', en: 'Take a full backup first' });
 
 const ASKS_FOR_BACKUP = /back\s*up|backup|备份/i;
 /** The table a statement changes or reads. */
@@ -29,7 +34,7 @@ export function answerRejection(step: Step, reason: string): Omit<Step, 'n'>[] {
         phase: step.phase,
         tool: 'run_sql',
         effect: 'side_effect',
-        title: { zh: `备份 ${table} 表`, en: `Back up the ${table} table` },
+        title: titleOf({ key: BACKUP_TABLE, params: { table } }),
         args: { sql: `CREATE TABLE ${table}_backup AS SELECT * FROM ${table}` },
         produces: `table#${table}_backup`,
       },
@@ -42,7 +47,7 @@ export function answerRejection(step: Step, reason: string): Omit<Step, 'n'>[] {
         phase: step.phase,
         tool: 'shell',
         effect: 'side_effect',
-        title: { zh: `备份 ${path}`, en: `Back up ${path}` },
+        title: titleOf({ key: BACKUP_PATH, params: { path } }),
         args: { cmd: `cp -a ${path} ${path}.bak` },
         produces: `${path}.bak`,
       },
@@ -53,9 +58,23 @@ export function answerRejection(step: Step, reason: string): Omit<Step, 'n'>[] {
       phase: step.phase,
       tool: 'shell',
       effect: 'side_effect',
-      title: { zh: '先做一次整体备份', en: 'Take a full backup first' },
+      title: titleOf(BACKUP_ALL),
       args: { cmd: 'backup --all' },
       produces: 'backup#before-change',
     },
   ];
+}
+
+/**
+ * The title `answerRejection` gave `step`, made again from its args (a step read back from a
+ * checkpoint: stepWords.ts `relinkTitles`), or undefined for a step it did not make.
+ */
+export function answerTitle(step: Step): Bilingual | undefined {
+  const sql = text(step.args.sql);
+  const cmd = text(step.args.cmd);
+  const table = sql && /^CREATE TABLE (\w+)_backup AS SELECT \* FROM \1$/.exec(sql)?.[1];
+  if (table) return titleOf({ key: BACKUP_TABLE, params: { table } });
+  const path = cmd && /^cp -a (.+) \1\.bak$/.exec(cmd)?.[1];
+  if (path) return titleOf({ key: BACKUP_PATH, params: { path } });
+  return cmd === 'backup --all' ? titleOf(BACKUP_ALL) : undefined;
 }

@@ -1,5 +1,7 @@
 import { createActor } from 'xstate';
 import { createTaskContext, designOf, errorText, restoreContext, toCheckpoint, validateConfig } from 'harness-core/sim';
+import { answerTitle } from './rejections';
+import { relinkTitles } from './stepWords';
 import type {
   ApprovalRequest,
   Checkpoint,
@@ -166,7 +168,8 @@ export class Sim {
 
   /** A process that reads `cp` and stands where it says; the world's clock and tokens go on. */
   private resume(cp: Checkpoint, shownOnly = false): TaskSnapshot {
-    const read = restoreContext(cp, this.scenario);
+    const { steps, replanAdds = [] } = this.scenario;
+    const read = relinkTitles(restoreContext(cp, this.scenario), [...steps, ...replanAdds], answerTitle);
     const world = { clock: Math.max(read.clock, this.meters.clock), tokens: Math.max(read.tokens, this.meters.tokens) };
     const ctx = shownOnly ? { ...read, ...world } : rereadOnResume({ ...read, ...world }, this.design, this.meters);
     this.resumedFrom = cp;

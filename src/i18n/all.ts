@@ -1,6 +1,15 @@
 import { en } from './en';
 import { errors } from './en.errors';
-import { addDictionary, LANGS, translate, type Dictionary, type Lang, type MessageKey, type Said } from './index';
+import {
+  addDictionary,
+  engineWords,
+  LANGS,
+  translate,
+  type Dictionary,
+  type Lang,
+  type MessageKey,
+  type Said,
+} from './index';
 import { zh } from './zh';
 import { views as enViews } from './en.views';
 import { views as zhViews } from './zh.views';
@@ -11,8 +20,8 @@ import { views as zhViews } from './zh.views';
  * fetches the one language it shows (index.ts, loadDictionary); imports.test.ts holds it to that.
  */
 export const DICTIONARIES: Record<Lang, Dictionary> = {
-  en: { ...en, ...errors, ...enViews },
-  zh: { ...zh, ...zhViews },
+  en: { ...en, ...errors, ...enViews, ...engineWords('en') },
+  zh: { ...zh, ...zhViews, ...engineWords('zh') },
 };
 for (const lang of LANGS) addDictionary(lang, DICTIONARIES[lang]);
 

@@ -25,7 +25,7 @@ describe('the dictionaries', () => {
   it('use the same placeholders in both languages', () => {
     for (const key of Object.keys(DICTIONARIES.en) as (keyof typeof DICTIONARIES.en)[]) {
       const names = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
-      expect(names(DICTIONARIES.zh[key]), key).toEqual(names(DICTIONARIES.en[key]));
+      expect(names(DICTIONARIES.zh[key] ?? ''), key).toEqual(names(DICTIONARIES.en[key] ?? ''));
     }
   });
 

@@ -1,4 +1,5 @@
-import { timeOfDay } from '../engine';
+import { CHANNEL_WORDS, stepRows, timeOfDay, type StepKey } from '../engine';
+import type { ChannelKey } from 'harness-core';
 import { addPart, hasPart, translate, type Dictionary, type MessageKey } from './words';
 import { errors as EN_ERRORS } from './en.errors';
 import { FALLBACK_LANG, isLang, LANGS, type Lang } from './langs';
@@ -27,15 +28,26 @@ export {
  */
 const DICTIONARIES: Record<Lang, Record<Part, () => Promise<Partial<Dictionary>>>> = {
   zh: {
-    boot: () => import('./zh').then((m) => m.zh),
+    boot: () => import('./zh').then((m) => ({ ...m.zh, ...engineWords('zh') })),
     views: () => import('./zh.views').then((m) => m.views),
   },
   en: {
-    boot: () => import('./en').then((m) => ({ ...m.en, ...EN_ERRORS })),
+    boot: () => import('./en').then((m) => ({ ...m.en, ...EN_ERRORS, ...engineWords('en') })),
     views: () => import('./en.views').then((m) => m.views),
   },
 };
 type Part = 'boot' | 'views';
+
+/**
+ * The zh or en rows of the words the engine writes: step titles (engine/stepWords.ts) and the
+ * context channel's messages (harness-core's CHANNEL_WORDS). The engine fills its `{ zh, en }`
+ * texts from these same rows (what the model reads, what checkpoints keep), so they are spelled
+ * there, once; a third language lists their keys in its own dictionary.
+ */
+export function engineWords(lang: 'zh' | 'en'): Record<StepKey | ChannelKey, string> {
+  const channel = Object.entries(CHANNEL_WORDS).map(([key, rows]) => [key, rows[lang]]);
+  return { ...stepRows(lang), ...(Object.fromEntries(channel) as Record<ChannelKey, string>) };
+}
 /** The parts the page has asked for: a language switch fetches each of them in the new language. */
 const wanted = new Set<Part>(['boot']);
 const loading = new Map<string, Promise<void>>();

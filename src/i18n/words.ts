@@ -1,7 +1,7 @@
-import type { MessageKey } from './en';
+import type { MessageKey, StepKey } from './en';
 import type { Lang } from './langs';
 
-export type { MessageKey };
+export type { MessageKey, StepKey };
 export type Dictionary = Record<MessageKey, string>;
 
 /**

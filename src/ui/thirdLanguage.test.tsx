@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SCENARIOS, STORIES } from '../engine';
+import { SCENARIOS, STORIES, type Checkpoint, type ContextMessage, type MessageWords } from '../engine';
+import { drive } from '../engine/testing';
 import { addDictionary, localizeError, translate, type Dictionary, type Lang } from '../i18n';
 import { DICTIONARIES } from '../i18n/all';
 import { CHALLENGE_REFUSALS, parseChallenge } from '../challenges/parse';
@@ -11,12 +12,16 @@ import { classPlan } from '../lessons/guide';
 // eslint-disable-next-line no-restricted-imports -- the texts the store writes, built as it builds them
 import { skippedAt, storageError } from '../persistence/errors';
 import { useSimStore } from '../store/simStore';
+import { viewOf } from '../store/view';
 import { traceError } from '../traces/errors';
 import { Controls } from './controls/Controls';
 import { GuidePlan } from './guide/GuidePlan';
 import { GuideView } from './guide/GuideView';
 import { StorageNotice } from './panels/ResumeNotice';
 import { translatorFor } from './translator';
+import { messageText, titleText } from './engineText';
+import { ChannelPanel } from './panels/ChannelPanel';
+import { PlanPanel } from './panels/PlanPanel';
 
 /**
  * A third language is one dictionary plus its id (issue 42). Shown without adding one to the
@@ -158,5 +163,58 @@ describe('a third language, registered at runtime', () => {
     const words = wordsOf(renderToStaticMarkup(<GuideView />));
     expect(words.length).toBeGreaterThan(300);
     expect(unmarked(words)).toEqual([]);
+  });
+
+  /**
+   * What the engine writes (issue 42): step titles, replanned and answered ones too, and the
+   * context channel's hints, reminders and rejections, each said from the xx dictionary. Two
+   * runs: the migration with a rejection answered by a backup step, an approval that resumes
+   * from its checkpoint, a failure twice (a hint, then a reminder), a crash and a restart; the
+   * dynamic plan past its revision, a failure, a crash and a restart (its remaining steps read
+   * back from the checkpoint).
+   */
+  it('says every step title and every injected message of a run in xx', () => {
+    // Each part of a message's words is a row of the dictionary, a title its own row.
+    const rows = (w: MessageWords): number =>
+      1 +
+      Object.values(w.params).reduce<number>((n, p) => n + (typeof p !== 'object' ? 0 : 'key' in p ? rows(p) : 1), 0);
+    const kinds = new Set<ContextMessage['kind']>();
+    let versions = 0;
+    const check = (t: ReturnType<typeof drive>) => {
+      const { plan, channel } = t.ctx;
+      versions = Math.max(versions, plan.version);
+      for (const step of plan.steps) {
+        const title = titleText(XX, step.title);
+        expect(title.ours && title.text.startsWith(MARK), step.title.en).toBe(true);
+      }
+      for (const m of channel) {
+        kinds.add(m.kind);
+        const said = messageText(XX, m);
+        expect(said.replaceAll(MARK, ''), m.text.en).toBe(m.text.en);
+        expect(said.split(MARK).length - 1, m.text.en).toBe(m.words ? rows(m.words) : -1);
+      }
+      show({ lang: XX, sim: t.sim, view: viewOf(t.sim) });
+      for (const panel of [<PlanPanel key="plan" />, <ChannelPanel key="channel" />]) {
+        const words = wordsOf(renderToStaticMarkup(panel));
+        expect(words.length).toBeGreaterThanOrEqual(5);
+        expect(unmarked(words)).toEqual([]);
+      }
+      return t;
+    };
+    const rejected = drive('migration-40')
+      .start()
+      .untilState('waiting_approval')
+      .send({ type: 'REJECT', reason: 'back up the orders table first' });
+    check(rejected.tick().untilState('waiting_approval'));
+    // The approval resumes from its checkpoint; a restart reads the newest again, each as a
+    // reload reads it from the disk (JSON: new objects, the plan's answers and remaining steps).
+    const disk = (t: ReturnType<typeof drive>) => JSON.parse(JSON.stringify(t.sim.newest)) as Checkpoint;
+    check(rejected.send({ type: 'APPROVE', from: disk(rejected) }));
+    check(rejected.send({ type: 'FAIL_NOW', error: 'timeout' }, { type: 'FAIL_NOW', error: 'timeout' }));
+    check(rejected.send({ type: 'CRASH' }, { type: 'RESTART', from: disk(rejected) }));
+    const dynamic = check(drive('dynamic-plan').start().untilStep(6).send({ type: 'FAIL_NOW', error: 'conflict' }));
+    check(dynamic.send({ type: 'CRASH' }, { type: 'RESTART', from: disk(dynamic) }));
+    expect(versions).toBeGreaterThan(1);
+    expect([...kinds].sort()).toEqual(['recovery-hint', 'rejection', 'reminder']);
   });
 });

@@ -4,6 +4,7 @@ import { attemptsAt, record } from './ledger.js';
 import { inject } from './channel.js';
 import { adviseAfterFailure, currentStep } from './task.js';
 import { tokensOf, type TaskWorld } from './world.js';
+import { bilingualOf, words } from './words.js';
 
 /** Waiting for a person (SPEC §2): one request, polls that cost nothing, approve, reject. */
 
@@ -64,9 +65,7 @@ export function reject(world: TaskWorld, ctx: TaskContext, reason: string): Task
 /** The rejection as the model sees it: the person's reason, verbatim. */
 export function rejectionMessage(row: Attempt): ContextMessage {
   const reason = row.error?.message ?? '';
-  const text = {
-    zh: `审批被拒（第 ${row.step} 步）：${reason}`,
-    en: `Approval rejected (step ${row.step}): ${reason}`,
-  };
-  return { kind: 'rejection', step: row.step, at: row.at, text, tokens: tokensOf(text.en) };
+  const said = words('channel.rejection', { step: row.step, reason });
+  const text = bilingualOf(said);
+  return { kind: 'rejection', step: row.step, at: row.at, text, words: said, tokens: tokensOf(text.en) };
 }

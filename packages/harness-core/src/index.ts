@@ -90,7 +90,8 @@ export { ERROR_MESSAGES, STORE_ERROR_MESSAGES, errorText, type ErrorCode } from 
 export { canonicalJson, canonicalArgs } from './canonical.js';
 export type { JsonValue } from './canonical.js';
 export { readLoop, loopKey, stageOf, type LoopReading, type LoopStage } from './loopGuard.js';
-export { buildRecoveryHint, formatHint, type RecoveryHint, type Advice } from './recoveryHint.js';
+export { buildRecoveryHint, formatHint, hintWords, type RecoveryHint, type Advice } from './recoveryHint.js';
+export { CHANNEL_WORDS, fillWords, type ChannelKey, type MessageWords } from './words.js';
 export type { Checkpoint, LedgerRow } from './checkpointShape.js';
 export { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES } from './checkpointShape.js';
 export { parseCheckpoint, serializeCheckpoint, checkpointBytes, type ParseResult } from './checkpoint.js';

@@ -1,5 +1,6 @@
 import type { ArtifactRef, Attempt, Bilingual, Plan, Step, ToolErrorType } from './types.js';
 import { isFailure, rowsOfStep } from './ledger.js';
+import { bilingualOf, joined, words, type MessageWords } from './words.js';
 
 /** What the hint advises, chosen from the error and what the ledger and refs know. */
 export type Advice =
@@ -89,60 +90,41 @@ export function buildRecoveryHint(
   return hint;
 }
 
-const ADVICE: Record<Advice, (h: RecoveryHint) => Bilingual> = {
-  recheck_path: () => ({
-    zh: '多半是路径写错或文件还没生成：重新读取目录、核对路径后再试。',
-    en: 'Most likely a wrong path or a file not written yet: re-read the directory and check the path, then retry.',
-  }),
-  check_renamed_artifact: (h) => ({
-    zh: `先查产物引用：第 ${h.renamed?.step} 步「${h.renamed?.title.zh}」已把 ${h.renamed?.from} 改为 ${h.renamed?.to}，请改用新文件名。`,
-    en: `Check the artifact refs first: step ${h.renamed?.step} "${h.renamed?.title.en}" renamed ${h.renamed?.from} to ${h.renamed?.to}; use the new name.`,
-  }),
-  wait_and_retry: () => ({
-    zh: '超时：稍后重试，或缩小这一步的工作量。',
-    en: 'Timed out: retry after a pause, or make the step smaller.',
-  }),
-  ask_for_access: () => ({
-    zh: '没有权限：换一条不需要该权限的路径，或请人授权。',
-    en: 'Permission denied: take a path that needs no such right, or ask a person for access.',
-  }),
-  reread_then_write: () => ({
-    zh: '冲突：先重新读取目标的当前状态，再写入。',
-    en: 'Conflict: re-read the target’s current state before writing.',
-  }),
-  change_approach: () => ({
-    zh: '同一动作重复而没有进展：换一种做法，不要原样再试。',
-    en: 'The same action repeats with no progress: change the approach instead of retrying it as is.',
-  }),
-  use_rejection_reason: () => ({
-    zh: '审批被拒：按拒绝理由调整做法，不要盲目重试。',
-    en: 'The approval was rejected: adjust to the reason given; do not retry blindly.',
-  }),
-};
+/** The advice's words (the renamed file's step, title and both names when it names them). */
+function adviceWords(h: RecoveryHint): MessageWords {
+  const r = h.renamed;
+  return h.advice === 'check_renamed_artifact' && r
+    ? words('channel.advice.check_renamed_artifact', { step: r.step, title: r.title, from: r.from, to: r.to })
+    : words(`channel.advice.${h.advice}`);
+}
 
-/** The hint as the text the model would see, in one language. */
-export function formatHint(h: RecoveryHint): Bilingual {
+/**
+ * The hint as words (words.ts): step n/N and its title, what happened, what was tried, the
+ * related refs, the advice and the planned next step. `formatHint` fills them in zh and en.
+ */
+export function hintWords(h: RecoveryHint): MessageWords {
   const tried = h.tried.length
-    ? { zh: `已试过：${h.tried.join('；')}。`, en: `Already tried: ${h.tried.join('; ')}.` }
-    : { zh: '这是本步第一次失败。', en: 'First failure at this step.' };
-  const next = h.next
-    ? {
-        zh: `按计划下一步是第 ${h.next.n} 步「${h.next.title.zh}」。`,
-        en: `The plan’s next step is ${h.next.n} "${h.next.title.en}".`,
-      }
-    : { zh: '这是计划的最后一步。', en: 'This is the plan’s last step.' };
-  const refs = h.related.length
-    ? {
-        zh: `相关产物：${h.related.map((r) => `${r.ref}（第 ${r.step} 步）`).join('，')}。`,
-        en: `Related artifacts: ${h.related.map((r) => `${r.ref} (step ${r.step})`).join(', ')}.`,
-      }
-    : { zh: '', en: '' };
-  const advice = ADVICE[h.advice](h);
+    ? words('channel.tried', { list: joined(h.tried, 'channel.tried.join') })
+    : words('channel.first');
+  const next = h.next ? words('channel.next', { n: h.next.n, title: h.next.title }) : words('channel.last');
+  const refs = h.related.map((r) => words('channel.ref', { ref: r.ref, step: r.step }));
   // A stall is no failure of the tool's: say what happened (无失败也查).
-  const what =
-    h.error.type === 'no_progress' ? { zh: '没有进展', en: 'made no progress' } : { zh: '失败', en: 'failed' };
-  return {
-    zh: `第 ${h.step}/${h.total} 步「${h.title.zh}」${what.zh}：${h.error.type}（${h.error.message}）。${tried.zh}${refs.zh}${advice.zh}${next.zh}`,
-    en: `Step ${h.step}/${h.total} "${h.title.en}" ${what.en}: ${h.error.type} (${h.error.message}). ${tried.en} ${refs.en ? refs.en + ' ' : ''}${advice.en} ${next.en}`,
-  };
+  const what = words(h.error.type === 'no_progress' ? 'channel.what.no_progress' : 'channel.what.failed');
+  return words('channel.hint', {
+    step: h.step,
+    total: h.total,
+    title: h.title,
+    what,
+    type: h.error.type,
+    message: h.error.message,
+    tried,
+    refs: refs.length ? words('channel.refs', { list: joined(refs, 'channel.refs.join') }) : '',
+    advice: adviceWords(h),
+    next,
+  });
+}
+
+/** The hint as the text the model would see, in both languages. */
+export function formatHint(h: RecoveryHint): Bilingual {
+  return bilingualOf(hintWords(h));
 }

@@ -13,6 +13,7 @@ export * from './canonical.js';
 export * from './config.js';
 export * from './memo.js';
 export * from './channel.js';
+export * from './words.js';
 export * from './designs.js';
 export * from './ledger.js';
 export * from './loopGuard.js';

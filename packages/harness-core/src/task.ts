@@ -8,11 +8,12 @@ import type {
   TaskContext,
   TodoStatus,
 } from './types.js';
-import { inject, reminderText } from './channel.js';
+import { inject, reminderWords } from './channel.js';
 import { canonicalArgs } from './canonical.js';
 import { attemptsAt, record } from './ledger.js';
 import { readLoop, reminds } from './loopGuard.js';
-import { buildRecoveryHint, formatHint } from './recoveryHint.js';
+import { buildRecoveryHint, hintWords } from './recoveryHint.js';
+import { bilingualOf, words as wordsOf } from './words.js';
 import { designOf } from './designs.js';
 import { RunMemo } from './memo.js';
 import { tokensOf, type HintHook, type StepOutcome, type TaskPlan, type TaskWorld } from './world.js';
@@ -150,19 +151,31 @@ export function adviseAfterFailure(ctx: TaskContext, hook: HintHook = {}): TaskC
   const n = ctx.cursor;
   const hint = buildRecoveryHint(ctx.plan, ctx.ledger, ctx.refs, n);
   if (!hint) return ctx;
-  const text = hook.hint ? hook.hint(hint, ctx) : formatHint(hint);
-  let channel = inject(ctx.channel, { kind: 'recovery-hint', step: n, at: ctx.clock, text, tokens: tokensOf(text.en) });
+  // A harness's own hook writes its own text; the library's words are said from the hint.
+  const said = hook.hint ? undefined : hintWords(hint);
+  const text = hook.hint ? hook.hint(hint, ctx) : bilingualOf(said ?? hintWords(hint));
+  let channel = inject(ctx.channel, {
+    kind: 'recovery-hint',
+    step: n,
+    at: ctx.clock,
+    text,
+    ...(said ? { words: said } : {}),
+    tokens: tokensOf(text.en),
+  });
   let tokens = ctx.tokens + tokensOf(text.en);
   const loop = readLoop(ctx.ledger, n, ctx.config);
   if (loop.count === ctx.config.remindAt && guarded(ctx) && reminds(ctx.config) && loop.key !== null) {
     const stall = ctx.ledger.at(-1)?.error?.type === 'no_progress';
-    const words = reminderText(loop.count, loop.key, ctx.config.fuseAt, stall);
-    const reminder = { zh: `${words.zh}${text.zh}`, en: `${words.en} ${text.en}` };
+    const words = reminderWords(loop.count, loop.key, ctx.config.fuseAt, stall);
+    const both = said ? wordsOf('channel.reminder', { reminder: words, hint: said }) : undefined;
+    const own = bilingualOf(words);
+    const reminder = both ? bilingualOf(both) : { zh: `${own.zh}${text.zh}`, en: `${own.en} ${text.en}` };
     channel = inject(channel, {
       kind: 'reminder',
       step: n,
       at: ctx.clock,
       text: reminder,
+      ...(both ? { words: both } : {}),
       tokens: tokensOf(reminder.en),
     });
     tokens += tokensOf(reminder.en);

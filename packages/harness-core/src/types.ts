@@ -2,6 +2,7 @@
 export const DESIGN_IDS = ['article', 'no-checkpoint', 'no-fuse', 'every-step', 'no-refs', 'blocking-wait'] as const;
 export type DesignId = (typeof DESIGN_IDS)[number];
 import type { RunMemo } from './memo.js';
+import type { MessageWords } from './words.js';
 
 /**
  * The task model of SPEC §1, as plain data. Everything here is JSON-safe: a run is data,
@@ -155,7 +156,13 @@ export interface ContextMessage {
   kind: MessageKind;
   step: number;
   at: number;
+  /** What the model reads, in zh and en (the token meter counts the English). */
   text: Bilingual;
+  /**
+   * The key and params `text` was filled from (words.ts), for a host that says it in a language
+   * of its own. Absent when a harness's own `hint` hook wrote the text.
+   */
+  words?: MessageWords;
   tokens: number;
 }
 

@@ -1,4 +1,4 @@
-import { stepsFromRows, type Scenario, type ScriptedAttempt } from './types';
+import { keyIn, stepsFromRows, type Scenario, type ScriptedAttempt } from './types';
 
 const PROFILES = Array.from({ length: 10 }, (_, i) => `profiles/conn-${i + 1}.toml`);
 
@@ -11,34 +11,37 @@ export const enumerate: Scenario = {
   title: 'scenario.enumerate.title',
   summary: 'scenario.enumerate.summary',
   mode: 'one_shot',
-  steps: stepsFromRows([
+  steps: stepsFromRows(
     [
-      'inventory',
-      'read_file',
-      'none',
-      '读取候选连接配置',
-      'Read the candidate connection profiles',
-      { path: 'profiles/index.txt' },
+      [
+        'inventory',
+        'read_file',
+        'none',
+        '读取候选连接配置',
+        'Read the candidate connection profiles',
+        { path: 'profiles/index.txt' },
+      ],
+      [
+        'connect',
+        'shell',
+        'none',
+        '逐个尝试连接配置',
+        'Try the connection profiles',
+        { cmd: 'connect', profile: PROFILES[0] as string },
+      ],
+      [
+        'connect',
+        'write_file',
+        'none',
+        '记下可用的配置',
+        'Record the working profile',
+        { path: 'config/connection.toml' },
+        'config/connection.toml',
+      ],
+      ['verify', 'shell', 'none', '用它做一次冒烟测试', 'Smoke-test with it', { cmd: 'smoke-test' }],
     ],
-    [
-      'connect',
-      'shell',
-      'none',
-      '逐个尝试连接配置',
-      'Try the connection profiles',
-      { cmd: 'connect', profile: PROFILES[0] as string },
-    ],
-    [
-      'connect',
-      'write_file',
-      'none',
-      '记下可用的配置',
-      'Record the working profile',
-      { path: 'config/connection.toml' },
-      'config/connection.toml',
-    ],
-    ['verify', 'shell', 'none', '用它做一次冒烟测试', 'Smoke-test with it', { cmd: 'smoke-test' }],
-  ]),
+    keyIn('enumerate'),
+  ),
   script: {
     2: PROFILES.map((profile, i): ScriptedAttempt => ({
       args: { cmd: 'connect', profile },

@@ -1,4 +1,4 @@
-import { stepsFromRows, type Scenario, type StepRow } from './types';
+import { keyIn, stepsFromRows, type Scenario, type StepRow } from './types';
 
 const TABLES = [
   'orders',
@@ -228,5 +228,5 @@ export const migration40: Scenario = {
   title: 'scenario.migration-40.title',
   summary: 'scenario.migration-40.summary',
   mode: 'one_shot',
-  steps: stepsFromRows(MIGRATION_ROWS),
+  steps: stepsFromRows(MIGRATION_ROWS, keyIn('migration')),
 };

@@ -1,5 +1,5 @@
 import { MIGRATION_ROWS } from './migration40';
-import { stepsFromRows, type Scenario, type StepRow } from './types';
+import { keyIn, stepsFromRows, type Scenario, type StepRow } from './types';
 
 /**
  * The migration with the same `not_found` twice (SPEC §4): at step 3 a mistyped config path
@@ -17,7 +17,7 @@ export const notFound: Scenario = {
   title: 'scenario.not-found.title',
   summary: 'scenario.not-found.summary',
   mode: 'one_shot',
-  steps: stepsFromRows(rows),
+  steps: stepsFromRows(rows, keyIn('migration')),
   script: {
     3: [{ args: { path: 'config/migration.yml' }, fail: 'not_found' }, { args: { path: 'config/migration.yaml' } }],
     27: [

@@ -1,5 +1,9 @@
 import { MIGRATION_ROWS } from './migration40';
+import { stepRow } from '../stepWords';
 import { stepsFromRows, type Scenario, type StepRow } from './types';
+
+/** A title of a round after the first: the row's own title and the round. */
+const ROUND = stepRow('step.round', { zh: '{title}（第 {round} 轮）', en: '{title} (round {round})' });
 
 /**
  * The migration stretched to `total` steps (for benchmarks and the size-growth check): the 40
@@ -15,8 +19,8 @@ export function scaledMigration(total: number): Scenario {
       phase,
       tool,
       effect === 'risky' && round > 0 ? 'side_effect' : effect,
-      round ? `${zh}（第 ${round + 1} 轮）` : zh,
-      round ? `${en} (round ${round + 1})` : en,
+      zh,
+      en,
       round ? { ...args, round } : args,
       tag(produces),
       tag(renames),
@@ -27,6 +31,13 @@ export function scaledMigration(total: number): Scenario {
     title: { key: 'scenario.scaled.title', params: { total } },
     summary: 'scenario.scaled.summary',
     mode: 'one_shot',
-    steps: stepsFromRows(rows),
+    steps: stepsFromRows(
+      rows,
+      (i) => `step.migration.${(i % MIGRATION_ROWS.length) + 1}`,
+      (i, title) => {
+        const round = Math.floor(i / MIGRATION_ROWS.length);
+        return round ? { key: ROUND, params: { title: { key: title, params: {} }, round: round + 1 } } : title;
+      },
+    ),
   };
 }

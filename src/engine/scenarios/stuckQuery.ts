@@ -1,5 +1,5 @@
 import { MIGRATION_ROWS } from './migration40';
-import { stepsFromRows, type Scenario } from './types';
+import { keyIn, stepsFromRows, type Scenario } from './types';
 
 /**
  * The migration with a query that keeps timing out the same way (the remind-then-recover lesson,
@@ -12,6 +12,6 @@ export const stuckQuery: Scenario = {
   title: 'scenario.stuck-query.title',
   summary: 'scenario.stuck-query.summary',
   mode: 'one_shot',
-  steps: stepsFromRows(MIGRATION_ROWS),
+  steps: stepsFromRows(MIGRATION_ROWS, keyIn('migration')),
   script: { 4: Array.from({ length: 10 }, () => ({ fail: 'timeout' as const })) },
 };

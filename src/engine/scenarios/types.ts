@@ -1,4 +1,5 @@
 import type { Said } from '../../i18n/words';
+import { stepRow, titleOf, type StepKey } from '../stepWords';
 import type { Args, Config, InjectableError, PlanMode, Step } from 'harness-core';
 
 /** How the simulated model's attempt number k at a step goes, when the scenario says so. */
@@ -39,11 +40,18 @@ export type StepRow = readonly [
   renames?: string,
 ];
 
-/** Numbers the rows 1..N into steps. */
-export function stepsFromRows(rows: readonly StepRow[]): Step[] {
+/**
+ * Numbers the rows 1..N into steps. Row i's title is the words `step.<prefix>.<i>` (its zh and
+ * en rows recorded in stepWords.ts, which the dictionaries take in); `said` may wrap them.
+ */
+export function stepsFromRows(
+  rows: readonly StepRow[],
+  key: (i: number) => StepKey,
+  said: (i: number, key: StepKey) => Said = (_, k) => k,
+): Step[] {
   return rows.map(([phase, tool, effect, zh, en, args, produces, renames], i) => ({
     n: i + 1,
-    title: { zh, en },
+    title: titleOf(said(i, stepRow(key(i), { zh, en }))),
     tool,
     args,
     effect,
@@ -52,3 +60,9 @@ export function stepsFromRows(rows: readonly StepRow[]): Step[] {
     ...(renames === undefined ? {} : { renames }),
   }));
 }
+
+/** Row i's key in a scenario's own rows: `step.<id>.<i + 1>`. */
+export const keyIn =
+  (id: string) =>
+  (i: number): StepKey =>
+    `step.${id}.${i + 1}`;

@@ -7,6 +7,7 @@ import { COMMANDS } from '../controls/commands';
 import { useT } from '../useT';
 import './challenges.css';
 import { OutsideText } from '../OutsideText';
+import { own } from '../engineText';
 import { visibleText } from '../outsideText';
 
 /**
@@ -59,16 +60,16 @@ function Bar({ ch }: { ch: Challenge }) {
       className="hs-challenge hs-panel"
       data-testid="challenge"
       data-challenge={ch.id}
-      aria-label={visibleText(ch.title[lang])}
+      aria-label={visibleText(own(ch.title, lang))}
     >
       <p className="hs-challenge__title">
         {t('challenge.title')} ·{' '}
         <strong data-testid="challenge-title">
-          <OutsideText text={ch.title[lang]} />
+          <OutsideText text={own(ch.title, lang)} />
         </strong>
       </p>
       <p className="hs-challenge__brief">
-        <OutsideText text={ch.brief[lang]} />
+        <OutsideText text={own(ch.brief, lang)} />
       </p>
       <p className="hs-challenge__goal">
         {t('challenge.goal')}: <span data-testid="challenge-goal">{t(describeGoal(ch))}</span>

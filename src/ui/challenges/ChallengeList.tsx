@@ -6,6 +6,7 @@ import { requestChallenge } from '../../store/challengeGate';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
 import './challenges.css';
+import { own } from '../engineText';
 import '../panels/bidi.css';
 
 /**
@@ -43,7 +44,7 @@ export function ChallengeList() {
       <ol data-testid="challenge-list">
         {CHALLENGE_TITLES.map((c) => (
           <li key={c.id} data-testid="challenge-item" data-challenge={c.id}>
-            <a href={`?challenge=${encodeURIComponent(c.id)}&lang=${lang}`}>{c.title[lang]}</a>
+            <a href={`?challenge=${encodeURIComponent(c.id)}&lang=${lang}`}>{own(c.title, lang)}</a>
           </li>
         ))}
       </ol>

@@ -1,6 +1,7 @@
 import { formatClock } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { Icon } from '../icons';
+import { messageText } from '../engineText';
 import { useT } from '../useT';
 
 /**
@@ -33,9 +34,7 @@ export function ChannelPanel() {
               {t(`channel.kind.${m.kind}`)} · {formatClock(lang, m.at)} · {t('channel.tokens', { n: m.tokens })}
             </span>
             <p className="hs-msg__text">
-              {m.text[lang].length > SHOWN_CHARS
-                ? `${m.text[lang].slice(0, SHOWN_CHARS)}… ${t('channel.more', { n: m.text[lang].length - SHOWN_CHARS })}`
-                : m.text[lang]}
+              <Shown text={messageText(lang, m)} more={(n) => t('channel.more', { n })} />
             </p>
           </li>
         ))}
@@ -47,4 +46,9 @@ export function ChannelPanel() {
       )}
     </section>
   );
+}
+
+/** A message's text, cut at SHOWN_CHARS with the rest counted. */
+function Shown({ text, more }: { text: string; more: (n: number) => string }) {
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… ${more(text.length - SHOWN_CHARS)}` : text;
 }

@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useRef } from 'react';
 import type { Lang, Step, TodoStatus } from '../../engine';
-import { translate, type MessageKey } from '../../i18n';
+import { hasWord, translate, type MessageKey } from '../../i18n';
 import { shownView, useSimStore } from '../../store/simStore';
 import { useFollowScroll } from '../useFollowScroll';
 import { useT } from '../useT';
@@ -9,6 +9,7 @@ import './lists.css';
 import { ItemSpacer } from './Spacer';
 import { useListWindow } from './useListWindow';
 import { OutsideText } from '../OutsideText';
+import { titleText } from '../engineText';
 
 const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '▶', done: '✓', skipped: '⤼' };
 
@@ -45,6 +46,7 @@ export const TodoRow = memo(function TodoRow({
   measure,
 }: RowProps) {
   const label = (key: MessageKey) => translate(lang, key);
+  const title = titleText(lang, step.title);
   return (
     <li
       className={`hs-todo hs-todo--${status}${current ? ' is-current' : ''}`}
@@ -61,9 +63,7 @@ export const TodoRow = memo(function TodoRow({
         {STATUS_ICON[status]}
       </span>
       <span className="hs-todo__n">{step.n}</span>
-      <span className="hs-todo__title">
-        <OutsideText text={step.title[lang]} />
-      </span>
+      <span className="hs-todo__title">{title.ours ? title.text : <OutsideText text={title.text} />}</span>
       {risky && (
         <span className="hs-tag hs-tag--risky" title={label('plan.risky')}>
           ⚠ {label('plan.risky')}
@@ -152,7 +152,7 @@ export function PlanPanel() {
                 data-index={windowed ? i : undefined}
                 ref={w.measure}
               >
-                {e.phase}
+                <PhaseName phase={e.phase} lang={lang} />
               </li>
             );
           }
@@ -176,4 +176,10 @@ export function PlanPanel() {
       </ol>
     </section>
   );
+}
+
+/** A phase's heading: the simulator's phases from the dictionaries, another harness's as it wrote it. */
+function PhaseName({ phase, lang }: { phase: string; lang: Lang }) {
+  const key = `phase.${phase}`;
+  return hasWord(lang, key) ? translate(lang, key) : <OutsideText text={phase} />;
 }

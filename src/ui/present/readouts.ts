@@ -3,6 +3,7 @@ import { formatClock, formatInt } from '../../i18n';
 import type { Focus } from '../../lessons';
 import type { SimView } from '../../store/view';
 import { shownOutcome } from '../panels/ledgerOutcome';
+import { messageText } from '../engineText';
 import type { T } from '../translator';
 
 /** What a read-out shows beyond the run's own view: the store's figures of what is on disk. */
@@ -116,7 +117,11 @@ export function readoutOf(focus: Focus, view: SimView, stored: Stored, t: T, lan
       if (view.simple) return r(t('evidence.channel'), t('simple.noChannel'));
       const m = ctx.channel.at(-1);
       // The reminder's own <system-reminder> tags are the channel's wrapping; its kind says so here.
-      const text = m?.text[lang].replace(/<\/?system-reminder>/g, '').trim();
+      const text =
+        m &&
+        messageText(lang, m)
+          .replace(/<\/?system-reminder>/g, '')
+          .trim();
       return r(t('evidence.channel'), m ? `${t(`channel.kind.${m.kind}`)}: ${text}` : t('channel.empty'));
     }
     case 'plan':
