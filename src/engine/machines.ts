@@ -45,7 +45,7 @@ export function stateOf(snapshot: TaskSnapshot): StateName {
  *
  * XState's restore walks the whole context for actor references to revive (`reviveContext`);
  * this machine spawns none, and the walk of a long run's context (a plan revised 10,000 times)
- * was a task of 480 ms at 4× CPU when a run file was opened (issue 40). So the actor is restored
+ * was most of a 639 ms task at 4× CPU when a run file was opened (issue 40). So the actor is restored
  * around an empty task, and the run's context put in that same context object before the actor
  * starts: nothing has read the snapshot yet, and the walk had nothing to revive in it.
  */

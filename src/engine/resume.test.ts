@@ -4,8 +4,8 @@ import type { TaskContext } from 'harness-core/sim';
 
 /**
  * A run resumed from a checkpoint (issue 40): XState's restore walks the context it is given for
- * actor references; this machine has none, and the walk of a long run's context was a task of
- * 480 ms at 4× CPU. The run's context must reach the actor without being walked, and the
+ * actor references; this machine has none, and the walk of a long run's context was most of a
+ * 639 ms task at 4× CPU. The run's context must reach the actor without being walked, and the
  * resumed actor must go on exactly as the run would have.
  */
 describe('resumeActor', () => {
