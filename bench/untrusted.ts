@@ -146,6 +146,9 @@ export async function run(): Promise<Figure[]> {
   return figures;
 }
 
+/** The longest task's main-thread CPU time: about its wall time at 4× on a quiet machine (`Longest.cpu`). */
+const cpuNote = (r: Taken) => `${r.cpu.toFixed(0)} ms`;
+
 /** `UNTRUSTED_PATHS=share,trace` runs only those paths in the browser (all by default). */
 const only = (path: string) => !process.env.UNTRUSTED_PATHS || process.env.UNTRUSTED_PATHS.split(',').includes(path);
 
@@ -161,9 +164,19 @@ async function inTheBrowser(runFileText: string): Promise<Figure[]> {
   let browser: Browser | undefined;
   const name = (what: string) => `browser ${THROTTLE}x CPU, longest task: ${what}`;
   const longest = (what: string, r: Taken, note: string) =>
-    figures.push(figure(name(what), r.longest, 'ms', atMost(LONGEST_TASK_MS), `${note}; ${r.inside}`));
+    figures.push(
+      figure(name(what), r.longest, 'ms', atMost(LONGEST_TASK_MS), `${note}; CPU ${cpuNote(r)}; ${r.inside}`),
+    );
   const baseline = (what: string, r: Taken) =>
-    figures.push(figure(name(`${what} (a trivial input, no target)`), r.longest, 'ms', undefined, r.inside));
+    figures.push(
+      figure(
+        name(`${what} (a trivial input, no target)`),
+        r.longest,
+        'ms',
+        undefined,
+        `CPU ${cpuNote(r)}; ${r.inside}`,
+      ),
+    );
   const total = (what: string, r: Taken) =>
     figures.push(
       figure(
