@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeCheckpoint } from '../checkpoint.js';
 import { createFileStore, decodeRunId, encodeRunId } from './fileStore.js';
 import { plans, runCheckpoints } from './fixtures.test-kit.js';
+import { cutCheckpoint, SegmentCache } from './segments.js';
+import { ledgerSuite } from './ledgerSuite.test-kit.js';
 import { runnerSuite } from './runner.test-kit.js';
 import { storeSuite, type StoreUnderTest } from './suite.js';
 
@@ -26,6 +28,7 @@ const make = async (): Promise<StoreUnderTest> => {
 };
 storeSuite('file store', make);
 runnerSuite('file store', make);
+ledgerSuite('file store', make);
 
 describe('the file store on disk', () => {
   const A = runCheckpoints('run-a');
@@ -42,7 +45,10 @@ describe('the file store on disk', () => {
     for (const c of A) await store.put(c);
     expect(await readdir(dir)).toEqual(['run-a']);
     expect((await readdir(join(dir, 'run-a'))).sort()).toEqual(A.map((c) => `000000000${c.seq}.json`));
-    expect(await readFile(fileOf(dir, 'run-a', 3), 'utf8')).toBe(serializeCheckpoint(A[2]!));
+    // The stored record (segments.ts): a short run's whole ledger is its tail.
+    expect(await readFile(fileOf(dir, 'run-a', 3), 'utf8')).toBe(
+      JSON.stringify(cutCheckpoint(A[2]!, new SegmentCache()).record),
+    );
   });
 
   it('names each run one safe path segment, one name per id', () => {

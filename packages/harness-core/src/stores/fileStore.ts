@@ -2,7 +2,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MAX_CHECKPOINT_BYTES } from '../checkpointShape.js';
 import { errorText } from '../errors.js';
-import { codeOf, moveAside, readBounded, syncDirectory, writeOnce } from './fileIo.js';
+import { codeOf, exists, moveAside, readBounded, syncDirectory, writeOnce } from './fileIo.js';
 import { createLease, dropOlderLeases, newestLease, ownRecord, rewriteLease } from './fileLease.js';
 import {
   acquireRefusal,
@@ -13,11 +13,15 @@ import {
   prepare,
   readValue,
   reasonOf,
+  segmentKey,
+  segmentsToKeep,
   storeFailure,
   storeText,
   usedRunId,
   writeRefusal,
+  type Prepared,
 } from './records.js';
+import { isSegmentHash, SegmentCache } from './segments.js';
 import {
   LEASE_TTL_MS,
   type CheckpointStore,
@@ -44,6 +48,10 @@ import {
  * most the codec's cap (fileIo.ts `readBounded`). `latest` moves a damaged record newer than the
  * checkpoint it stands on aside to `<name>.damaged-<n>`, so the resumed run's next write never
  * lands on it, and says so (`Skipped.movedTo`). The lease is `fileLease.ts`.
+ *
+ * The run's ledger lies beside its checkpoints, in `<run>/ledger/<hash>.json`: segments of
+ * SEGMENT_ROWS rows (segments.ts), each written once, as a checkpoint is, before the first
+ * record that names it. A record holds only the rows after them, so it stays small.
  *
  * A run id whose name here would exceed 255 bytes (a long id of upper-case or non-ASCII text) is
  * refused with E705: most file systems cannot name it.
@@ -118,6 +126,30 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
   const fileOf = (runId: string, seq: number): string => join(runDir(runId), seqFile(seq));
   /** Lease times this instance holds, so a write renews its lease only a third of the way in. */
   const held = new Map<string, { token: number; ttlMs: number; renewedAt: number }>();
+  const segmentCache = new SegmentCache();
+  /** Segments this instance wrote or found, so the next checkpoint writes only its new ones. */
+  const known = new Set<string>();
+  const segmentFile = (runId: string, hash: string): string => join(runDir(runId), 'ledger', `${hash}.json`);
+
+  /** Writes the segments `prepared` names that are not on disk yet, each durably and once. */
+  async function keepSegments(folder: string, runId: string, prepared: Prepared): Promise<void> {
+    const todo = segmentsToKeep(runId, prepared, known);
+    if (todo.length === 0) return;
+    const ledgerDir = join(folder, 'ledger');
+    if ((await mkdir(ledgerDir, { recursive: true })) !== undefined) await syncDirectory(folder);
+    for (const s of todo) {
+      const file = join(ledgerDir, `${s.hash}.json`);
+      if (!(await exists(file))) await writeOnce(file, s.text);
+      known.add(segmentKey(runId, s.hash));
+    }
+  }
+
+  /** A segment's text, or undefined when it is not there (or not a regular file). */
+  const loadSegment = (runId: string) => async (hash: string) => {
+    if (!isSegmentHash(hash)) return undefined;
+    const read = await readBounded(segmentFile(runId, hash), MAX_CHECKPOINT_BYTES);
+    return read.kind === 'text' ? read.text : undefined;
+  };
 
   /** The run's directory, made (each new parent flushed) if missing; or why not. */
   async function folderFor(runId: string): Promise<{ ok: true; folder: string } | Extract<PutResult, { ok: false }>> {
@@ -187,7 +219,7 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
   }
 
   async function put(cp: Parameters<CheckpointStore['put']>[0], lease?: Lease): Promise<PutResult> {
-    const prepared = prepare(cp, plans, lease);
+    const prepared = prepare(cp, plans, lease, segmentCache);
     if (!prepared.ok) return prepared;
     const { runId, seq } = prepared.checkpoint;
     let final = fileOf(runId, seq);
@@ -202,6 +234,7 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
       if (refused) return refused;
       const newest = seqsIn(names).at(-1) ?? 0;
       if (seq <= newest) return notNewer(runId, seq, newest);
+      await keepSegments(f.folder, runId, prepared);
       if (!(await writeOnce(final, prepared.text))) return notNewer(runId, seq, seq);
       const h = lease && held.get(runId);
       if (lease && h?.token === lease.token && now() - h.renewedAt > h.ttlMs / 3) await touchLease(lease, false);
@@ -233,7 +266,16 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
       const skipped: Skipped = { where, code: 'E705', message: storeText('E705', `${reasonOf(e)}, reading ${where}`) };
       return { ok: false as const, skipped };
     }
-    return judge(readValue(text, plans), runId, seq, where);
+    try {
+      return judge(await readValue(text, plans, loadSegment(runId)), runId, seq, where);
+    } catch (e) {
+      const skipped: Skipped = {
+        where,
+        code: 'E705',
+        message: storeText('E705', `${reasonOf(e)}, reading ${where}'s ledger`),
+      };
+      return { ok: false as const, skipped };
+    }
   }
 
   const seqs = async (runId: string): Promise<number[]> => seqsIn(await namesIn(runDir(runId)));
