@@ -1,4 +1,5 @@
 import { CHECKPOINT_SCHEMA, type Checkpoint, type LedgerRow } from '../checkpointShape.js';
+import { cyrb53 } from '../hash.js';
 import { isObject } from '../json.js';
 
 /**
@@ -46,25 +47,9 @@ export interface NewSegment {
 }
 
 /**
- * cyrb53 (bryc, public domain), a fast 53-bit string hash; two seeds make the 106-bit key a
- * segment is kept under. A read hashes each segment again, so damage is caught, not trusted.
+ * A segment's key: cyrb53 of its text under two seeds (106 bits), 22 characters of `[0-9a-z]`,
+ * safe as a file name and a database key. A read hashes each segment again.
  */
-function cyrb53(str: string, seed: number): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < str.length; i++) {
-    const ch = str.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-/** A segment's key: 22 characters of `[0-9a-z]`, safe as a file name and a database key. */
 export const segmentHash = (text: string): string =>
   cyrb53(text, 0).toString(36).padStart(11, '0') + cyrb53(text, 1).toString(36).padStart(11, '0');
 
