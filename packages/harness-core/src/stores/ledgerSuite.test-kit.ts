@@ -16,7 +16,7 @@ import type { StoreUnderTest } from './suite.js';
 const RUN = 'run-long';
 
 /** The run's fifth checkpoint with `extra` more failed attempts at step 1 before its own rows. */
-function withLongLedger(extra: number, seq = 5): Checkpoint {
+export function withLongLedger(extra: number, seq = 5): Checkpoint {
   const base = runCheckpoints(RUN)[seq - 1] as Checkpoint;
   const rows: LedgerRow[] = Array.from({ length: extra }, (_, i) => ({
     step: 1,
