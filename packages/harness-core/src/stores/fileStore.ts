@@ -7,8 +7,7 @@ import { createLease, dropOlderLeases, newestLease, ownRecord, rewriteLease } fr
 import {
   acquireRefusal,
   judge,
-  movable,
-  newestReadable,
+  latestMovingAside,
   notNewer,
   prepare,
   readValue,
@@ -280,24 +279,13 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
 
   const seqs = async (runId: string): Promise<number[]> => seqsIn(await namesIn(runDir(runId)));
 
-  async function latest(runId: string): Promise<Latest> {
-    const found = await newestReadable(await seqs(runId), (seq) => get(runId, seq));
-    // Standing on an older one: the damaged newer ones go aside, so the resumed run's writes never land on them.
-    if (found.checkpoint === null) return found;
-    const skipped: Skipped[] = [];
-    for (const s of found.skipped) {
-      if (!movable(s)) {
-        skipped.push(s);
-        continue;
-      }
-      try {
-        skipped.push({ ...s, movedTo: await moveAside(s.where) });
-      } catch (e) {
-        skipped.push({ ...s, message: `${s.message} (not moved aside: ${reasonOf(e)})` });
-      }
-    }
-    return { checkpoint: found.checkpoint, skipped };
-  }
+  // Standing on an older one: the damaged newer ones go aside, so the resumed run's writes never land on them.
+  const latest = async (runId: string): Promise<Latest> =>
+    latestMovingAside(
+      await seqs(runId),
+      (seq) => get(runId, seq),
+      (s) => moveAside(s.where),
+    );
 
   async function runs(): Promise<string[]> {
     let entries;

@@ -4,8 +4,7 @@ import {
   acquireRefusal,
   isLive,
   judge,
-  movable,
-  newestReadable,
+  latestMovingAside,
   notNewer,
   prepare,
   readLeaseRecord,
@@ -26,7 +25,6 @@ import {
   type Lease,
   type LeaseResult,
   type PutResult,
-  type Skipped,
   type StoreOptions,
 } from './types.js';
 
@@ -190,16 +188,12 @@ export function createIdbStore(opts: IdbStoreOptions): CheckpointStore {
       return keyText(to);
     });
 
-  async function latest(runId: string): Promise<Latest> {
-    const found = await newestReadable(await seqs(runId), (seq) => get(runId, seq));
-    if (found.checkpoint === null) return found;
-    const skipped: Skipped[] = [];
-    for (const s of found.skipped) {
-      const seq = (JSON.parse(s.where) as Key)[1];
-      skipped.push(movable(s) ? { ...s, movedTo: await moveAside(runId, seq) } : s);
-    }
-    return { checkpoint: found.checkpoint, skipped };
-  }
+  const latest = async (runId: string): Promise<Latest> =>
+    latestMovingAside(
+      await seqs(runId),
+      (seq) => get(runId, seq),
+      (s) => moveAside(runId, (JSON.parse(s.where) as Key)[1]),
+    );
 
   async function runs(): Promise<string[]> {
     const ids = new Set((await keysUnder([])).filter(isKey).map((k) => k[0]));

@@ -2,8 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import {
   acquireRefusal,
   judge,
-  movable,
-  newestReadable,
+  latestMovingAside,
   notNewer,
   prepare,
   readValue,
@@ -24,7 +23,6 @@ import {
   type Lease,
   type LeaseResult,
   type PutResult,
-  type Skipped,
   type StoreOptions,
 } from './types.js';
 
@@ -265,16 +263,12 @@ export function createPgStore(opts: PgStoreOptions): CheckpointStore {
       return `${T.damaged}/${r.rows[0]?.id ?? '?'}`;
     });
 
-  async function latest(runId: string): Promise<Latest> {
-    const found = await newestReadable(await seqs(runId), (seq) => get(runId, seq));
-    if (found.checkpoint === null) return found;
-    const skipped: Skipped[] = [];
-    for (const s of found.skipped) {
-      const seq = Number(s.where.slice(s.where.lastIndexOf('/') + 1));
-      skipped.push(movable(s) ? { ...s, movedTo: await moveAside(runId, seq) } : s);
-    }
-    return { checkpoint: found.checkpoint, skipped };
-  }
+  const latest = async (runId: string): Promise<Latest> =>
+    latestMovingAside(
+      await seqs(runId),
+      (seq) => get(runId, seq),
+      (s) => moveAside(runId, Number(s.where.slice(s.where.lastIndexOf('/') + 1))),
+    );
 
   async function runs(): Promise<string[]> {
     await ensureSchema();

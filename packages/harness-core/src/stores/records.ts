@@ -241,3 +241,31 @@ export async function newestReadable(
   }
   return { checkpoint: null, skipped };
 }
+
+/**
+ * `latest` of every store: the newest checkpoint that reads; when it stands on an older one,
+ * the damaged newer records passed over are moved aside (`moveAside` does it and says where),
+ * so the resumed run's next write never lands on them. A storage failure (E705) is not moved,
+ * nor is anything when no checkpoint reads; a move that fails is said in the record's message.
+ */
+export async function latestMovingAside(
+  seqs: readonly number[],
+  read: (seq: number) => Promise<{ ok: true; checkpoint: Checkpoint } | { ok: false; skipped: Skipped } | null>,
+  moveAside: (s: Skipped) => Promise<string>,
+): Promise<Latest> {
+  const found = await newestReadable(seqs, read);
+  if (found.checkpoint === null) return found;
+  const skipped: Skipped[] = [];
+  for (const s of found.skipped) {
+    if (!movable(s)) {
+      skipped.push(s);
+      continue;
+    }
+    try {
+      skipped.push({ ...s, movedTo: await moveAside(s) });
+    } catch (e) {
+      skipped.push({ ...s, message: `${s.message} (not moved aside: ${reasonOf(e)})` });
+    }
+  }
+  return { checkpoint: found.checkpoint, skipped };
+}
