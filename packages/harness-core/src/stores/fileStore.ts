@@ -2,7 +2,8 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MAX_CHECKPOINT_BYTES } from '../checkpointShape.js';
 import { errorText } from '../errors.js';
-import { codeOf, exists, moveAside, readBounded, syncDirectory, writeOnce } from './fileIo.js';
+import { codeOf, moveAside, readBounded, syncDirectory, writeOnce } from './fileIo.js';
+import { FileSegments } from './fileSegments.js';
 import { createLease, dropOlderLeases, newestLease, ownRecord, rewriteLease } from './fileLease.js';
 import {
   acquireRefusal,
@@ -12,15 +13,12 @@ import {
   prepare,
   readValue,
   reasonOf,
-  segmentKey,
-  segmentsToKeep,
   storeFailure,
   storeText,
   usedRunId,
   writeRefusal,
-  type Prepared,
 } from './records.js';
-import { isSegmentHash, SegmentCache } from './segments.js';
+import { SegmentCache } from './segments.js';
 import {
   LEASE_TTL_MS,
   type CheckpointStore,
@@ -126,29 +124,7 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
   /** Lease times this instance holds, so a write renews its lease only a third of the way in. */
   const held = new Map<string, { token: number; ttlMs: number; renewedAt: number }>();
   const segmentCache = new SegmentCache();
-  /** Segments this instance wrote or found, so the next checkpoint writes only its new ones. */
-  const known = new Set<string>();
-  const segmentFile = (runId: string, hash: string): string => join(runDir(runId), 'ledger', `${hash}.json`);
-
-  /** Writes the segments `prepared` names that are not on disk yet, each durably and once. */
-  async function keepSegments(folder: string, runId: string, prepared: Prepared): Promise<void> {
-    const todo = segmentsToKeep(runId, prepared, known);
-    if (todo.length === 0) return;
-    const ledgerDir = join(folder, 'ledger');
-    if ((await mkdir(ledgerDir, { recursive: true })) !== undefined) await syncDirectory(folder);
-    for (const s of todo) {
-      const file = join(ledgerDir, `${s.hash}.json`);
-      if (!(await exists(file))) await writeOnce(file, s.text);
-      known.add(segmentKey(runId, s.hash));
-    }
-  }
-
-  /** A segment's text, or undefined when it is not there (or not a regular file). */
-  const loadSegment = (runId: string) => async (hash: string) => {
-    if (!isSegmentHash(hash)) return undefined;
-    const read = await readBounded(segmentFile(runId, hash), MAX_CHECKPOINT_BYTES);
-    return read.kind === 'text' ? read.text : undefined;
-  };
+  const segments = new FileSegments();
 
   /** The run's directory, made (each new parent flushed) if missing; or why not. */
   async function folderFor(runId: string): Promise<{ ok: true; folder: string } | Extract<PutResult, { ok: false }>> {
@@ -233,7 +209,7 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
       if (refused) return refused;
       const newest = seqsIn(names).at(-1) ?? 0;
       if (seq <= newest) return notNewer(runId, seq, newest);
-      await keepSegments(f.folder, runId, prepared);
+      await segments.keep(f.folder, runId, prepared);
       if (!(await writeOnce(final, prepared.text))) return notNewer(runId, seq, seq);
       const h = lease && held.get(runId);
       if (lease && h?.token === lease.token && now() - h.renewedAt > h.ttlMs / 3) await touchLease(lease, false);
@@ -266,7 +242,7 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
       return { ok: false as const, skipped };
     }
     try {
-      return judge(await readValue(text, plans, loadSegment(runId)), runId, seq, where);
+      return judge(await readValue(text, plans, segments.loader(runDir(runId))), runId, seq, where);
     } catch (e) {
       const skipped: Skipped = {
         where,
