@@ -18,7 +18,7 @@ import type { BenchModule, Figure } from './lib';
 import { OTHER_PROCESSES, meets } from './lib';
 
 /** In the order they run. */
-const MODULES = ['engine', 'timeline', 'untrusted', 'traces', 'browser', 'storage', 'class'] as const;
+const MODULES = ['engine', 'harnessCore', 'timeline', 'untrusted', 'traces', 'browser', 'storage', 'class'] as const;
 /** Run only when a filter names them (slow, or an outside tool): `npm run bench -- lighthouse`. */
 const OPT_IN = ['lighthouse', 'speed'] as const;
 

@@ -39,7 +39,7 @@ export {
   TOOL_NAMES,
   isTerminal,
 } from 'harness-core/sim';
-export { isObject, utf8Length } from 'harness-core/sim';
+export { cyrb53, isObject, utf8Length } from 'harness-core/sim';
 export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from 'harness-core';
 export { isSeed, parseSeed } from './random';
 export { inert, quote } from 'harness-core/sim';

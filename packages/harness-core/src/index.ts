@@ -98,5 +98,6 @@ export { parseCheckpoint, serializeCheckpoint, checkpointBytes, type ParseResult
 export { consistencyProblem } from './consistency.js';
 export * from './stores/types.js';
 export { createIdbStore } from './stores/idbStore.js';
+export { SEGMENT_ROWS, STORED_CHECKPOINT_SCHEMA, STORED_RECORD_BOUND, type SegmentRef } from './stores/segments.js';
 export { keepLease, type KeptLease } from './stores/keepLease.js';
 export { openDatabase, requestDatabase } from './stores/openDatabase.js';

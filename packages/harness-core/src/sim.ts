@@ -7,6 +7,7 @@
 export * from './types.js';
 export * from './world.js';
 export * from './json.js';
+export * from './hash.js';
 export * from './quote.js';
 export * from './errors.js';
 export * from './canonical.js';

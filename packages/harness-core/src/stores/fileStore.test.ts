@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializeCheckpoint } from '../checkpoint.js';
 import { createFileStore, decodeRunId, encodeRunId } from './fileStore.js';
 import { plans, runCheckpoints } from './fixtures.test-kit.js';
+import { cutCheckpoint, SEGMENT_ROWS, SegmentCache } from './segments.js';
+import { ledgerSuite, withLongLedger } from './ledgerSuite.test-kit.js';
 import { runnerSuite } from './runner.test-kit.js';
 import { storeSuite, type StoreUnderTest } from './suite.js';
 
@@ -26,6 +28,7 @@ const make = async (): Promise<StoreUnderTest> => {
 };
 storeSuite('file store', make);
 runnerSuite('file store', make);
+ledgerSuite('file store', make);
 
 describe('the file store on disk', () => {
   const A = runCheckpoints('run-a');
@@ -42,7 +45,25 @@ describe('the file store on disk', () => {
     for (const c of A) await store.put(c);
     expect(await readdir(dir)).toEqual(['run-a']);
     expect((await readdir(join(dir, 'run-a'))).sort()).toEqual(A.map((c) => `000000000${c.seq}.json`));
-    expect(await readFile(fileOf(dir, 'run-a', 3), 'utf8')).toBe(serializeCheckpoint(A[2]!));
+    // The stored record (segments.ts): a short run's whole ledger is its tail.
+    expect(await readFile(fileOf(dir, 'run-a', 3), 'utf8')).toBe(
+      JSON.stringify(cutCheckpoint(A[2]!, new SegmentCache()).record),
+    );
+  });
+
+  it('keeps the ledger in <run>/ledger, each segment once; a segment altered on disk is damage (E703)', async () => {
+    const store = createFileStore({ dir, plans });
+    const big = withLongLedger(SEGMENT_ROWS * 3);
+    const next = { ...big, seq: 6, ledger: [...big.ledger, { ...big.ledger.at(-1)!, at: 99 }] };
+    expect([await store.put(big), await store.put(next)]).toEqual([{ ok: true }, { ok: true }]);
+    const ledgerDir = join(dir, 'run-long', 'ledger');
+    const segments = await readdir(ledgerDir);
+    expect(segments).toHaveLength(3);
+    const file = join(ledgerDir, segments[0]!);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('timed out', 'TIMED OUT'));
+    const got = await createFileStore({ dir, plans }).get('run-long', 5);
+    expect(got).toMatchObject({ ok: false, skipped: { code: 'E703' } });
+    expect(got?.ok === false && got.skipped.message).toContain('does not match its hash');
   });
 
   it('names each run one safe path segment, one name per id', () => {

@@ -3,12 +3,12 @@ import { dirname, join } from 'node:path';
 import { MAX_CHECKPOINT_BYTES } from '../checkpointShape.js';
 import { errorText } from '../errors.js';
 import { codeOf, moveAside, readBounded, syncDirectory, writeOnce } from './fileIo.js';
+import { FileSegments } from './fileSegments.js';
 import { createLease, dropOlderLeases, newestLease, ownRecord, rewriteLease } from './fileLease.js';
 import {
   acquireRefusal,
   judge,
-  movable,
-  newestReadable,
+  latestMovingAside,
   notNewer,
   prepare,
   readValue,
@@ -18,6 +18,7 @@ import {
   usedRunId,
   writeRefusal,
 } from './records.js';
+import { SegmentCache } from './segments.js';
 import {
   LEASE_TTL_MS,
   type CheckpointStore,
@@ -44,6 +45,10 @@ import {
  * most the codec's cap (fileIo.ts `readBounded`). `latest` moves a damaged record newer than the
  * checkpoint it stands on aside to `<name>.damaged-<n>`, so the resumed run's next write never
  * lands on it, and says so (`Skipped.movedTo`). The lease is `fileLease.ts`.
+ *
+ * The run's ledger lies beside its checkpoints, in `<run>/ledger/<hash>.json`: segments of
+ * SEGMENT_ROWS rows (segments.ts), each written once, as a checkpoint is, before the first
+ * record that names it. A record holds only the rows after them, so it stays small.
  *
  * A run id whose name here would exceed 255 bytes (a long id of upper-case or non-ASCII text) is
  * refused with E705: most file systems cannot name it.
@@ -118,6 +123,8 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
   const fileOf = (runId: string, seq: number): string => join(runDir(runId), seqFile(seq));
   /** Lease times this instance holds, so a write renews its lease only a third of the way in. */
   const held = new Map<string, { token: number; ttlMs: number; renewedAt: number }>();
+  const segmentCache = new SegmentCache();
+  const segments = new FileSegments();
 
   /** The run's directory, made (each new parent flushed) if missing; or why not. */
   async function folderFor(runId: string): Promise<{ ok: true; folder: string } | Extract<PutResult, { ok: false }>> {
@@ -187,7 +194,7 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
   }
 
   async function put(cp: Parameters<CheckpointStore['put']>[0], lease?: Lease): Promise<PutResult> {
-    const prepared = prepare(cp, plans, lease);
+    const prepared = prepare(cp, plans, lease, segmentCache);
     if (!prepared.ok) return prepared;
     const { runId, seq } = prepared.checkpoint;
     let final = fileOf(runId, seq);
@@ -202,6 +209,7 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
       if (refused) return refused;
       const newest = seqsIn(names).at(-1) ?? 0;
       if (seq <= newest) return notNewer(runId, seq, newest);
+      await segments.keep(f.folder, runId, prepared);
       if (!(await writeOnce(final, prepared.text))) return notNewer(runId, seq, seq);
       const h = lease && held.get(runId);
       if (lease && h?.token === lease.token && now() - h.renewedAt > h.ttlMs / 3) await touchLease(lease, false);
@@ -233,29 +241,27 @@ export function createFileStore(opts: FileStoreOptions): CheckpointStore {
       const skipped: Skipped = { where, code: 'E705', message: storeText('E705', `${reasonOf(e)}, reading ${where}`) };
       return { ok: false as const, skipped };
     }
-    return judge(readValue(text, plans), runId, seq, where);
+    try {
+      return judge(await readValue(text, plans, segments.loader(runDir(runId))), runId, seq, where);
+    } catch (e) {
+      const skipped: Skipped = {
+        where,
+        code: 'E705',
+        message: storeText('E705', `${reasonOf(e)}, reading ${where}'s ledger`),
+      };
+      return { ok: false as const, skipped };
+    }
   }
 
   const seqs = async (runId: string): Promise<number[]> => seqsIn(await namesIn(runDir(runId)));
 
-  async function latest(runId: string): Promise<Latest> {
-    const found = await newestReadable(await seqs(runId), (seq) => get(runId, seq));
-    // Standing on an older one: the damaged newer ones go aside, so the resumed run's writes never land on them.
-    if (found.checkpoint === null) return found;
-    const skipped: Skipped[] = [];
-    for (const s of found.skipped) {
-      if (!movable(s)) {
-        skipped.push(s);
-        continue;
-      }
-      try {
-        skipped.push({ ...s, movedTo: await moveAside(s.where) });
-      } catch (e) {
-        skipped.push({ ...s, message: `${s.message} (not moved aside: ${reasonOf(e)})` });
-      }
-    }
-    return { checkpoint: found.checkpoint, skipped };
-  }
+  // Standing on an older one: the damaged newer ones go aside, so the resumed run's writes never land on them.
+  const latest = async (runId: string): Promise<Latest> =>
+    latestMovingAside(
+      await seqs(runId),
+      (seq) => get(runId, seq),
+      (s) => moveAside(s.where),
+    );
 
   async function runs(): Promise<string[]> {
     let entries;

@@ -5,6 +5,7 @@ import { IDB_STORE_NAME, createIdbStore } from './idbStore.js';
 import { keepLease } from './keepLease.js';
 import { openDatabase } from './openDatabase.js';
 import { plans, runCheckpoints } from './fixtures.test-kit.js';
+import { ledgerSuite } from './ledgerSuite.test-kit.js';
 import { runnerSuite } from './runner.test-kit.js';
 import { storeSuite, type StoreUnderTest } from './suite.js';
 
@@ -36,6 +37,7 @@ const make = async (): Promise<StoreUnderTest> => {
 };
 storeSuite('IndexedDB store', make);
 runnerSuite('IndexedDB store', make);
+ledgerSuite('IndexedDB store', make);
 
 describe('the IndexedDB store', () => {
   const A = runCheckpoints('run-a');

@@ -4,18 +4,20 @@ import {
   acquireRefusal,
   isLive,
   judge,
-  movable,
-  newestReadable,
+  latestMovingAside,
   notNewer,
   prepare,
   readLeaseRecord,
   readValue,
   reasonOf,
+  segmentKey,
+  segmentsToKeep,
   storeFailure,
   usedRunId,
   writeRefusal,
   type LeaseRecord,
 } from './records.js';
+import { SegmentCache } from './segments.js';
 import {
   LEASE_TTL_MS,
   type CheckpointStore,
@@ -23,7 +25,6 @@ import {
   type Lease,
   type LeaseResult,
   type PutResult,
-  type Skipped,
   type StoreOptions,
 } from './types.js';
 
@@ -32,7 +33,8 @@ import {
  * `harness-core`) with one object store, `checkpoints`, each checkpoint kept as the object the
  * codec reads back from its JSON, under the key `[runId, seq]` (arrays sort by run, then number).
  * Beside them, in the same object store: `[runId, 'lease']`, the run's lease (holder, fencing
- * counter, lapse time), and `[runId, 'damaged', seq, n]`, a damaged record `latest` moved aside.
+ * counter, lapse time); `[runId, 'segment', hash]`, a segment of the run's ledger as text
+ * (segments.ts: a record keeps only the rows after its segments, so it stays small); and `[runId, 'damaged', seq, n]`, a damaged record `latest` moved aside.
  * A write reads the lease and the run's newest number and writes in one transaction, so the
  * sequence guard and the fence hold between tabs and workers: IndexedDB runs one readwrite
  * transaction on a store at a time.
@@ -46,6 +48,7 @@ const isKey = (k: IDBValidKey): k is Key =>
   Array.isArray(k) && k.length === 2 && typeof k[0] === 'string' && typeof k[1] === 'number';
 const keyText = (k: IDBValidKey): string => JSON.stringify(k);
 const leaseKey = (runId: string): IDBValidKey => [runId, 'lease'];
+const segmentIdbKey = (runId: string, hash: string): IDBValidKey => [runId, 'segment', hash];
 /** Every checkpoint key of a run: numbers sort before strings, so the lease and the moved-aside records stay out. */
 const seqRange = (runId: string) => IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]);
 
@@ -59,6 +62,9 @@ export function createIdbStore(opts: IdbStoreOptions): CheckpointStore {
   const { plans } = opts;
   const now = opts.now ?? (() => Date.now());
   const store = openDatabase(indexedDB, opts.name ?? IDB_DEFAULT_NAME, IDB_STORE_NAME);
+  const segmentCache = new SegmentCache();
+  /** Segments this instance wrote, so the next checkpoint writes only its new ones. */
+  const known = new Set<string>();
   /** The keys under `prefix` (every key when empty): arrays sort after numbers and strings, so `[...prefix, []]` bounds them. */
   const keysUnder = (prefix: string[]): Promise<IDBValidKey[]> =>
     store('readonly', (s) =>
@@ -125,22 +131,27 @@ export function createIdbStore(opts: IdbStoreOptions): CheckpointStore {
   }
 
   async function put(cp: Parameters<CheckpointStore['put']>[0], lease?: Lease): Promise<PutResult> {
-    const prepared = prepare(cp, plans, lease);
+    const prepared = prepare(cp, plans, lease, segmentCache);
     if (!prepared.ok) return prepared;
     const { runId, seq } = prepared.checkpoint;
     const key: Key = [runId, seq];
+    const fresh = segmentsToKeep(runId, prepared, known);
     try {
-      return await write(async (s): Promise<PutResult> => {
+      const put = await write(async (s): Promise<PutResult> => {
         const [rec, newest] = await Promise.all([readLease(s, runId), newestSeq(s, runId)]);
         const at = now();
         const refused = writeRefusal(runId, rec, isLive(rec, at), lease);
         if (refused) return refused;
         if (seq <= newest) return notNewer(runId, seq, newest);
-        s.put(prepared.checkpoint, key);
+        // The record and its new segments commit together.
+        for (const seg of fresh) s.put(seg.text, segmentIdbKey(runId, seg.hash));
+        s.put(prepared.record, key);
         // A write under the lease renews it.
         if (lease && rec) s.put({ ...rec, expires: at + (ttls.get(runId) ?? LEASE_TTL_MS) }, leaseKey(runId));
         return { ok: true };
       });
+      if (put.ok) for (const seg of fresh) known.add(segmentKey(runId, seg.hash));
+      return put;
     } catch (e) {
       return storeFailure('E705', `${reasonOf(e)}, writing ${keyText(key)}`);
     }
@@ -150,7 +161,11 @@ export function createIdbStore(opts: IdbStoreOptions): CheckpointStore {
     const key: Key = [runId, seq];
     const value: unknown = await idbGet(key, store);
     if (value === undefined) return null;
-    return judge(readValue(value, plans), runId, seq, keyText(key));
+    const load = async (hash: string) => {
+      const text: unknown = await idbGet(segmentIdbKey(runId, hash), store);
+      return typeof text === 'string' ? text : undefined;
+    };
+    return judge(await readValue(value, plans, load), runId, seq, keyText(key));
   }
 
   async function seqs(runId: string): Promise<number[]> {
@@ -173,16 +188,12 @@ export function createIdbStore(opts: IdbStoreOptions): CheckpointStore {
       return keyText(to);
     });
 
-  async function latest(runId: string): Promise<Latest> {
-    const found = await newestReadable(await seqs(runId), (seq) => get(runId, seq));
-    if (found.checkpoint === null) return found;
-    const skipped: Skipped[] = [];
-    for (const s of found.skipped) {
-      const seq = (JSON.parse(s.where) as Key)[1];
-      skipped.push(movable(s) ? { ...s, movedTo: await moveAside(runId, seq) } : s);
-    }
-    return { checkpoint: found.checkpoint, skipped };
-  }
+  const latest = async (runId: string): Promise<Latest> =>
+    latestMovingAside(
+      await seqs(runId),
+      (seq) => get(runId, seq),
+      (s) => moveAside(runId, (JSON.parse(s.where) as Key)[1]),
+    );
 
   async function runs(): Promise<string[]> {
     const ids = new Set((await keysUnder([])).filter(isKey).map((k) => k[0]));

@@ -2,17 +2,19 @@ import type { Pool, PoolClient } from 'pg';
 import {
   acquireRefusal,
   judge,
-  movable,
-  newestReadable,
+  latestMovingAside,
   notNewer,
   prepare,
   readValue,
   reasonOf,
+  segmentKey,
+  segmentsToKeep,
   storeFailure,
   usedRunId,
   writeRefusal,
   type LeaseRecord,
 } from './records.js';
+import { SegmentCache } from './segments.js';
 import {
   LEASE_TTL_MS,
   type AcquireOptions,
@@ -21,7 +23,6 @@ import {
   type Lease,
   type LeaseResult,
   type PutResult,
-  type Skipped,
   type StoreOptions,
 } from './types.js';
 
@@ -30,11 +31,12 @@ import {
  * the `pg` client's `Pool`, which the caller makes, configures and ends (this module imports
  * only its types, so `pg` is an optional peer dependency and the main entry never loads it).
  *
- * Three tables, created when missing (`PG_SCHEMA`, under an advisory lock so two workers starting
+ * Four tables, created when missing (`PG_SCHEMA`, under an advisory lock so two workers starting
  * at once do not race): `<prefix>runs`, one row per run holding its lease (holder, fencing
  * counter, lapse time by the database's clock); `<prefix>checkpoints`, one row per checkpoint,
  * its body the codec's text (text, not jsonb, so what was written is what is read, byte for
- * byte); `<prefix>damaged`, where `latest` moves a damaged row newer than the one it stands on.
+ * byte); `<prefix>segments`, the run's ledger cut into segments keyed by their hash (segments.ts:
+ * a checkpoint's body keeps only the rows after them, so it stays small); `<prefix>damaged`, where `latest` moves a damaged row newer than the one it stands on.
  * The fence is the database's: every write, acquisition and renewal locks the run's row
  * (`SELECT … FOR UPDATE`) in its transaction, so the lease check, the sequence guard and the
  * insert are one step for every worker. A commit is durable (PostgreSQL's default
@@ -55,6 +57,12 @@ CREATE TABLE IF NOT EXISTS {p}checkpoints (
   seq bigint NOT NULL,
   body text NOT NULL,
   PRIMARY KEY (run_id, seq)
+);
+CREATE TABLE IF NOT EXISTS {p}segments (
+  run_id text NOT NULL,
+  hash text NOT NULL,
+  body text NOT NULL,
+  PRIMARY KEY (run_id, hash)
 );
 CREATE TABLE IF NOT EXISTS {p}damaged (
   id bigserial PRIMARY KEY,
@@ -78,7 +86,10 @@ export function createPgStore(opts: PgStoreOptions): CheckpointStore {
   const p = opts.prefix ?? 'harness_';
   if (!/^[a-z_][a-z0-9_]{0,40}$/.test(p))
     throw new Error(`harness-core: table prefix ${JSON.stringify(p)} is not a-z, 0-9, _`);
-  const T = { runs: `${p}runs`, cps: `${p}checkpoints`, damaged: `${p}damaged` };
+  const T = { runs: `${p}runs`, cps: `${p}checkpoints`, segments: `${p}segments`, damaged: `${p}damaged` };
+  const segmentCache = new SegmentCache();
+  /** Segments this instance wrote, so the next checkpoint writes only its new ones. */
+  const known = new Set<string>();
   const whereOf = (runId: string, seq: number) => `${T.cps}/${JSON.stringify(runId)}/${seq}`;
   const ttls = new Map<string, number>();
 
@@ -185,11 +196,12 @@ export function createPgStore(opts: PgStoreOptions): CheckpointStore {
   }
 
   async function put(cp: Parameters<CheckpointStore['put']>[0], lease?: Lease): Promise<PutResult> {
-    const prepared = prepare(cp, plans, lease);
+    const prepared = prepare(cp, plans, lease, segmentCache);
     if (!prepared.ok) return prepared;
     const { runId, seq } = prepared.checkpoint;
+    const fresh = segmentsToKeep(runId, prepared, known);
     try {
-      return await run(async (c): Promise<PutResult> => {
+      const put = await run(async (c): Promise<PutResult> => {
         const held = await lockRun(c, runId);
         const refused = writeRefusal(runId, held.rec, held.live, lease);
         if (refused) return refused;
@@ -199,10 +211,18 @@ export function createPgStore(opts: PgStoreOptions): CheckpointStore {
         );
         const newest = Number(max.rows[0]?.newest ?? 0);
         if (seq <= newest) return notNewer(runId, seq, newest);
+        // The body and its new segments commit together; a segment kept already is the same text.
+        if (fresh.length > 0)
+          await c.query(
+            `INSERT INTO ${T.segments} (run_id, hash, body) SELECT $1, h, b FROM unnest($2::text[], $3::text[]) AS t(h, b) ON CONFLICT DO NOTHING`,
+            [runId, fresh.map((f) => f.hash), fresh.map((f) => f.text)],
+          );
         await c.query(`INSERT INTO ${T.cps} (run_id, seq, body) VALUES ($1, $2, $3)`, [runId, seq, prepared.text]);
         if (lease) await lapse(c, runId, ttls.get(runId) ?? LEASE_TTL_MS);
         return { ok: true };
       });
+      if (put.ok) for (const f of fresh) known.add(segmentKey(runId, f.hash));
+      return put;
     } catch (e) {
       return storeFailure('E705', `${reasonOf(e)}, writing ${whereOf(runId, seq)}`);
     }
@@ -216,7 +236,14 @@ export function createPgStore(opts: PgStoreOptions): CheckpointStore {
     ]);
     const row = r.rows[0];
     if (!row) return null;
-    return judge(readValue(row.body, plans), runId, seq, whereOf(runId, seq));
+    const load = async (hash: string) => {
+      const seg = await pool.query<{ body: string }>(`SELECT body FROM ${T.segments} WHERE run_id = $1 AND hash = $2`, [
+        runId,
+        hash,
+      ]);
+      return seg.rows[0]?.body;
+    };
+    return judge(await readValue(row.body, plans, load), runId, seq, whereOf(runId, seq));
   }
 
   async function seqs(runId: string): Promise<number[]> {
@@ -236,16 +263,12 @@ export function createPgStore(opts: PgStoreOptions): CheckpointStore {
       return `${T.damaged}/${r.rows[0]?.id ?? '?'}`;
     });
 
-  async function latest(runId: string): Promise<Latest> {
-    const found = await newestReadable(await seqs(runId), (seq) => get(runId, seq));
-    if (found.checkpoint === null) return found;
-    const skipped: Skipped[] = [];
-    for (const s of found.skipped) {
-      const seq = Number(s.where.slice(s.where.lastIndexOf('/') + 1));
-      skipped.push(movable(s) ? { ...s, movedTo: await moveAside(runId, seq) } : s);
-    }
-    return { checkpoint: found.checkpoint, skipped };
-  }
+  const latest = async (runId: string): Promise<Latest> =>
+    latestMovingAside(
+      await seqs(runId),
+      (seq) => get(runId, seq),
+      (s) => moveAside(runId, Number(s.where.slice(s.where.lastIndexOf('/') + 1))),
+    );
 
   async function runs(): Promise<string[]> {
     await ensureSchema();

@@ -1,6 +1,15 @@
-import { checkCheckpoint, parseCheckpoint, serializeCheckpoint, type ParseResult } from '../checkpoint.js';
-import type { Checkpoint } from '../checkpointShape.js';
-import { STORE_ERROR_MESSAGES } from '../errors.js';
+import { checkCheckpoint, serializeCheckpoint, type ParseResult } from '../checkpoint.js';
+import { CHECKPOINT_SCHEMA, MAX_CHECKPOINT_BYTES, type Checkpoint } from '../checkpointShape.js';
+import { errorText, STORE_ERROR_MESSAGES } from '../errors.js';
+import { utf8Length } from '../json.js';
+import {
+  cutCheckpoint,
+  joinRecord,
+  SegmentCache,
+  type NewSegment,
+  type SegmentLoader,
+  type StoredRecord,
+} from './segments.js';
 import type { PlanLookup } from '../world.js';
 import type { Latest, Lease, LeaseResult, PutResult, Skipped, StoreErrorCode } from './types.js';
 
@@ -22,31 +31,61 @@ export const reasonOf = (e: unknown): string =>
 
 const runText = (runId: string): string => JSON.stringify(runId).slice(0, 80);
 
+/** A checkpoint ready to keep: its record (text, and that parsed), its segments, and the checkpoint a read gives back. */
+export interface Prepared {
+  ok: true;
+  text: string;
+  record: StoredRecord;
+  segments: NewSegment[];
+  checkpoint: Checkpoint;
+}
+
 /**
- * The checkpoint as the store keeps it (its serialization, and that read back), or why it is
- * refused (E701): a store writes only what the codec reads back, so an acknowledged checkpoint is
- * one a resume can stand on. A write under `lease` must be of the lease's run.
+ * The checkpoint as the store keeps it (segments.ts: a record of at most 1 MiB and its ledger's
+ * segments) and what a read gives back, or why it is refused (E701): a store writes only what
+ * the codec reads back, so an acknowledged checkpoint is one a resume can stand on. A write
+ * under `lease` must be of the lease's run.
  */
 export function prepare(
   cp: Checkpoint,
   plans: PlanLookup,
   lease?: Lease,
-): { ok: true; text: string; checkpoint: Checkpoint } | Extract<PutResult, { ok: false }> {
+  cache: SegmentCache = new SegmentCache(),
+): Prepared | Extract<PutResult, { ok: false }> {
   let text: string;
+  let cut: ReturnType<typeof cutCheckpoint>;
   try {
-    text = serializeCheckpoint(cp);
+    cut = cutCheckpoint(cp, cache);
+    text = serializeCheckpoint(cut.record as unknown as Checkpoint);
   } catch (e) {
     return storeFailure('E701', reasonOf(e));
   }
   // JSON.stringify gives undefined, not a string, for a value that is not JSON at all.
   if (typeof text !== 'string') return storeFailure('E701', 'it is not JSON');
-  const read = parseCheckpoint(text, plans);
+  const bytes = utf8Length(text);
+  if (bytes > MAX_CHECKPOINT_BYTES)
+    return storeFailure('E701', `the codec would not read it back: ${errorText('E204', bytes.toLocaleString('en'))}`);
+  // The record read back, its segments' rows (cut from this checkpoint's own) put before its tail.
+  const record = JSON.parse(text) as StoredRecord;
+  const { segments: ref, ...rest } = record;
+  const whole = { ...rest, schema: CHECKPOINT_SCHEMA, ledger: [...cp.ledger.slice(0, ref.count), ...record.ledger] };
+  const read = checkCheckpoint(whole, plans);
   if (!read.ok) return storeFailure('E701', `the codec would not read it back: ${read.error}`);
   // A lease names its run: a write under another run's lease is refused before any store reads.
   if (lease && lease.runId !== read.checkpoint.runId)
     return storeFailure('E701', `the lease is for run ${runText(lease.runId)}`);
-  return { ok: true, text, checkpoint: read.checkpoint };
+  return { ok: true, text, record, segments: cut.segments, checkpoint: read.checkpoint };
 }
+
+/**
+ * The segments of `prepared` a store has not kept yet, as far as it knows (`known`, keys from
+ * `segmentKey`, which it fills as it writes and reads them). Writing one again is harmless (same
+ * hash, same text): this only spares the write.
+ */
+export const segmentsToKeep = (runId: string, prepared: Prepared, known: ReadonlySet<string>): NewSegment[] =>
+  prepared.segments.filter((s) => !known.has(segmentKey(runId, s.hash)));
+
+export const segmentKey = (runId: string, hash: string): string => `${runId}\n${hash}`;
 
 /** The sequence guard's refusal: a checkpoint is never written over, nor behind a newer one. */
 export const notNewer = (runId: string, seq: number, newest: number): Extract<PutResult, { ok: false }> =>
@@ -168,9 +207,25 @@ export function judge(
   return { ok: true, checkpoint: cp };
 }
 
-/** A record's value read back: text goes through the whole codec, a stored object through its checks. */
-export const readValue = (value: unknown, plans: PlanLookup): ParseResult =>
-  typeof value === 'string' ? parseCheckpoint(value, plans) : checkCheckpoint(value, plans);
+/**
+ * A record's value read back, its ledger joined from its segments (`load`): text goes through
+ * the whole codec (the 1 MiB cap is the record's), a stored object through its checks.
+ */
+export async function readValue(value: unknown, plans: PlanLookup, load: SegmentLoader): Promise<ParseResult> {
+  let raw = value;
+  if (typeof value === 'string') {
+    const bytes = utf8Length(value);
+    if (bytes > MAX_CHECKPOINT_BYTES) return { ok: false, error: errorText('E204', bytes.toLocaleString('en')) };
+    try {
+      raw = JSON.parse(value);
+    } catch (e) {
+      return { ok: false, error: errorText('E201', (e as Error).message) };
+    }
+  }
+  const joined = await joinRecord(raw, load);
+  if (!joined.ok) return { ok: false, error: errorText('E205', joined.error) };
+  return checkCheckpoint(joined.value, plans);
+}
 
 /** `latest` of both stores: the numbers newest first, the first that reads, the newer ones passed over. */
 export async function newestReadable(
@@ -185,4 +240,32 @@ export async function newestReadable(
     skipped.push(r.skipped);
   }
   return { checkpoint: null, skipped };
+}
+
+/**
+ * `latest` of every store: the newest checkpoint that reads; when it stands on an older one,
+ * the damaged newer records passed over are moved aside (`moveAside` does it and says where),
+ * so the resumed run's next write never lands on them. A storage failure (E705) is not moved,
+ * nor is anything when no checkpoint reads; a move that fails is said in the record's message.
+ */
+export async function latestMovingAside(
+  seqs: readonly number[],
+  read: (seq: number) => Promise<{ ok: true; checkpoint: Checkpoint } | { ok: false; skipped: Skipped } | null>,
+  moveAside: (s: Skipped) => Promise<string>,
+): Promise<Latest> {
+  const found = await newestReadable(seqs, read);
+  if (found.checkpoint === null) return found;
+  const skipped: Skipped[] = [];
+  for (const s of found.skipped) {
+    if (!movable(s)) {
+      skipped.push(s);
+      continue;
+    }
+    try {
+      skipped.push({ ...s, movedTo: await moveAside(s) });
+    } catch (e) {
+      skipped.push({ ...s, message: `${s.message} (not moved aside: ${reasonOf(e)})` });
+    }
+  }
+  return { checkpoint: found.checkpoint, skipped };
 }
