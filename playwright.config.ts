@@ -3,10 +3,11 @@ import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, VIEWPORT } from './e2e/chromium';
 
 /**
  * E2E in Debian's Chromium (no browser download works here), against the static build a
- * teacher would host (`vite preview` serves dist/). CI forbids `.only` and keeps a trace on retry.
+ * teacher would host (e2e/serve.ts serves dist/ as a plain static host). CI forbids `.only`
+ * and keeps a trace on retry.
  */
 
-/** The preview server's port; `E2E_PORT` lets two checkouts run their suites at once. */
+/** The static server's port; `E2E_PORT` lets two checkouts run their suites at once. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
@@ -33,7 +34,7 @@ export default defineConfig({
   projects: [{ name: 'laptop', use: { browserName: 'chromium', viewport: VIEWPORT } }],
   webServer: {
     // `npm test` builds dist/ once for both browsers (E2E_BUILT); alone, the suite builds it itself.
-    command: `${process.env.E2E_BUILT ? '' : 'npx vite build --logLevel warn && '}npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `${process.env.E2E_BUILT ? '' : 'npx vite build --logLevel warn && '}node --import tsx e2e/serve.ts ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
