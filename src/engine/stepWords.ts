@@ -93,10 +93,13 @@ export function relinkTitles(
   known: readonly Omit<Step, 'n'>[],
   rebuild: (step: Step) => Bilingual | undefined,
 ): TaskContext {
-  const byShape = new Map(known.map((k) => [shapeOf(k), k.title]));
+  // Built at the first step that lost its words: a plan read from the scenario keeps them all,
+  // and a stretched migration's 99,999 shapes would cost every resume its time.
+  let byShape: Map<string, Bilingual> | undefined;
   const swapped = new Map<Bilingual, Bilingual>();
   const steps = ctx.plan.steps.map((s) => {
     if (titleSaid(s.title)) return s;
+    byShape ??= new Map(known.map((k) => [shapeOf(k), k.title]));
     const title = byShape.get(shapeOf(s)) ?? rebuild(s);
     if (!title || title.zh !== s.title.zh || title.en !== s.title.en) return s;
     swapped.set(s.title, title);
