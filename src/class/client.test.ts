@@ -245,4 +245,35 @@ describe('the teacher', () => {
     ]);
     expect((relay.sent[2]!.payload as { at: StopAt }).at.stop).toBe(2);
   });
+  it('keeps a refusal on screen when an older press’s ack arrives after it: only a later press taken clears it', async () => {
+    // The relay refuses a flood before a slower handler answers, so acks come back out of order.
+    const relay = fakeRelay();
+    const held: (() => void)[] = [];
+    const dial: Dial = async (auth) => {
+      const w = await relay.dial(auth);
+      const request = w.request.bind(w);
+      let pauses = 0;
+      w.request = (event, payload) => {
+        if ((payload as { type?: string }).type !== 'pause') return request(event, payload);
+        pauses++;
+        if (pauses === 2) return Promise.resolve({ ok: false, error: 'rate_limited', message: '' });
+        if (pauses === 1) return new Promise((ok) => held.push(() => void request(event, payload).then(ok)));
+        return request(event, payload);
+      };
+      return w;
+    };
+    const store = createStore<LiveClass>()(
+      createClassSlice({ dial, local: keys(), session: keys({ [TEACHER_KEY]: 't' }) }),
+    );
+    await store.getState().startClass(AT);
+    await settle();
+    const first = store.getState().teach({ type: 'pause', paused: true });
+    expect(await store.getState().teach({ type: 'pause', paused: true })).toBe(false);
+    expect(store.getState().error).toBe('rate_limited');
+    held[0]!();
+    expect(await first).toBe(true);
+    expect(store.getState().error).toBe('rate_limited');
+    expect(await store.getState().teach({ type: 'pause', paused: true })).toBe(true);
+    expect(store.getState().error).toBeNull();
+  });
 });

@@ -147,6 +147,18 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
     /** The stop the teacher's lesson is on (sent on every (re)connection) and the last one sent. */
     let at: StopAt | null = null;
     let sent: StopAt | null = null;
+    /**
+     * Requests numbered as sent. The relay acknowledges a refusal before a slower handler's
+     * answer, so acks come back out of order: a refusal stays on screen until a request sent
+     * after it is taken, not until any older one's ack arrives.
+     */
+    let sentNo = 0;
+    let refusedNo = 0;
+    const refusal = (n: number, error: ClassError) => {
+      refusedNo = Math.max(refusedNo, n);
+      set({ error });
+    };
+    const cleared = (n: number): Partial<LiveClassData> => (n > refusedNo ? { error: null } : {});
 
     const close = (data: Partial<LiveClassData>) => {
       wire?.close();
@@ -288,11 +300,12 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
         const w = wire;
         if (!w || get().role !== 'teacher' || get().status !== 'live' || same(sent, stop)) return;
         sent = stop;
+        const n = ++sentNo;
         const ack = await w.request('teacher', { type: 'stop', at: stop }).catch(() => null);
         if (wire !== w || !ack) return;
         if (!ack.ok) {
           sent = null;
-          return set({ error: ack.error });
+          return refusal(n, ack.error);
         }
         if ('state' in ack && ack.state) takeState(ack.state);
       },
@@ -300,10 +313,11 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
       async teach(cmd) {
         const w = wire;
         if (!w || get().role !== 'teacher' || get().status !== 'live') return false;
+        const n = ++sentNo;
         const ack = await w.request('teacher', cmd).catch(() => null);
         if (wire !== w || !ack) return false;
         if (!ack.ok) {
-          set({ error: ack.error });
+          refusal(n, ack.error);
           return false;
         }
         if (cmd.type === 'end') {
@@ -313,7 +327,7 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
           return true;
         }
         if ('state' in ack && ack.state) takeState(ack.state);
-        set({ error: null });
+        set(cleared(n));
         return true;
       },
 
@@ -335,14 +349,18 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
         const w = wire;
         // Offline: the answer waits, and goes with the next resume.
         if (!w || get().status !== 'live') return false;
+        const n = ++sentNo;
         const ack = await w.request('student:answer', msg).catch(() => null);
         if (wire !== w || !ack) return false;
-        const stillMine = get().pending === msg;
+        const done = get().pending === msg ? { pending: null } : {};
         if (ack.ok && 'you' in ack) {
-          set({ you: ack.you, error: null, ...(stillMine ? { pending: null } : {}) });
+          set({ you: ack.you, ...done, ...cleared(n) });
           return true;
         }
-        if (!ack.ok) set({ error: ack.error, ...(stillMine ? { pending: null } : {}) });
+        if (!ack.ok) {
+          set(done);
+          refusal(n, ack.error);
+        }
         return false;
       },
 
