@@ -23,10 +23,16 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** How long a host may keep the build's hashed files: a new build gives them new names. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * A school's web server in miniature: `dir` served under the folder `prefix` (e.g. `/sim/`), a
  * directory's index.html for its own path, 404 for everything else. No SPA fallback and no
- * headers of its own, so a page that runs here needs nothing from its host.
+ * headers of its own, so a page that runs here needs nothing from its host; with
+ * `cacheAssets`, the hashed files under `assets/` are sent as cacheable for a year, as a host
+ * is told to serve a Vite build (the page then reloads from the browser's cache, compiled code
+ * included).
  */
 export async function serveStatic(
   dir: string,
@@ -34,6 +40,7 @@ export async function serveStatic(
   port: number,
   /** Changes a file as it is sent (a test's new deploy of one file), by its path. */
   rewrite: (path: string, body: Buffer) => Buffer = (_, body) => body,
+  { cacheAssets = false } = {},
 ): Promise<StaticServer> {
   // Several folders serve the same files: two courses on one host, one origin.
   const prefixes = typeof prefix === 'string' ? [prefix] : prefix;
@@ -50,7 +57,10 @@ export async function serveStatic(
     readFile(file).then(
       (body) =>
         res
-          .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+          .writeHead(200, {
+            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+            ...(cacheAssets && rel.startsWith('assets/') ? { 'cache-control': IMMUTABLE } : {}),
+          })
           .end(rewrite(path, body)),
       () => res.writeHead(404).end('not found'),
     );

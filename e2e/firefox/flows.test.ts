@@ -25,7 +25,7 @@ let files: string;
 
 before(async () => {
   assert.ok(existsSync('dist/index.html'), 'dist/ is built by the Chromium e2e run (npm run test:e2e) first');
-  host = await serveStatic('dist', '/', PORT);
+  host = await serveStatic('dist', '/', PORT, undefined, { cacheAssets: true });
   files = mkdtempSync(join(tmpdir(), 'hs-firefox-'));
   browser = await puppeteer.launch({
     browser: 'firefox',
