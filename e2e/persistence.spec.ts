@@ -47,6 +47,9 @@ test('one page, a new run by the address for each: saved before Start, reloads, 
     await page.getByTestId('btn-step').click();
     await expect(page.getByTestId('approval-requests')).toHaveText('1');
     await page.getByTestId('btn-approve').click();
+    // The approval is shown once its checkpoint is durable; a step pressed before that would
+    // still be asked at the waiting state.
+    await expectState(page, 'running');
     await page.getByTestId('btn-step').click();
     await expect(page.getByTestId('current-step')).toHaveText('28');
     await expect(page.getByTestId('approval-requests')).toHaveText('1');
