@@ -120,7 +120,11 @@ for (const [lang, size] of [
   }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(size);
-    for (const lesson of LESSONS) {
+    // One step a lesson: Playwright files each call under the step of its zone; outside one, it
+    // looks for its parent through every call the test made so far (quadratic in a test of thousands).
+    for (const lesson of LESSONS) await test.step(lesson.id, () => playLesson(lesson));
+
+    async function playLesson(lesson: Lesson) {
       await open(page, `?lang=${lang}&present=1&lesson=${lesson.id}`);
       // Predict first is on, as in any presenter lesson: each stop that asks is answered.
       await expect(page.getByTestId('toggle-predict')).toBeChecked();
