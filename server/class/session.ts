@@ -164,7 +164,7 @@ const isRight = (a: AnswerRecord | undefined, r: { answer: string; fuse?: boolea
   !!a && 'choice' in a && a.choice === r.answer && (r.fuse === undefined || a.fuse === undefined || a.fuse === r.fuse);
 
 /** The current stop's answers by choice (every choice present, 0 too), of students still in the class. */
-export function histogram(s: Session): Record<string, number> {
+function histogram(s: Session): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(s.meta.choices.map((c) => [c, 0]));
   const here = s.answers[stopKey(s.meta.lessonId, s.meta.stop)] ?? {};
   for (const [id, a] of Object.entries(here))
@@ -173,7 +173,7 @@ export function histogram(s: Session): Record<string, number> {
 }
 
 /** The current stop's answers to the fuse question (those who left it unsure count in neither). */
-export function fuseSplit(s: Session): FuseSplit {
+function fuseSplit(s: Session): FuseSplit {
   const split = { yes: 0, no: 0 };
   const here = s.answers[stopKey(s.meta.lessonId, s.meta.stop)] ?? {};
   for (const [id, a] of Object.entries(here))
