@@ -65,15 +65,20 @@ export const stopKey = (lessonId: string, stop: number): string => `${lessonId}#
 
 export const refuse = (error: ClassError, message: string): Refusal => ({ ok: false, error, message });
 
+/** The meta's fields that say which stop the class is at. */
+const atStop = (at: StopAt): Pick<ClassMeta, 'lessonId' | 'stop' | 'kind' | 'choices' | 'askFuse'> => ({
+  lessonId: at.lessonId,
+  stop: at.stop,
+  kind: at.kind,
+  choices: at.kind === 'predict' ? [...at.choices] : [],
+  askFuse: at.kind === 'predict' && at.askFuse,
+});
+
 export function newMeta(code: string, teacherHash: string, at: StopAt, now: number): ClassMeta {
   return {
     code,
     teacherHash,
-    lessonId: at.lessonId,
-    stop: at.stop,
-    kind: at.kind,
-    choices: at.kind === 'predict' ? [...at.choices] : [],
-    askFuse: at.kind === 'predict' && at.askFuse,
+    ...atStop(at),
     phase: 'open',
     paused: false,
     reveals: {},
@@ -96,11 +101,7 @@ export function applyTeacher(meta: ClassMeta, cmd: TeacherCommand, now: number):
       const same = at.lessonId === meta.lessonId && at.stop === meta.stop;
       return {
         ...touched,
-        lessonId: at.lessonId,
-        stop: at.stop,
-        kind: at.kind,
-        choices: at.kind === 'predict' ? [...at.choices] : [],
-        askFuse: at.kind === 'predict' && at.askFuse,
+        ...atStop(at),
         // The same stop again (a projector reconnecting) changes nothing; back to a stop already
         // revealed shows it revealed; any other stop opens afresh.
         phase: revealed ? 'revealed' : same ? meta.phase : 'open',
