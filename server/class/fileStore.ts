@@ -11,7 +11,6 @@ import {
   stopKey,
   studentBySecret,
   you,
-  type ClassMeta,
   type Session,
   type Student,
 } from './session';
@@ -209,5 +208,3 @@ export function createFileStore(dir: string): ClassStore {
     },
   };
 }
-
-export type { ClassMeta };

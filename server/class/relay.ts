@@ -35,7 +35,7 @@ export interface RelayLimits {
   guessesPerMinute: number;
 }
 
-export const DEFAULT_LIMITS: RelayLimits = {
+const DEFAULT_LIMITS: RelayLimits = {
   messagesPerSecond: 20,
   refusalsPer10s: 40,
   // A class of thirty behind one school NAT mistypes a few codes, not thirty a minute.
@@ -43,7 +43,7 @@ export const DEFAULT_LIMITS: RelayLimits = {
   guessesPerMinute: 600,
 };
 
-export interface RelayOptions {
+interface RelayOptions {
   store: ClassStore;
   teacherToken: string;
   /** The clock (ms), injectable so a test can age a session past its expiry. */
@@ -73,7 +73,7 @@ const roomOf = {
 };
 
 /** A join code: CODE_LENGTH characters drawn uniformly from the alphabet (rejection sampling). */
-export function newJoinCode(): string {
+function newJoinCode(): string {
   let code = '';
   const limit = 256 - (256 % CODE_ALPHABET.length);
   while (code.length < CODE_LENGTH)

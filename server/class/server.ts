@@ -12,7 +12,7 @@ import { staticHandler } from './static';
 import type { ClassStore } from './store';
 
 /** Where the relay and the site are served from, and where the sessions are kept. */
-export interface ClassServerOptions {
+interface ClassServerOptions {
   port: number;
   host: string;
   /** Session files (one relay). Ignored for sessions when `redisUrl` is set (Redis is the store). */
@@ -92,7 +92,7 @@ export async function startClassServer(opts: ClassServerOptions): Promise<ClassS
 }
 
 /** No Origin (not a browser), or one whose host is the one the request was sent to. */
-export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (origin === undefined) return true;
   try {
     return new URL(origin).host === host;

@@ -65,15 +65,20 @@ export const stopKey = (lessonId: string, stop: number): string => `${lessonId}#
 
 export const refuse = (error: ClassError, message: string): Refusal => ({ ok: false, error, message });
 
+/** The meta's fields that say which stop the class is at. */
+const atStop = (at: StopAt): Pick<ClassMeta, 'lessonId' | 'stop' | 'kind' | 'choices' | 'askFuse'> => ({
+  lessonId: at.lessonId,
+  stop: at.stop,
+  kind: at.kind,
+  choices: at.kind === 'predict' ? [...at.choices] : [],
+  askFuse: at.kind === 'predict' && at.askFuse,
+});
+
 export function newMeta(code: string, teacherHash: string, at: StopAt, now: number): ClassMeta {
   return {
     code,
     teacherHash,
-    lessonId: at.lessonId,
-    stop: at.stop,
-    kind: at.kind,
-    choices: at.kind === 'predict' ? [...at.choices] : [],
-    askFuse: at.kind === 'predict' && at.askFuse,
+    ...atStop(at),
     phase: 'open',
     paused: false,
     reveals: {},
@@ -96,11 +101,7 @@ export function applyTeacher(meta: ClassMeta, cmd: TeacherCommand, now: number):
       const same = at.lessonId === meta.lessonId && at.stop === meta.stop;
       return {
         ...touched,
-        lessonId: at.lessonId,
-        stop: at.stop,
-        kind: at.kind,
-        choices: at.kind === 'predict' ? [...at.choices] : [],
-        askFuse: at.kind === 'predict' && at.askFuse,
+        ...atStop(at),
         // The same stop again (a projector reconnecting) changes nothing; back to a stop already
         // revealed shows it revealed; any other stop opens afresh.
         phase: revealed ? 'revealed' : same ? meta.phase : 'open',
@@ -164,7 +165,7 @@ const isRight = (a: AnswerRecord | undefined, r: { answer: string; fuse?: boolea
   !!a && 'choice' in a && a.choice === r.answer && (r.fuse === undefined || a.fuse === undefined || a.fuse === r.fuse);
 
 /** The current stop's answers by choice (every choice present, 0 too), of students still in the class. */
-export function histogram(s: Session): Record<string, number> {
+function histogram(s: Session): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(s.meta.choices.map((c) => [c, 0]));
   const here = s.answers[stopKey(s.meta.lessonId, s.meta.stop)] ?? {};
   for (const [id, a] of Object.entries(here))
@@ -173,7 +174,7 @@ export function histogram(s: Session): Record<string, number> {
 }
 
 /** The current stop's answers to the fuse question (those who left it unsure count in neither). */
-export function fuseSplit(s: Session): FuseSplit {
+function fuseSplit(s: Session): FuseSplit {
   const split = { yes: 0, no: 0 };
   const here = s.answers[stopKey(s.meta.lessonId, s.meta.stop)] ?? {};
   for (const [id, a] of Object.entries(here))

@@ -12,7 +12,7 @@ import type { Challenge, ChallengeVerdict, Measure, Predicate } from './types';
  */
 
 /** The most moves a challenge's start is played (a 4,000-step run to its end takes about 4,100). */
-export const MAX_START_MOVES = 5_000;
+const MAX_START_MOVES = 5_000;
 /**
  * The most work a challenge's start may take, in ms, played in slices: a file can ask for a run
  * whose every move costs more than the last (`no-fuse`, `flakiness 0.999999`, until `completed`
@@ -51,7 +51,7 @@ export function startChallenge(ch: Challenge): Sim {
   return sim;
 }
 
-export type Started = { ok: true; sim: Sim } | { ok: false; reason: Words };
+type Started = { ok: true; sim: Sim } | { ok: false; reason: Words };
 
 /**
  * `startChallenge` in slices with turns for the page between them (share/slices.ts), refused
@@ -76,7 +76,7 @@ export async function startChallengeInSlices(
 }
 
 /** The value of a measure on the run and the student's commands. */
-export function measure(m: Measure, sim: Sim, events: readonly SimCommand[]): number {
+function measure(m: Measure, sim: Sim, events: readonly SimCommand[]): number {
   const ledger = sim.context.ledger;
   const sent = (type: SimCommand['type']) => events.filter((e) => e.type === type).length;
   switch (m) {
@@ -112,7 +112,7 @@ export function measure(m: Measure, sim: Sim, events: readonly SimCommand[]): nu
 }
 
 /** A predicate in words (the `challenge-goal` text is these, joined). */
-export function describePredicate(p: Predicate): Words {
+function describePredicate(p: Predicate): Words {
   if ('state' in p) return said('challenge.goal.state', { state: p.state });
   if ('ended' in p) return said('challenge.goal.ended', { ended: p.ended });
   if ('fuse' in p) return said(p.fuse ? 'challenge.goal.fuse' : 'challenge.goal.noFuse');

@@ -11,9 +11,9 @@ import {
 } from './types';
 
 /** A challenge file larger than this is refused before it is read (a teacher's file is a few KB). */
-export const MAX_CHALLENGE_BYTES = 256 * 1024;
+const MAX_CHALLENGE_BYTES = 256 * 1024;
 
-export type ChallengeResult = { ok: true; challenge: Challenge } | { ok: false; error: Problem };
+type ChallengeResult = { ok: true; challenge: Challenge } | { ok: false; error: Problem };
 
 const fail = (error: Problem): ChallengeResult => ({ ok: false, error });
 

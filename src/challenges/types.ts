@@ -83,7 +83,6 @@ const START = v.lazy((s) =>
       ? v.strictObject({ checkpoint: v.custom<Checkpoint>((c) => checkStart(c).ok) })
       : v.strictObject({ until: STATE_SCHEMA, step: v.exactOptional(v.pipe(NAT, v.minValue(1))) }),
 );
-export type ChallengeStart = v.InferOutput<typeof START>;
 
 /** The refusal (its code) of a starting checkpoint of another scenario or design than the challenge's. */
 export const NOT_ITS_CHECKPOINT = 'H114';

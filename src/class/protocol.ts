@@ -55,8 +55,7 @@ export const PHASES = ['open', 'locked', 'revealed'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** The article's self-test questions, as src/lessons/selftest.ts names them. */
-export const SELF_TEST_QUESTIONS = ['q1', 'q2'] as const;
-export type SelfTestQuestionId = (typeof SELF_TEST_QUESTIONS)[number];
+const SELF_TEST_QUESTIONS = ['q1', 'q2'] as const;
 
 /** Why the relay refused a message (the `error` of a refusal {@link Ack}). */
 export const CLASS_ERRORS = [
@@ -97,10 +96,10 @@ export const JOIN_CODE = v.pipe(
   v.check((s) => [...s].every((c) => CODE_ALPHABET.includes(c)), 'not a join code'),
 );
 /** A student's secret as the relay issues it: 22 base64url characters (128 bits). */
-export const SECRET = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/));
+const SECRET = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/));
 /** A student's public id (the teacher's handle for `remove`): 12 base64url characters. */
-export const STUDENT_ID = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{12}$/));
-export const LESSON_ID = v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_-]+$/), v.maxLength(LIMITS.lessonId));
+const STUDENT_ID = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{12}$/));
+const LESSON_ID = v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_-]+$/), v.maxLength(LIMITS.lessonId));
 const CHOICE = v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.choice));
 /** A nickname is plain text: shown with textContent, never as markup; empty means anonymous. */
 const NICKNAME = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.nickname));
@@ -109,9 +108,9 @@ const ANSWER_TEXT = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.answerText))
 // ── Client → server ─────────────────────────────────────────────────────────────────────────
 
 /** `student:join`: a phone joins with the code (from the QR or typed) and an optional nickname. */
-export const JOIN = v.strictObject({ code: JOIN_CODE, nickname: v.optional(NICKNAME, '') });
+const JOIN = v.strictObject({ code: JOIN_CODE, nickname: v.optional(NICKNAME, '') });
 /** `student:resume`: a phone that joined before comes back (reconnect, reload) with its secret. */
-export const RESUME = v.strictObject({ code: JOIN_CODE, secret: SECRET });
+const RESUME = v.strictObject({ code: JOIN_CODE, secret: SECRET });
 /**
  * `student:answer`: the student's own answer at stop `stop` (the one the class is on), while it is
  * open; sending again replaces it until the teacher locks. `fuse` is the prediction's second
@@ -167,8 +166,6 @@ export const CLIENT_EVENTS = {
   teacher: TEACHER_COMMAND,
 } as const;
 export type ClientEvent = keyof typeof CLIENT_EVENTS;
-export type JoinMessage = v.InferOutput<typeof JOIN>;
-export type ResumeMessage = v.InferOutput<typeof RESUME>;
 export type AnswerMessage = v.InferOutput<typeof ANSWER>;
 export type StopAt = v.InferOutput<typeof STOP>;
 export type TeacherCommand = v.InferOutput<typeof TEACHER_COMMAND>;
@@ -267,7 +264,6 @@ export const SERVER_EVENTS = [
   'student:removed',
   'class:ended',
 ] as const;
-export type ServerEvent = (typeof SERVER_EVENTS)[number];
 
 // ── Acks ────────────────────────────────────────────────────────────────────────────────────
 

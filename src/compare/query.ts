@@ -14,7 +14,7 @@ export interface QueryProblem {
   params: Record<string, string | readonly string[]>;
 }
 
-export type CompareQuery = { ok: true; config: CompareConfig } | { ok: false; error: QueryProblem };
+type CompareQuery = { ok: true; config: CompareConfig } | { ok: false; error: QueryProblem };
 
 const refuse = (code: QueryCode, field: QueryProblem['field'], params: QueryProblem['params']): CompareQuery => ({
   ok: false,
@@ -22,7 +22,7 @@ const refuse = (code: QueryCode, field: QueryProblem['field'], params: QueryProb
 });
 
 /** The script a compare link without `script=` plays. */
-export const DEFAULT_SCRIPT: StoryId = 'opening-story';
+const DEFAULT_SCRIPT: StoryId = 'opening-story';
 
 /**
  * Reads `?compare=a,b&script=id` (and `seed`) into a validated config, or null when the address

@@ -3,7 +3,7 @@ import type { StateName, TaskEventType } from 'harness-core/sim';
 import type { TaskMachine } from './sim';
 
 /** A diagram edge read off the machine: `from` is a state, or `active` for the group's CANCEL. */
-export interface MachineEdge {
+interface MachineEdge {
   id: `${string}-${string}`;
   from: StateName | 'active';
   to: StateName;

@@ -2,10 +2,10 @@ import type { TaskContext } from 'harness-core';
 import { MINUTE } from './world';
 
 /** Virtual time the second task (a small queued job) needs on a free process (SPEC §9 `blocking-wait`). */
-export const SIDE_TASK_MS = 30 * MINUTE;
+const SIDE_TASK_MS = 30 * MINUTE;
 
 /** The second task, queued behind the run when it starts to wait for approval. */
-export interface SideTask {
+interface SideTask {
   queuedAt: number | null;
   doneAt: number | null;
   ranMs: number;

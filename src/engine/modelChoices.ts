@@ -28,7 +28,7 @@ import { answerRejection } from './rejections';
 const HEED_SALT = 7;
 
 /** How many reminders at this step the model took to heart (each one a change of approach). */
-export function heededReminders(rows: readonly Attempt[], ctx: TaskContext): number {
+function heededReminders(rows: readonly Attempt[], ctx: TaskContext): number {
   const { remindAt, heedReminder } = ctx.config;
   // No reminder, nothing to heed: no loop guard at all, or the coarse guard that never reminds.
   if (heedReminder <= 0 || !designOf(ctx.design).loopGuard || !reminds(ctx.config)) return 0;
@@ -60,7 +60,7 @@ function retriedOtherwise(rows: readonly Attempt[], step: Step): number {
   return n;
 }
 
-export interface ArgsChoice {
+interface ArgsChoice {
   args: Args;
   /** The model left the scripted path (a person's or its own change of approach, or a person's args). */
   offScript: boolean;

@@ -26,43 +26,29 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
 /** The backup step to insert before `step` for `reason`, if the reason asks for one. */
 export function answerRejection(step: Step, reason: string): Omit<Step, 'n'>[] {
   if (!ASKS_FOR_BACKUP.test(reason)) return [];
+  const backup = (tool: Step['tool'], title: Bilingual, args: Step['args'], produces: string): Omit<Step, 'n'>[] => [
+    { phase: step.phase, tool, effect: 'side_effect', title, args, produces },
+  ];
   const sql = text(step.args.sql);
   const table = (sql && TABLE_IN_SQL.exec(sql)?.[1]) ?? TABLE_IN_REASON.exec(reason)?.[1];
   if (table) {
-    return [
-      {
-        phase: step.phase,
-        tool: 'run_sql',
-        effect: 'side_effect',
-        title: titleOf({ key: BACKUP_TABLE, params: { table } }),
-        args: { sql: `CREATE TABLE ${table}_backup AS SELECT * FROM ${table}` },
-        produces: `table#${table}_backup`,
-      },
-    ];
+    const title = titleOf({ key: BACKUP_TABLE, params: { table } });
+    return backup(
+      'run_sql',
+      title,
+      { sql: `CREATE TABLE ${table}_backup AS SELECT * FROM ${table}` },
+      `table#${table}_backup`,
+    );
   }
   const path = text(step.args.path) ?? text(step.args.file);
-  if (path) {
-    return [
-      {
-        phase: step.phase,
-        tool: 'shell',
-        effect: 'side_effect',
-        title: titleOf({ key: BACKUP_PATH, params: { path } }),
-        args: { cmd: `cp -a ${path} ${path}.bak` },
-        produces: `${path}.bak`,
-      },
-    ];
-  }
-  return [
-    {
-      phase: step.phase,
-      tool: 'shell',
-      effect: 'side_effect',
-      title: titleOf(BACKUP_ALL),
-      args: { cmd: 'backup --all' },
-      produces: 'backup#before-change',
-    },
-  ];
+  if (path)
+    return backup(
+      'shell',
+      titleOf({ key: BACKUP_PATH, params: { path } }),
+      { cmd: `cp -a ${path} ${path}.bak` },
+      `${path}.bak`,
+    );
+  return backup('shell', titleOf(BACKUP_ALL), { cmd: 'backup --all' }, 'backup#before-change');
 }
 
 /**

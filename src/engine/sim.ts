@@ -21,7 +21,7 @@ import { originOf, type Move, type Origin } from './moves';
 import { sendLogged } from './transitionLog';
 import { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
 
-export { machineFor, resumeActor, stateOf, type TaskActor, type TaskMachine, type TaskSnapshot } from './machines';
+export { machineFor, resumeActor, stateOf, type TaskMachine, type TaskSnapshot } from './machines';
 export type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
 
 /**

@@ -23,7 +23,7 @@ export type SimCommand =
   /** Approve by reading the `before_suspend` checkpoint (`from`, else the newest kept) and resuming from it. */
   | { type: 'APPROVE'; from?: Checkpoint | null };
 
-/** Compile-time: SIM_COMMAND_TYPES names every command, and nothing else. */
+/** Compile-time: SIM_COMMAND_TYPES names every command, and nothing else. @public (a check, not an API) */
 export const SIM_COMMANDS_LISTED: [SimCommand['type'], SimCommandType] extends [SimCommandType, SimCommand['type']]
   ? true
   : never = true;

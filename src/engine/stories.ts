@@ -16,7 +16,7 @@ export type StoryId = (typeof STORY_IDS)[number];
 
 const HOUR = 60 * MINUTE;
 
-export type Beat =
+type Beat =
   /** Play until the run waits for approval (or ends, or the process dies). */
   | { kind: 'until_waiting' }
   /** The person approves the pending request. */
@@ -31,7 +31,7 @@ export type Beat =
   /** The person is back: restarts the process if it is down, approves, and plays to the end. */
   | { kind: 'morning' };
 
-export interface Story {
+interface Story {
   id: StoryId;
   scenario: string;
   title: Said;
@@ -43,9 +43,9 @@ export interface Story {
 const OVERNIGHT: Partial<Config> = { processTimeoutMs: 8 * HOUR };
 
 /** When the person is back (文章：你第二天才回来): the next morning, Day 2 · 09:00. */
-export const NEXT_MORNING = clockAt(2, 9);
+const NEXT_MORNING = clockAt(2, 9);
 /** When the failing night ends (重试到天亮): dawn, Day 2 · 06:00. */
-export const DAWN = clockAt(2, 6);
+const DAWN = clockAt(2, 6);
 
 export const STORIES: Readonly<Record<StoryId, Story>> = {
   'opening-story': {
@@ -93,7 +93,7 @@ const MOVE_LIMIT = 20_000;
  * Pure over the Sim: no timers, the moves are the story's beats.
  */
 /** What a story writes its run with: commands, and time passing while the process is down. */
-export interface StoryWriter {
+interface StoryWriter {
   send(cmd: SimCommand): boolean;
   passTime(until: number): boolean;
 }

@@ -47,7 +47,7 @@ export function replayFailure(cp: Checkpoint, scenario: Scenario): Replay | null
 
 export type { TakeoverEdit } from 'harness-core/sim';
 
-export type TakeoverResult = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
+type TakeoverResult = { ok: true; checkpoint: Checkpoint } | { ok: false; error: string };
 
 const refused = (why: string): TakeoverResult => ({ ok: false, error: errorText('E401', why) });
 
@@ -55,7 +55,7 @@ const refused = (why: string): TakeoverResult => ({ ok: false, error: errorText(
  * Caps on what a person may type into args: every later checkpoint carries them (ledger row and
  * world), so a 400 KB value would push each one past the 1 MiB a record may weigh.
  */
-export const ARGS_LIMITS = { keys: 20, keyChars: 64, valueChars: 1000, totalChars: 4096 } as const;
+const ARGS_LIMITS = { keys: 20, keyChars: 64, valueChars: 1000, totalChars: 4096 } as const;
 
 /** Why `v` is not acceptable args, or null when it is. */
 function argsProblem(v: unknown): string | null {

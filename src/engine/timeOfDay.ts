@@ -8,7 +8,7 @@ import { MINUTE } from './world';
  * morning. Every caption that names a time of day is held to this clock (lessons.test.ts and
  * e2e/lesson-claims.spec.ts).
  */
-export const DAY_STARTS_AT = 17 * 60;
+const DAY_STARTS_AT = 17 * 60;
 
 const DAY = 24 * 60;
 

@@ -109,7 +109,7 @@ export type SimReading = Pick<
 >;
 
 /** A moment of the run: after event `index` (-1: where the timeline begins). */
-export interface Moment {
+interface Moment {
   readonly index: number;
   /** The event just taken, or null at the beginning. */
   readonly event: TimelineEvent | null;

@@ -84,5 +84,3 @@ export function callTokens(args: string, seed: number, step: number, attempt: nu
 export const REREAD_TOKENS = CALL_TOKENS + 1_500;
 /** Virtual time of one such re-read. */
 export const REREAD_MS = TOOL_MINUTES.read_file * MINUTE;
-
-export { tokensOf } from 'harness-core/sim';

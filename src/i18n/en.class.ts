@@ -54,7 +54,6 @@ export const liveClass = {
   'class.textsNone': 'No answers yet.',
   'class.textsMore': 'Next few',
   'class.model': 'The article’s answer',
-  'class.watch': 'The phones follow this stop.',
   // The phone (ui/class/StudentPage.tsx).
   'student.title': 'Join the class',
   'student.code': 'Join code',

@@ -175,6 +175,3 @@ export const content = {
   'lesson.plans.title': 'One-shot plans and dynamic plans',
   'lesson.cancel-resume.title': 'Cancelled, then resumed from a checkpoint',
 } as const;
-
-/** A key of this file: what data that shows these words holds. */
-export type ContentKey = keyof typeof content;

@@ -201,6 +201,3 @@ export const lessons = {
   'lesson.three-endings.remind-then-fuse.caption':
     'The second failure brings a reminder, the third trips the fuse: failed, handed back to a person with the whole ledger, and no more tokens burnt.',
 } as const;
-
-/** A key of this file: what data that shows these words holds. */
-export type LessonsKey = keyof typeof lessons;

@@ -172,6 +172,3 @@ export const notes = {
   'guide.reading.night-figures.article':
     '“You come back only the next day: it is either still waiting, or long since killed by a timeout”: no figure for the timeout or the polling.',
 } as const;
-
-/** A key of this file: what data that shows these words holds. */
-export type NotesKey = keyof typeof notes;

@@ -15,7 +15,6 @@ export const timeline = {
   'tl.positionStart': 'Start ({what}) of {total} events · step {step} · {clock}',
   'tl.valueText': 'event {n} of {total}, {what}, step {step}, {clock}',
   'tl.valueTextStart': '{what}, before event 1 of {total}, step {step}, {clock}',
-  'tl.seeking': 'Showing a past moment: the run itself is paused where it was.',
   'tl.offer':
     'That control acts on the live run, not on this moment. Fork from here to try it from checkpoint #{seq}, or go back to Live.',
   'tl.offerNoFork': 'That control acts on the live run, not on this moment. Go back to Live to use it.',

@@ -56,7 +56,6 @@ export const en = {
   'duration.hm': '{h}h {m}m',
   'duration.m': '{m}m',
   'app.help': 'Keyboard shortcuts (?)',
-  'app.loading': 'Loading…',
   'app.error': 'Something went wrong: {msg}. Reload the page; your saved runs are kept.',
 
   'state.created': 'created',
@@ -144,7 +143,6 @@ export const en = {
   'why.oneShot':
     'This plan is one-shot: a person can revise only a dynamic plan (the model revises this one only to answer a rejection).',
   'why.alreadyRisky': 'This step already needs approval.',
-  'why.needReason': 'Write a reason first: the model needs it.',
   'why.follower': 'Another tab drives this run.',
   'why.loading': 'Reading saved runs from storage…',
   'why.notStarted': 'Start the task first.',
@@ -172,7 +170,6 @@ export const en = {
   'plan.version': 'version {v} · {mode}',
   'plan.mode.one_shot': 'one-shot',
   'plan.mode.dynamic': 'dynamic',
-  'plan.window': 'Showing steps {from}–{to} of {total}, around the current one.',
   'plan.risky': 'risky: needs approval',
   'plan.side_effect': 'side effect',
   'plan.status.pending': 'pending',
@@ -269,8 +266,6 @@ export const en = {
   'error.no_progress': 'no progress',
   'error.rejected': 'rejected',
   'ledger.outcome.ok': 'ok',
-  'ledger.outcome.error': 'error',
-  'ledger.outcome.rejected': 'rejected',
   'ctl.key.space': 'Space',
   'panel.stage': 'The machine',
   'diagram.label': 'State machine diagram',

@@ -1,5 +1,5 @@
 /** A table of numbered messages (`E504: 'Checkpoint #%s was not saved: %s'`) as dictionary rows. */
-export type Numbered<T> = { [K in keyof T as `err.${K & string}`]: string };
+type Numbered<T> = { [K in keyof T as `err.${K & string}`]: string };
 
 /**
  * Each row keyed `err.<code>`, its `%s` numbered in turn (`{0}`, `{1}`…): the places a

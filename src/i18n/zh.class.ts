@@ -51,7 +51,6 @@ export const liveClass: Record<keyof typeof en, string> = {
   'class.textsNone': '还没有回答。',
   'class.textsMore': '下几条',
   'class.model': '原文的答案',
-  'class.watch': '手机跟着这一站。',
   'student.title': '加入课堂',
   'student.code': '加入码',
   'student.nickname': '昵称（可不填）',

@@ -17,7 +17,6 @@ export const timeline: Record<keyof typeof en, string> = {
   'tl.positionStart': '开始（{what}），共 {total} 个事件 · 第 {step} 步 · {clock}',
   'tl.valueText': '第 {n} 个事件，共 {total} 个，{what}，第 {step} 步，{clock}',
   'tl.valueTextStart': '{what}，在第 1 个事件之前，共 {total} 个，第 {step} 步，{clock}',
-  'tl.seeking': '正在看过去的某一刻：运行本身停在原处。',
   'tl.offer': '这个操作作用于正在进行的运行，而不是这一刻。要在这一刻试，就从这里分叉（从存档 #{seq}）；或者回到现在。',
   'tl.offerNoFork': '这个操作作用于正在进行的运行，而不是这一刻。回到现在再用它。',
   'tl.stop': '第 {at} 站',

@@ -35,6 +35,5 @@ const DATA: Record<LessonKey, Lesson> = {
 export const LESSONS: readonly Lesson[] = LESSON_ORDER.map((k) => DATA[k]);
 
 export const LESSON_IDS = LESSONS.map((l) => l.id);
-export type LessonId = string;
 
 export const findLesson = (id: string): Lesson | undefined => LESSONS.find((l) => l.id === id);

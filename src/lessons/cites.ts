@@ -7,7 +7,7 @@ import type { Focus, LessonStop } from './types';
  * its stop's `focus` must name it (presenter mode then shows it beside the diagram). Only what
  * can be read off the words mechanically; a stop may cite more than its words give away.
  */
-export const CITE_WORDS: readonly { focus: Focus; en: RegExp; zh: RegExp }[] = [
+const CITE_WORDS: readonly { focus: Focus; en: RegExp; zh: RegExp }[] = [
   { focus: 'wasted', en: /\bwasted\b|\bdone twice\b/i, zh: /白干|浪费/ },
   { focus: 'tokens', en: /\btokens?\b/i, zh: /token/i },
   { focus: 'channel', en: /\binjected\b|\bsystem-reminder\b|\bthe hint says\b|\banother hint\b/i, zh: /注入/ },

@@ -69,7 +69,7 @@ export const LESSON_ORDER = [
 ] as const satisfies readonly LessonKey[];
 
 /** Fails to compile while some lesson of LESSON_META is missing from LESSON_ORDER. */
-export type EveryLessonOrdered = Exclude<LessonKey, (typeof LESSON_ORDER)[number]> extends never ? true : never;
+type EveryLessonOrdered = Exclude<LessonKey, (typeof LESSON_ORDER)[number]> extends never ? true : never;
 true satisfies EveryLessonOrdered;
 
 /** Each lesson's id and title in class order: the lesson list on the first screen. */

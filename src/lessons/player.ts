@@ -94,7 +94,7 @@ export interface LessonRun {
   checkpoints: Checkpoint[];
 }
 
-export interface PlayOptions {
+interface PlayOptions {
   /** Plays a your-turn stop by the script, as "show me" does. */
   script?: boolean;
   /** The run id of the lesson's n-th fresh run (0: its start, then each segment); `run-1` by default. */

@@ -60,7 +60,7 @@ function stepChoices(before: readonly StopTrace[], answer: number): { choices: n
   return { choices: [...steps].sort((a, b) => a - b), answer };
 }
 
-export interface Score {
+interface Score {
   correct: boolean;
   reason: Words;
 }

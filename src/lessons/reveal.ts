@@ -9,7 +9,7 @@ import { isSimpleChoices } from './simpleNames';
  * engine; the one sentence on why is chosen from what happened (the state reached, the fuse, the
  * process).
  */
-export interface Outcome {
+interface Outcome {
   command: SimCommand['type'];
   from: StateName;
   to: StateName;

@@ -23,8 +23,5 @@ export const ARTICLE_SECTIONS = [
 
 export type ArticleSection = (typeof ARTICLE_SECTIONS)[number];
 
-export const isArticleSection = (v: unknown): v is ArticleSection =>
-  typeof v === 'string' && (ARTICLE_SECTIONS as readonly string[]).includes(v);
-
 /** The heading to scroll the article to (the part before " · "). */
 export const headingOf = (s: ArticleSection): string => s.split(' · ')[0] ?? s;

@@ -76,7 +76,7 @@ export function showsDiffer(shows: StopShows, shown: Shown): string[] {
 }
 
 /** The newest row's call, and whether it differs in tool or args from the row before it at its step. */
-export function callOf(rows: readonly { step: number; tool: string; args: string }[]): Required<CallClaim> | null {
+function callOf(rows: readonly { step: number; tool: string; args: string }[]): Required<CallClaim> | null {
   const a = rows.at(-1);
   if (!a) return null;
   const before = rows.slice(0, -1).findLast((r) => r.step === a.step);
@@ -94,7 +94,7 @@ const hhmm = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** Why the clock at day `day`, `minutes` is not in `claim`'s window, or null when it is. */
-export function clockMisses(claim: ClockClaim, at: { day: number; minutes: number }): string | null {
+function clockMisses(claim: ClockClaim, at: { day: number; minutes: number }): string | null {
   const inWindow = at.minutes >= minutesOf(claim.from) && at.minutes <= minutesOf(claim.to);
   if (at.day === claim.day && inWindow) return null;
   return `day ${at.day} ${hhmm(at.minutes)}, not day ${claim.day} ${claim.from}–${claim.to}`;

@@ -18,7 +18,7 @@ export const TIME_WORDS = [
   { name: 'next day', en: /\bnext (day|morning)\b/i, zh: /第二天|次日/, from: '00:00', to: '23:59', day: 2 },
 ] as const;
 
-export type TimeWord = (typeof TIME_WORDS)[number];
+type TimeWord = (typeof TIME_WORDS)[number];
 
 /** The time words a text names, in one language. */
 export function timeWordsIn(text: string, lang: 'zh' | 'en'): TimeWord[] {

@@ -153,7 +153,6 @@ const YOUR_TURN = v.strictObject({
   expect: STATE_SCHEMA,
   ended: v.exactOptional(v.picklist(END_REASONS)),
 });
-export type YourTurn = v.InferOutput<typeof YOUR_TURN>;
 
 /** The refusal (its code) of a your-turn whose control does not send the stop's move. */
 export const NOT_THE_MOVE = 'L126';

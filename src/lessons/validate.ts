@@ -5,7 +5,7 @@ import { LESSON_SCHEMA, FOCUSES, NOT_THE_MOVE, TAKEN_ID, type Lesson } from './t
 import { SHOWS_COUNTS } from './validateShows';
 
 /** A lesson checked against its schema: the first problem found, numbered and naming its field, or the lesson. */
-export type LessonResult = { ok: true; lesson: Lesson } | { ok: false; error: Problem };
+type LessonResult = { ok: true; lesson: Lesson } | { ok: false; error: Problem };
 
 const configError = (x: unknown) => {
   const c = validateConfig(x);

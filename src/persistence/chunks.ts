@@ -123,7 +123,7 @@ export function chunkReader(load: (hash: string) => Promise<unknown>): (hash: st
   };
 }
 
-export type ChainRead = { ok: true; rows: unknown[] } | { ok: false; kind: SkipKind; hash: string; why: string };
+type ChainRead = { ok: true; rows: unknown[] } | { ok: false; kind: SkipKind; hash: string; why: string };
 
 /**
  * Follows a chain from its head back to its first chunk; returns all its rows in order. `size`

@@ -9,7 +9,7 @@ import type { SkipKind, Skipped } from './types';
  * (`i18n/en.errors.ts`); the page says them in its own language (`localizeError`).
  */
 
-export type StorageErrorCode = keyof typeof MESSAGES;
+type StorageErrorCode = keyof typeof MESSAGES;
 
 /** The message for `code`, each `%s` filled in turn from `details`, prefixed by its number. */
 export function storageError(code: StorageErrorCode, ...details: (string | number)[]): string {

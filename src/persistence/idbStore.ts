@@ -13,7 +13,7 @@ import type { PageStore } from './types';
  * `setMany` and `update` each cover only part of it).
  */
 
-export { DB_NAME, STORE_NAME } from './keys';
+export { DB_NAME } from './keys';
 
 /**
  * How durable a write is once its transaction completes (and `put` resolves). 'relaxed' (the
@@ -81,7 +81,7 @@ export function idbBackend(useStore: UseStore): Backend {
   return { kind: 'indexeddb', read: (fn) => run('readonly', fn), write: (fn) => run('readwrite', fn) };
 }
 
-export interface IdbStoreOptions extends RecordStoreOptions {
+interface IdbStoreOptions extends RecordStoreOptions {
   /** The idb-keyval store to use; by default the `harness-sim` database of `indexedDB`. */
   useStore?: UseStore;
   /** The IndexedDB factory; by default the page's `indexedDB`. */

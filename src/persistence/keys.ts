@@ -7,7 +7,7 @@ import type { Key } from './backend';
  * other's runs, so the database, the tab channels and the run locks are named from it: at the
  * root the names are the plain ones, elsewhere they carry the folder.
  */
-export const SITE_PATH = typeof location === 'undefined' ? '/' : new URL('.', location.href).pathname;
+const SITE_PATH = typeof location === 'undefined' ? '/' : new URL('.', location.href).pathname;
 
 /** `name` for the site under `path`: itself at the root, `name@/folder/` elsewhere. */
 export const sited = (name: string, path = SITE_PATH): string => (path === '/' ? name : `${name}@${path}`);
@@ -33,7 +33,7 @@ export function keyText(key: unknown): string {
   return typeof key === 'string' || typeof key === 'number' ? String(key) : Object.prototype.toString.call(key);
 }
 
-export type ParsedKey =
+type ParsedKey =
   | { kind: 'run'; runId: string }
   | { kind: 'cp'; runId: string; seq: number }
   | { kind: 'chunk'; runId: string; hash: string }

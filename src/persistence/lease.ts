@@ -31,10 +31,10 @@ export interface TabChannel {
   close(): void;
 }
 
-export const HEARTBEAT_MS = 400;
+const HEARTBEAT_MS = 400;
 export const LEASE_MS = 1500;
 /** How long a new tab listens for a holder before it claims a free lock. */
-export const QUERY_MS = 120;
+const QUERY_MS = 120;
 
 const LEASE_MESSAGE = v.strictObject({
   schema: v.literal('harness-sim.lease/1'),
@@ -47,7 +47,7 @@ const LEASE_MESSAGE = v.strictObject({
 });
 type LeaseMessage = v.InferOutput<typeof LEASE_MESSAGE>;
 
-export interface LeaseClock {
+interface LeaseClock {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(h: unknown): void;

@@ -11,7 +11,7 @@ import type { PageStore } from './types';
  * that says a reload will not resume (Excalidraw's LocalData: say so, fall back, go on).
  */
 
-export interface OpenOptions extends RecordStoreOptions {
+interface OpenOptions extends RecordStoreOptions {
   /** Use this store as it is (tests, or a page that already opened one). */
   store?: PageStore;
   /** The IndexedDB factory; by default the page's. `null` acts as if the browser had none. */

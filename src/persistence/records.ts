@@ -23,7 +23,7 @@ import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind, type W
  */
 
 export const STORED_CHECKPOINT_SCHEMA = 'harness-sim.stored-checkpoint/2';
-export const STORED_CHECKPOINT_SCHEMA_V1 = 'harness-sim.stored-checkpoint/1';
+const STORED_CHECKPOINT_SCHEMA_V1 = 'harness-sim.stored-checkpoint/1';
 export const CHUNK_SCHEMA = 'harness-sim.chunk/1';
 
 /** Rows per full chunk, by stored-checkpoint version: implied by the version, not stored. */
@@ -59,12 +59,11 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 export const fileTooBig = (bytes: number): string | null =>
   bytes > MAX_IMPORT_BYTES ? storageError('E601', bytes.toLocaleString('en')) : null;
 
-export type Obj = Record<string, unknown>;
-export const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+type Obj = Record<string, unknown>;
+const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 export const isRunId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 
-export type Checked<T> =
-  { ok: true; value: T; json: string; bytes: number } | { ok: false; kind: SkipKind; reason: string };
+type Checked<T> = { ok: true; value: T; json: string; bytes: number } | { ok: false; kind: SkipKind; reason: string };
 
 const skip = <T>(kind: SkipKind, reason: string): Checked<T> => ({ ok: false, kind, reason });
 

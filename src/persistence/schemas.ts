@@ -92,7 +92,7 @@ export const CHUNK_RECORD_SCHEMA = v.strictObject({
 });
 
 /** The run of a run file: what an export writes (a whole RunMeta), or the few fields a person must give. */
-export const RUN_IN_FILE_SCHEMA = v.strictObject({
+const RUN_IN_FILE_SCHEMA = v.strictObject({
   schema: v.exactOptional(v.literal('harness-sim.run/1')),
   runId,
   scenario: v.pipe(v.string(), v.maxLength(100)),

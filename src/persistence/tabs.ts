@@ -28,7 +28,7 @@ export type RoleReason =
   /** A person pressed "drive here" in another tab. */
   | 'driven_elsewhere';
 
-export interface TabOptions {
+interface TabOptions {
   /** `navigator.locks` by default; `null` acts as if the browser had none. */
   locks?: LocksLike | null;
   /** Opens the channel; by default a BroadcastChannel. Returning null means none. */
@@ -74,9 +74,9 @@ export interface TabSession {
 
 const MESSAGE_SCHEMA = 'harness-sim.tab/1';
 
-export const lockName = (runId: string) => `${CHANNEL_NAME}:run:${runId}`;
+const lockName = (runId: string) => `${CHANNEL_NAME}:run:${runId}`;
 /** The tab channel, named for this site's folder (keys.ts `sited`): two courses on one host do not hear each other. */
-export const CHANNEL_NAME = sited('harness-sim');
+const CHANNEL_NAME = sited('harness-sim');
 
 function defaultLocks(): LocksLike | null {
   // Web Locks exist only in secure contexts (localhost counts); elsewhere (plain http on a

@@ -65,7 +65,7 @@ export type PutResult =
 
 export type CreateRunResult = { ok: true; run: RunMeta } | { ok: false; error: string; quota: boolean };
 
-export type DeleteResult = { ok: true; deleted: number } | { ok: false; error: string };
+type DeleteResult = { ok: true; deleted: number } | { ok: false; error: string };
 
 /** `omitted`: older checkpoints left out so the file stays under the 20 MiB an import reads. */
 export type ExportResult =
@@ -104,7 +104,7 @@ export interface PageStore extends CheckpointStore, RunIndex {
 }
 
 /** What the page keeps beside the checkpoints: an index line per run, its driver, files. */
-export interface RunIndex {
+interface RunIndex {
   /** Every run, newest-updated first, and the run records that could not be read. */
   listRuns(): Promise<{ runs: RunMeta[]; skipped: Skipped[] }>;
   /** Saves a fresh run before its first checkpoint; refuses an id already used. */

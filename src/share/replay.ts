@@ -47,7 +47,7 @@ const MAX_DEPTH = 4;
  * Whether `text` nests brackets deeper than `max`, read without recursion before JSON.parse (a
  * 364-character link nested 120,000 deep overflowed the stack of whatever read it after).
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

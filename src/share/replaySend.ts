@@ -15,7 +15,7 @@ import { runInSlices, type Slicer } from './slices';
 export const REPLAY_BUDGET_MS = 5000;
 
 /** The run's checkpoints while a replay runs: only the newest is kept, and written on `release`. */
-export interface HeldCheckpoints {
+interface HeldCheckpoints {
   onCheckpoint(cp: Checkpoint, ctx: TaskContext): void;
   /** Writes the newest held checkpoint (if any) and lets every later one through as it comes. */
   release(): void;
@@ -46,7 +46,7 @@ export function holdCheckpoints(write: (cp: Checkpoint, ctx: TaskContext) => voi
 }
 
 /** How a replay ended: all sent; command `at` (0-based) moved nothing; or the budget ran out before `at`. */
-export type ReplayEnd = { end: 'done' } | { end: 'refused'; at: number } | { end: 'budget'; at: number };
+type ReplayEnd = { end: 'done' } | { end: 'refused'; at: number } | { end: 'budget'; at: number };
 
 /** Sends `commands` in slices (`send` false: that command moved nothing, the replay stops there). */
 export async function sendInSlices(

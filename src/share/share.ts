@@ -48,13 +48,13 @@ export const SHARE_KEYS = [
   'replay',
 ] as const;
 
-export interface Dropped {
+interface Dropped {
   key: string;
   value: string;
   reason: Words;
 }
 
-export interface Decoded {
+interface Decoded {
   state: ShareState;
   dropped: Dropped[];
 }
@@ -95,7 +95,7 @@ const REPLAY = /^[A-Za-z0-9_-]{1,8000}$/;
  * on the first screen does not load every lesson: without it, ids are checked for shape only
  * (the lesson view checks the id again when it has loaded).
  */
-export interface ShareCatalog {
+interface ShareCatalog {
   /** The number of stops of the lesson, or undefined when there is no such lesson. */
   lessonStops(id: string): number | undefined;
   hasChallenge(id: string): boolean;

@@ -16,7 +16,7 @@ export interface Slicer {
 /** The longest slice of work: a quarter of a 50 ms long task, so 4× CPU throttling stays under it. */
 export const SLICE_MS = 8;
 
-export interface SliceOptions {
+interface SliceOptions {
   /** Work between two turns for the page, in ms (SLICE_MS). */
   sliceMs?: number;
   /** Work in all, in ms, after which it stops (`budget`): work time, not the time spent waiting. */
@@ -26,7 +26,7 @@ export interface SliceOptions {
 }
 
 /** How sliced work ended: every item done, an item that refused (`step` returned false), or the budget spent. */
-export type Sliced =
+type Sliced =
   { end: 'done'; done: number } | { end: 'refused'; done: number } | { end: 'budget'; done: number; workMs: number };
 
 /**

@@ -16,11 +16,3 @@ const CONTROLS =
 export function visibleText(text: string): string {
   return text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
-
-/** Whether `text` holds a character `visibleText` would escape. */
-export const hasControls = (text: string): boolean => {
-  CONTROLS.lastIndex = 0;
-  const found = CONTROLS.test(text);
-  CONTROLS.lastIndex = 0;
-  return found;
-};

@@ -8,7 +8,7 @@ import type { Challenge } from '../challenges/types';
  */
 export type ChallengeRequest = { id: string } | { challenge: Challenge };
 
-export interface ChallengeGate {
+interface ChallengeGate {
   request: ChallengeRequest | null;
   /** The controls (ui-contract test ids) the open challenge allows; null: no challenge open. */
   allowed: readonly string[] | null;

@@ -12,10 +12,10 @@ import type { LessonReplay, LessonStopMark, SliceArgs } from './types';
  * runs list of free play and the run a reload resumes never include them.
  */
 
-export { LESSON_RUN_PREFIX, freeRuns, isLessonRun } from './storage';
+export { isLessonRun } from './storage';
 
 /** What every run of lesson `lessonId` starts with: a replay drops them all (this tab's and a reload's). */
-export const lessonRunPrefix = (lessonId: string): string => `${LESSON_RUN_PREFIX}${lessonId}:`;
+const lessonRunPrefix = (lessonId: string): string => `${LESSON_RUN_PREFIX}${lessonId}:`;
 
 let replays = 0;
 

@@ -11,7 +11,7 @@ interface SchedulerLike {
  * other tasks, so it is not starved), else a MessageChannel task (not clamped to 4 ms as nested
  * timers are), else a timer.
  */
-export function yieldToPage(): Promise<void> {
+function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: SchedulerLike }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   if (typeof MessageChannel === 'function') {

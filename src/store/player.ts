@@ -1,7 +1,7 @@
 import { assign, createActor, setup, type ActorRefFrom, type SimulatedClock, type SnapshotFrom } from 'xstate';
 
 /** The timers an actor schedules its beats on (XState's `clock` option). */
-export type Clock = Pick<SimulatedClock, 'setTimeout' | 'clearTimeout'>;
+type Clock = Pick<SimulatedClock, 'setTimeout' | 'clearTimeout'>;
 
 /**
  * The one player (STYLE 20): the machine that moves a run on a clock, for the page's Play and
@@ -31,9 +31,9 @@ export interface Playable {
 }
 
 /** The fewest milliseconds between two beats; faster speeds make several moves a beat. */
-export const MIN_BEAT_MS = 25;
+const MIN_BEAT_MS = 25;
 /** Moves a fast-forward beat makes before it lets the page draw and take a pause. */
-export const FAST_FORWARD_MOVES_PER_BEAT = 250;
+const FAST_FORWARD_MOVES_PER_BEAT = 250;
 /** A fast-forward gives up after this many moves even if `until` never holds (a 4,000-step plan). */
 export const FAST_FORWARD_LIMIT = 100_000;
 
@@ -43,7 +43,7 @@ export function beatOf(speed: number): { ms: number; moves: number } {
   return { ms, moves: Math.max(1, Math.round((speed * ms) / 1000)) };
 }
 
-export type PlayerEvent =
+type PlayerEvent =
   | { type: 'player.play' }
   | { type: 'player.pause' }
   | { type: 'player.speed'; speed: number }
@@ -55,7 +55,7 @@ export type PlayerEvent =
   /** Sent by the player itself when its playable has nothing left. */
   | { type: 'player.end' };
 
-export interface PlayerContext {
+interface PlayerContext {
   playable: Playable;
   /** Moves a second while playing. */
   speed: number;
@@ -63,7 +63,7 @@ export interface PlayerContext {
   until: () => boolean;
 }
 
-export interface PlayerInput {
+interface PlayerInput {
   playable: Playable;
   speed: number;
 }
@@ -146,8 +146,8 @@ export const playerMachine = setup({
   },
 });
 
-export type Player = ActorRefFrom<typeof playerMachine>;
-export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
+type Player = ActorRefFrom<typeof playerMachine>;
+type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
 
 /** A started player of `playable` (the browser's timers unless a `clock` is given). */
 export function createPlayer(playable: Playable, speed: number, clock?: Clock): Player {

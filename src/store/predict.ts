@@ -1,4 +1,4 @@
-import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
+import { assign, createActor, setup } from 'xstate';
 import { machineStates, type SimCommand, type StateName } from '../engine';
 import type { Said } from '../i18n';
 import type { Prediction } from '../lessons/predict';
@@ -31,7 +31,7 @@ export interface Reveal {
   reason: Said;
 }
 
-export interface Score {
+interface Score {
   right: number;
   asked: number;
 }
@@ -63,7 +63,7 @@ function readScore(): Score {
  * the answer) / revealed (right or wrong, and why). Turned off with a question waiting, the
  * press it held still happens, unscored. Read in React with `useSelector(predictor, …)`.
  */
-export const predictMachine = setup({
+const predictMachine = setup({
   types: {
     context: {} as { asking: Ask | null; result: Reveal | null; score: Score },
     events: {} as
@@ -125,8 +125,6 @@ export const predictMachine = setup({
     },
   },
 });
-
-export type PredictSnapshot = SnapshotFrom<typeof predictMachine>;
 
 /** The page's predictor: one for the tab, its score read back from the tab's storage. */
 export const predictor = createActor(predictMachine, { input: { score: readScore() } }).start();

@@ -9,8 +9,6 @@ import { reportOf, type WriteReport } from './writeReport';
  * run slice (run.ts) is its one user.
  */
 
-export type { WriteReport, WriteFailureKind } from './writeReport';
-
 export interface Written {
   summary: CheckpointSummary;
   report: WriteReport;
@@ -25,7 +23,7 @@ export interface Batch {
   pending: number;
 }
 
-export interface PublishHost {
+interface PublishHost {
   put(cp: Checkpoint): Promise<PutResult>;
   /**
    * A write has been pending for WRITE_WATCHDOG_MS (storage hangs): said at once, while the gate
@@ -58,14 +56,14 @@ const pageClock: FrameClock = {
  */
 export const WRITE_WATCHDOG_MS = 4000;
 /** How often the watchdog looks: each look credits the time since the last, up to PAGE_LATE_MS. */
-export const WATCH_TICK_MS = 250;
+const WATCH_TICK_MS = 250;
 /**
  * The most one look credits: a look on time, with a little slack. A look later than this was
  * held up by the page's own thread (a long task) or a hidden tab's throttled timers: that time
  * is the page's, not storage's, so a busy page is not told its storage stopped answering (E520);
  * a hidden tab hears of a hang later (throttled to a look a second, after about 13 s).
  */
-export const PAGE_LATE_MS = 300;
+const PAGE_LATE_MS = 300;
 
 /**
  * Watches one write: `stalled` once WRITE_WATCHDOG_MS has passed with the page free to run
@@ -89,7 +87,7 @@ function watchWrite(clock: FrameClock, stalled: () => void): () => void {
 /** The page redraws at most this often, however fast the run goes (a frame). */
 export const FRAME_MS = 16;
 
-export interface Publisher {
+interface Publisher {
   /** Sim's `onCheckpoint`: writes `cp`; nothing that follows it is shown until the write settles. */
   onCheckpoint(cp: Checkpoint, ctx: TaskContext): void;
   /** Sim's subscriber: publishes now, or at the next frame, or once pending writes settle. */
@@ -182,7 +180,7 @@ export function createPublisher(host: PublishHost, clock: FrameClock = pageClock
 }
 
 /** The page's figures for a batch: what `show` sets besides the view. */
-export interface Shown {
+interface Shown {
   writesPending: number;
   newestBytes?: number;
   newestFullBytes?: number;

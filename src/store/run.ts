@@ -43,7 +43,7 @@ export const STORY_MOVES_PER_TICK = 3;
  * (SPEC §9), on the page's own player (`beat`: the beat being played, null once it stopped: a
  * pause, another run, its end; `done`: it played to its end), or a challenge.
  */
-export type Activity = StoryActivity | ChallengeActivity | null;
+type Activity = StoryActivity | ChallengeActivity | null;
 export type StoryActivity = { kind: 'story'; id: StoryId; run: StoryRun; beat: string | null; done: boolean };
 /**
  * A challenge's run shown (store/challenge.ts): the student's presses are its Sim's moves from

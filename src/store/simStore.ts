@@ -48,11 +48,6 @@ useSimStore.subscribe((s, before) => {
   if (s.role !== 'follower' || s.sim.context.runId !== before.sim.context.runId) s.forget();
 });
 
-export type { ResumeReport, RunSettings, StorageStatus, Notice } from './types';
-export type { TabRole } from '../persistence';
-export type { WriteReport, WriteFailureKind } from './writeReport';
-export { configOf } from './settings';
-
 export { seekShown, timelineOf } from './seek';
 
 /** What the page shows is read from (a compare pane has no timeline: no `seek`). */

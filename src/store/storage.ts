@@ -12,7 +12,7 @@ export { LESSON_RUN_PREFIX };
 export const isLessonRun = (runId: string): boolean => runId.startsWith(LESSON_RUN_PREFIX);
 
 /** The runs of free play: what the runs list shows outside a lesson and what a reload resumes. */
-export const freeRuns = (runs: readonly RunMeta[]): RunMeta[] => runs.filter((r) => !isLessonRun(r.runId));
+const freeRuns = (runs: readonly RunMeta[]): RunMeta[] => runs.filter((r) => !isLessonRun(r.runId));
 
 /** Where checkpoints are kept and what it holds, as a page starts (boot opens IndexedDB). */
 const kept = {

@@ -18,8 +18,8 @@ import {
  * line dropped in jumps, see ui/panels/window.ts); the view keeps enough for that (the Sim
  * keeps them all).
  */
-export const LOG_SHOWN = 60;
-export const LOG_TRIM_STEP = 30;
+const LOG_SHOWN = 60;
+const LOG_TRIM_STEP = 30;
 const LOG_KEPT = LOG_SHOWN + LOG_TRIM_STEP;
 
 /**

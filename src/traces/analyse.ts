@@ -25,7 +25,7 @@ const ARGS_SHOWN = 80;
  * break the run of repeats; a different result does. Calls whose trace records no result are
  * never counted: "the same result" cannot be told.
  */
-export function noProgressOf(calls: readonly TraceCall[]): NoProgressRow[] {
+function noProgressOf(calls: readonly TraceCall[]): NoProgressRow[] {
   const last = new Map<string, { position: number; result: string; times: number }>();
   const rows: NoProgressRow[] = [];
   calls.forEach((c, i) => {

@@ -9,7 +9,7 @@ import type { TraceRefusal } from './types';
  * dictionaries' (`err.E640`…, i18n/{en,zh}.errors.ts); the page says a refusal in its own
  * language from its English text (`localizeError`), as it does every numbered message.
  */
-export type TraceErrorCode = keyof typeof TRACE_MESSAGES;
+type TraceErrorCode = keyof typeof TRACE_MESSAGES;
 
 /** The message for `code`, each `%s` filled in turn from `details`, prefixed by its number. */
 export function traceError(code: TraceErrorCode, ...details: (string | number)[]): Bilingual {

@@ -11,14 +11,14 @@ import type { GuardSettings, TraceCall, TraceStage } from './types';
  */
 
 /** The guard after one call. */
-export interface GuardStep {
+interface GuardStep {
   /** The key the call counted toward, or null when it succeeded. */
   key: string | null;
   count: number;
   stage: TraceStage;
 }
 
-export interface GuardRun {
+interface GuardRun {
   steps: GuardStep[];
   /** 0-based index of the call at which the guard first reminded / fused, or null. */
   remindIndex: number | null;

@@ -1,12 +1,11 @@
 /** Traces from real agents (SPEC §11): read a trace file, analyse it by the article's rules, export. */
 export { TRACE_FORMATS, readTrace } from './read';
-export { ARTICLE_GUARD, analyse, noProgressOf, settingsRefusal } from './analyse';
-export { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, POLICIES, isKeyAction, lostBefore } from './densities';
+export { ARTICLE_GUARD, analyse, settingsRefusal } from './analyse';
+export { DEFAULT_EVERY_N, DEFAULT_KEY_ACTIONS, POLICIES } from './densities';
 export { ANALYSIS_FORMAT, analysisJson, callsCsv, csvField, densitiesCsv } from './export';
 export {
   AnalysisRows,
   EXPORT_TYPE,
-  MAX_WINDOW_ROWS,
   NO_PROGRESS_SHOWN,
   exportText,
   headOf,
@@ -14,8 +13,8 @@ export {
   type ExportKind,
   type RowsWindow,
 } from './window';
-export { MAX_TRACE_BYTES, MAX_TRACE_DEPTH, MAX_TRACE_TEXT } from './limits';
-export { traceError, traceRefusal, type TraceErrorCode } from './errors';
+export { MAX_TRACE_BYTES } from './limits';
+export { traceRefusal } from './errors';
 export type {
   Analysis,
   CallRow,
@@ -25,7 +24,6 @@ export type {
   GuardSettings,
   JsonValue,
   KeyActionRule,
-  NoProgressRow,
   ReadResult,
   Trace,
   TraceCall,

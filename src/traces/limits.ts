@@ -11,9 +11,9 @@ import { Refused } from './errors';
 /** The largest trace read: 50 MiB (SPEC §11). */
 export const MAX_TRACE_BYTES = 50 * 1024 * 1024;
 /** How deep a value may nest: packages/harness-core/src/schema.ts `MAX_DEPTH`, which run files are held to. */
-export const MAX_TRACE_DEPTH = 32;
+const MAX_TRACE_DEPTH = 32;
 /** The longest text anywhere in a trace: 1 Mi characters (a tool result holding a large file). */
-export const MAX_TRACE_TEXT = 1024 * 1024;
+const MAX_TRACE_TEXT = 1024 * 1024;
 
 const PROTO_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

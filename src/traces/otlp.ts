@@ -25,7 +25,7 @@ const malformed = (path: string, why: string) => new Refused('E649', quote(path)
  * are refused here as they are anywhere in the file (E645). 64-bit integers arrive as text and
  * stay text when they do not fit a double exactly.
  */
-export function anyValue(v: unknown, pathOf: () => string): JsonValue {
+function anyValue(v: unknown, pathOf: () => string): JsonValue {
   if (isObject(v) && typeof v.stringValue === 'string') return v.stringValue;
   // Paths are rendered only past the common case, and only for a message.
   const path = pathOf();

@@ -50,7 +50,7 @@ export const TRACE_FORMATS = [
     read: (_docs: readonly Doc[], text: string): Promise<Trace> => runFileTrace(text),
   },
 ] as const satisfies readonly { id: TraceFormat; sniff: (doc: unknown) => boolean; lines: boolean; read: unknown }[];
-/** Compile-time: every format of TRACE_FORMAT_IDS has its reader here. */
+/** Compile-time: every format of TRACE_FORMAT_IDS has its reader here. @public (a check, not an API) */
 export const TRACE_FORMATS_READ: Exclude<TraceFormat, (typeof TRACE_FORMATS)[number]['id']> extends never
   ? true
   : never = true;

@@ -34,7 +34,7 @@ export async function runFileTrace(text: string): Promise<Trace> {
  * skipped). The ledger keeps no tokens per attempt, only the run's meter: those tokens are
  * given but placed nowhere, so none count after a fuse.
  */
-export function traceOfCheckpoint(cp: Checkpoint): Trace {
+function traceOfCheckpoint(cp: Checkpoint): Trace {
   const scenario = findScenario(cp.scenario);
   // parseRunFile refused every file whose scenario this simulator lacks.
   if (!scenario) throw new Refused('E648', `scenario ${cp.scenario} is not one this simulator has`);

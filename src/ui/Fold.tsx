@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useMedia } from './useMedia';
 
 /** Below this width the page is one column (layout.css) and the panels fold. */
-export const NARROW = '(max-width: 999px)';
+const NARROW = '(max-width: 999px)';
 
 /**
  * On a narrow screen a panel folds under its title (closed at first, so the diagram and the

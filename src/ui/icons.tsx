@@ -42,7 +42,7 @@ const PATHS: Record<string, ReactNode> = {
   hint: <path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9V16h7v-2.1A6 6 0 0 0 12 3Z" />,
 };
 
-export type IconName = keyof typeof PATHS;
+type IconName = keyof typeof PATHS;
 
 /** One icon, 1em square, aligned with the text around it. */
 export function Icon({ name, className }: { name: IconName | string; className?: string }) {

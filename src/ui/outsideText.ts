@@ -1,2 +1,2 @@
 /** The page's one rule for showing outside text (share/visibleText.ts), beside OutsideText.tsx. */
-export { hasControls, visibleText } from '../share/visibleText';
+export { visibleText } from '../share/visibleText';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
  * only after installing every file) and the page works with the network gone; `pending`: it is
  * still being saved; `unavailable`: no worker here (the dev server, or plain http off localhost).
  */
-export type OfflineStatus = 'ready' | 'pending' | 'unavailable';
+type OfflineStatus = 'ready' | 'pending' | 'unavailable';
 
 const container = (): ServiceWorkerContainer | undefined =>
   import.meta.env.PROD && typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;

@@ -11,7 +11,7 @@ import type { TaskPlan } from './world.js';
  * checkpoint, each held to the same consistency check as any stored checkpoint.
  */
 
-export interface RunStart {
+interface RunStart {
   lease: Lease;
   /** The checkpoint the run stands on (a fork's or an edit's as stored), or null: from step 1. */
   checkpoint: Checkpoint | null;

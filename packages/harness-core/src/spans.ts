@@ -15,7 +15,7 @@ import type { EndReason, StateName } from './types.js';
 /** The tracer runHarness uses when it is given none: the global provider's. */
 export const defaultTracer = (): Tracer => trace.getTracer('harness-core', '0.2.0');
 
-export interface RunSpans {
+interface RunSpans {
   onTry(call: ToolCall, options: Omit<CallOptions, 'signal'>): { end(answer: ToolAnswer): void };
   /** Marks the run's span: resumed from a checkpoint. */
   resumed(seq: number): void;

@@ -16,7 +16,7 @@ export interface CheckpointDue {
 }
 
 /** The SPEC §7 density policies' extra checkpoints after a step is done. */
-export function densityTrigger(ctx: TaskContext, doneN: number): CheckpointTrigger | null {
+function densityTrigger(ctx: TaskContext, doneN: number): CheckpointTrigger | null {
   const { density, everyN } = ctx.config;
   if (density === 'every_step') return 'every_step';
   if (density === 'every_n' && doneN % everyN === 0) return 'every_n';

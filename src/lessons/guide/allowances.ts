@@ -31,7 +31,7 @@ export const DISCUSS_IN_CLASS = 1;
 export const MIN_SLACK_MINUTES = 2;
 
 /** What a piece of the class holds, to be timed by the allowances. */
-export interface Parts {
+interface Parts {
   playMs: number;
   predictions: number;
   yourTurns: number;

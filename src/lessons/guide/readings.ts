@@ -7,7 +7,7 @@ import type { Lesson } from '../types';
  * captions, the diagram's dashed edge): what the article says, what the simulator does, and
  * which lessons show it, found in the lessons' data so the list of lessons cannot go stale.
  */
-export interface Reading {
+interface Reading {
   id: string;
   title: MessageKey;
   article: MessageKey;

@@ -37,7 +37,7 @@ export interface SheetLesson {
 }
 
 /** The student worksheet (`?guide=1&sheet=1`): the lessons held in class, the self-test, then the homework. */
-export interface Worksheet {
+interface Worksheet {
   inClass: SheetLesson[];
   homework: SheetLesson[];
   selfTest: readonly SelfTestQuestion[];

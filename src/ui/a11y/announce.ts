@@ -2,7 +2,7 @@ import { attemptsAt, loopOf, type Lang, type StateName, type TaskContext, type T
 import { translate, type MessageKey } from '../../i18n';
 
 /** What one transition says to a student who cannot see the diagram: read off the published view. */
-export interface TransitionFacts {
+interface TransitionFacts {
   event: TransitionRecord['event'];
   from: StateName;
   to: StateName;
@@ -93,7 +93,7 @@ export interface Coalescer {
 
 export const QUIET: Coalescer = { spokenAt: null, held: 0, latest: null };
 
-export interface Offer {
+interface Offer {
   next: Coalescer;
   /** What to say now, or null. */
   say: string | null;

@@ -6,7 +6,7 @@ import type { ArticleSection } from '../../lessons';
  * state, like an open dialog (not a run's: the run store knows nothing of it), so it is a
  * store of its own, one per page, read as any store is: `useArticle((s) => s.at)`.
  */
-export type ArticleAt = { section: ArticleSection | null } | null;
+type ArticleAt = { section: ArticleSection | null } | null;
 
 export const useArticle = create<{ at: ArticleAt }>()(() => ({ at: null }));
 

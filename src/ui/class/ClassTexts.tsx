@@ -6,7 +6,7 @@ import { ModelAnswerText } from '../lessons/SelfTest';
 import { useT } from '../useT';
 
 /** How many of the class's typed answers the projector shows at once, for discussion. */
-export const TEXTS_AT_ONCE = 3;
+const TEXTS_AT_ONCE = 3;
 
 /**
  * The self-test on the projector: one question at a time, the class's typed answers without

@@ -9,7 +9,7 @@ import type { Ask } from '../../store/predict';
  * (`asking`, put before stop `asking.at` plays) is the class's question; after its move, that
  * stop keeps it (so the reveal stays on the phones); the self-test is the stop after the last.
  */
-export interface ClassStopInput {
+interface ClassStopInput {
   lesson: Lesson;
   /** The lesson stop shown on the projector (0-based). */
   shown: number;

@@ -160,14 +160,13 @@ export const SIMPLE_LINES = [
 ] as const satisfies readonly Row[];
 
 /** What the code view reads of the shown run: the same last log line the diagram's edge is drawn from. */
-export type CodeLineView = Pick<SimView, 'alive' | 'simple' | 'log' | 'context' | 'checkpointing' | 'design'>;
+type CodeLineView = Pick<SimView, 'alive' | 'simple' | 'log' | 'context' | 'checkpointing' | 'design'>;
 
 /** Which listing the view shows: the article's, or the simple mode's sketch. */
 export type ListingId = 'article' | 'simple';
 
 /** A move as `code-view[data-transition]` names it: `source.EVENT.target`. */
-export const transitionName = (r: Pick<TransitionRecord, 'from' | 'event' | 'to'>): string =>
-  `${r.from}.${r.event}.${r.to}`;
+const transitionName = (r: Pick<TransitionRecord, 'from' | 'event' | 'to'>): string => `${r.from}.${r.event}.${r.to}`;
 
 /**
  * Where the code view stands. `line`: the move just taken and the one line it executed.

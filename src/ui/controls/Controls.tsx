@@ -13,8 +13,8 @@ import { COMMANDS, press, type Command, type CommandState } from './commands';
 /** Slider position 0..100 ↔ ticks per second, on a log scale (as RaftScope's speed). */
 const MIN_SPEED = 0.5;
 const MAX_SPEED = 200;
-export const speedFromSlider = (v: number) => MIN_SPEED * Math.pow(MAX_SPEED / MIN_SPEED, v / 100);
-export const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / Math.log(MAX_SPEED / MIN_SPEED);
+const speedFromSlider = (v: number) => MIN_SPEED * Math.pow(MAX_SPEED / MIN_SPEED, v / 100);
+const sliderFromSpeed = (s: number) => (100 * Math.log(s / MIN_SPEED)) / Math.log(MAX_SPEED / MIN_SPEED);
 
 /** A key as printed on the keyboard (Space in the page's language). */
 export const keyLabel = (k: string, t: (key: MessageKey) => string) =>

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 const QUIET = 4;
 
 /** One run of dark modules on a row of the code: one rect instead of one a module. */
-export interface QrRun {
+interface QrRun {
   row: number;
   col: number;
   length: number;
@@ -15,7 +15,7 @@ export interface QrRun {
  * The QR code of `text` (error correction M, the smallest version that holds it) as runs of
  * dark modules, read from qrcode-generator's module matrix.
  */
-export function qrRuns(text: string): { size: number; runs: QrRun[] } {
+function qrRuns(text: string): { size: number; runs: QrRun[] } {
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();

@@ -1,7 +1,7 @@
 import type { Attempt } from '../../engine';
 
 /** What the ledger's outcome column says of a row: its outcome, or `no_progress` for a stall. */
-export type ShownOutcome = Attempt['outcome'] | 'no_progress';
+type ShownOutcome = Attempt['outcome'] | 'no_progress';
 
 /**
  * A stall is no tool error (the call returned, nothing advanced): the harness records it as a

@@ -24,7 +24,7 @@ export function readableJson(value: unknown, indent = ''): string {
 const jsonEntries = (value: object): [string, unknown][] =>
   Object.entries(value).filter(([, x]) => x !== undefined && typeof x !== 'function');
 
-export interface JsonPiece {
+interface JsonPiece {
   /** Stable across checkpoints: the top-level key and which `per` lines of its entry. */
   key: string;
   text: string;

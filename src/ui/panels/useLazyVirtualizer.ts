@@ -33,7 +33,7 @@ const subscribe = (l: () => void) => {
 const getCore = () => core;
 
 /** What a list gives the virtualizer; the element-scroll functions come with the core. */
-export type ListVirtualizerOptions<S extends Element> = Omit<
+type ListVirtualizerOptions<S extends Element> = Omit<
   VirtualizerOptions<S, Element>,
   'observeElementRect' | 'observeElementOffset' | 'scrollToFn' | 'onChange'
 >;

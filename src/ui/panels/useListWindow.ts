@@ -6,7 +6,7 @@ import { isWhole, spacers } from './window';
 /** Rows drawn beyond each edge of the box, so a keyboard scroll by a line never shows a gap. */
 const OVERSCAN = 6;
 
-export interface ListWindow<S extends HTMLElement> {
+interface ListWindow<S extends HTMLElement> {
   /** The indexes to draw, in order. */
   indexes: number[];
   /** Whether only some rows are drawn: rows then carry their position (`data-index`, aria). */

@@ -8,7 +8,7 @@ export const WHOLE_UP_TO = 100;
 export const isWhole = (count: number): boolean => count <= WHOLE_UP_TO;
 
 /** The part of a drawn row the spacers need: where it starts and ends in the list, in px. */
-export interface Span {
+interface Span {
   start: number;
   end: number;
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** The lesson stop on screen, for presenter mode's read-outs: the lesson and its stop (0-based). */
-export interface CitedStop {
+interface CitedStop {
   lesson: string;
   at: number;
 }

@@ -3,7 +3,7 @@
  * mode, `?embed=1` an iframe in a course page (diagram and controls only), the whole page
  * otherwise. Presenter mode wins when both are asked for: it is the one a person is looking at.
  */
-export type PageMode = 'page' | 'embed' | 'present';
+type PageMode = 'page' | 'embed' | 'present';
 
 export function pageMode(search: string): PageMode {
   const q = new URLSearchParams(search);

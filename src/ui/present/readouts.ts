@@ -7,7 +7,7 @@ import { messageText } from '../engineText';
 import type { T } from '../translator';
 
 /** What a read-out shows beyond the run's own view: the store's figures of what is on disk. */
-export interface Stored {
+interface Stored {
   /** Checkpoints of the run on disk (the history's length). */
   count: number;
   bytesWritten: number;
@@ -17,7 +17,7 @@ export interface Stored {
 }
 
 /** One read-out as presenter mode draws it: a label, and its figure as text. */
-export interface Readout {
+interface Readout {
   focus: Exclude<Focus, 'diagram'>;
   label: string;
   value: string;

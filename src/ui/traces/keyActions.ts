@@ -4,7 +4,7 @@ import { DEFAULT_KEY_ACTIONS, type KeyActionRule, type TraceFormat } from '../..
  * Key actions as one field: tool names, comma-separated, and `*part*` for a part matched in
  * any name (the OTLP default is all parts: `*write*, *exec*, …`).
  */
-export const keyActionsText = (rule: KeyActionRule): string =>
+const keyActionsText = (rule: KeyActionRule): string =>
   [...rule.names, ...rule.patterns.map((p) => `*${p}*`)].join(', ');
 
 export const defaultKeyActionsText = (format: TraceFormat): string => keyActionsText(DEFAULT_KEY_ACTIONS[format]);

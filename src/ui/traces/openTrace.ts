@@ -51,7 +51,7 @@ type Question =
   Extract<ToTraceWorker, { id: number }> extends infer Q ? (Q extends { id: number } ? Omit<Q, 'id'> : never) : never;
 
 /** Starts a trace worker, or null where the page has none. */
-export type SpawnWorker = () => Worker | null;
+type SpawnWorker = () => Worker | null;
 
 const spawnDefault: SpawnWorker = () =>
   typeof Worker === 'undefined'

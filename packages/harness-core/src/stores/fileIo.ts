@@ -24,7 +24,7 @@ export async function syncDirectory(path: string): Promise<void> {
 }
 
 /** What a bounded read found. */
-export type BoundedRead =
+type BoundedRead =
   | { kind: 'text'; text: string }
   | { kind: 'missing' }
   /** A symlink, FIFO, device, socket or directory: never read. */
@@ -89,7 +89,7 @@ const NO_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EXDEV', 'ENOSYS', 'EMLINK']
  * Puts `from` at `to` only when nothing is there (link(2) fails with EEXIST: the check and the
  * move are one step), then removes `from`. Returns false when `to` was taken.
  */
-export async function linkOnce(from: string, to: string): Promise<boolean> {
+async function linkOnce(from: string, to: string): Promise<boolean> {
   try {
     await link(from, to);
   } catch (e) {

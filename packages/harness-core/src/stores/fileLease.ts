@@ -21,10 +21,10 @@ import { isLive, readLeaseRecord, type LeaseRecord } from './records.js';
  */
 
 const LEASE_FILE = /^lease-(\d{10,})\.json$/;
-export const leaseFile = (token: number): string => `lease-${String(token).padStart(10, '0')}.json`;
+const leaseFile = (token: number): string => `lease-${String(token).padStart(10, '0')}.json`;
 
 /** The lease tokens among a run directory's names, ascending. */
-export function leaseTokens(names: readonly string[]): number[] {
+function leaseTokens(names: readonly string[]): number[] {
   const out: number[] = [];
   for (const n of names) {
     const m = LEASE_FILE.exec(n);
@@ -45,10 +45,10 @@ function pidAlive(pid: number): boolean {
 }
 
 /** On this host a holder's death frees its lease at once; elsewhere only its time can. */
-export const holderAlive = (rec: LeaseRecord): boolean =>
+const holderAlive = (rec: LeaseRecord): boolean =>
   rec.host !== hostname() || rec.pid === undefined || pidAlive(rec.pid);
 
-export interface NewestLease {
+interface NewestLease {
   /** The run's fencing counter: its newest lease's number, 0 when it never had one. */
   token: number;
   /** That lease, or undefined when none (or its file is unreadable: then it binds no one). */

@@ -40,7 +40,7 @@ import {
  * transaction on a store at a time.
  */
 
-export const IDB_DEFAULT_NAME = 'harness-core';
+const IDB_DEFAULT_NAME = 'harness-core';
 export const IDB_STORE_NAME = 'checkpoints';
 
 type Key = [string, number];
@@ -52,7 +52,7 @@ const segmentIdbKey = (runId: string, hash: string): IDBValidKey => [runId, 'seg
 /** Every checkpoint key of a run: numbers sort before strings, so the lease and the moved-aside records stay out. */
 const seqRange = (runId: string) => IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]);
 
-export interface IdbStoreOptions extends StoreOptions {
+interface IdbStoreOptions extends StoreOptions {
   name?: string;
   /** Wall clock for lease times (ms since 1970). */
   now?: () => number;

@@ -117,7 +117,7 @@ export const isLive = (rec: LeaseRecord | undefined, now: number, alive: (rec: L
   rec !== undefined && !rec.released && now < rec.expires && alive(rec);
 
 /** `E706: Another process holds run "x" (…).` */
-export const heldBy = (runId: string, detail: string): Extract<PutResult, { ok: false }> =>
+const heldBy = (runId: string, detail: string): Extract<PutResult, { ok: false }> =>
   storeFailure('E706', `${runText(runId)} (${detail})`);
 
 /**
@@ -178,7 +178,7 @@ export function readLeaseRecord(value: unknown): LeaseRecord | undefined {
 }
 
 /** Records `latest` moves aside when it stands on an older one: what it judged (not a storage failure, E705, which may pass). */
-export const movable = (s: Skipped): boolean => s.code !== 'E705';
+const movable = (s: Skipped): boolean => s.code !== 'E705';
 
 /** The codec's own codes (errors.ts) sorted into the store's: not ours (E702) or damaged (E703). */
 function codeOfCodecError(error: string): StoreErrorCode {
@@ -228,7 +228,7 @@ export async function readValue(value: unknown, plans: PlanLookup, load: Segment
 }
 
 /** `latest` of both stores: the numbers newest first, the first that reads, the newer ones passed over. */
-export async function newestReadable(
+async function newestReadable(
   seqs: readonly number[],
   read: (seq: number) => Promise<{ ok: true; checkpoint: Checkpoint } | { ok: false; skipped: Skipped } | null>,
 ): Promise<Latest> {

@@ -25,7 +25,7 @@ export const SEGMENT_ROWS = 256;
 export const STORED_RECORD_BOUND = 32 * 1024;
 /** The stored record's schema: a checkpoint whose ledger rows before `segments.count` live in segments. */
 export const STORED_CHECKPOINT_SCHEMA = 'harness-sim.checkpoint/2';
-export const SEGMENT_SCHEMA = 'harness-sim.ledger-segment/1';
+const SEGMENT_SCHEMA = 'harness-sim.ledger-segment/1';
 
 /** The record's reference to its ledger's segments: the rows they hold, the newest one's hash (null: none). */
 export interface SegmentRef {
@@ -34,7 +34,7 @@ export interface SegmentRef {
 }
 
 /** A segment as stored: its predecessor's hash and its rows, oldest first. */
-export interface LedgerSegment {
+interface LedgerSegment {
   schema: typeof SEGMENT_SCHEMA;
   prev: string | null;
   rows: LedgerRow[];
@@ -50,7 +50,7 @@ export interface NewSegment {
  * A segment's key: cyrb53 of its text under two seeds (106 bits), 22 characters of `[0-9a-z]`,
  * safe as a file name and a database key. A read hashes each segment again.
  */
-export const segmentHash = (text: string): string =>
+const segmentHash = (text: string): string =>
   cyrb53(text, 0).toString(36).padStart(11, '0') + cyrb53(text, 1).toString(36).padStart(11, '0');
 
 export const isSegmentHash = (s: string): boolean => /^[0-9a-z]{22}$/.test(s);

@@ -22,7 +22,7 @@ export interface StoreUnderTest {
  * Where a store may differ from the package's three without breaking a guarantee. The defaults are
  * the package's stores; the simulator's page store (src/persistence/coreStore.test.ts) sets the rest.
  */
-export interface SuiteOptions {
+interface SuiteOptions {
   /**
    * The checkpoints of one run of `runId`, seq 1 upward, at least five (the first five are
    * used); by default the kit's plan. A store that checks checkpoints against plans of its own
