@@ -55,6 +55,19 @@ describe('plan revisions', () => {
     expect(revisedSteps(scenario.steps, adds, [scenario.steps.length + 2])).toBeNull();
   });
 
+  it('are laid once for the same revisions, and again when a list is edited in place', () => {
+    // Opening a run lays its plan three times (its check, the resumed Sim, the timeline's Sim).
+    const revisions = [3, 4, 4, 9];
+    const first = revisedSteps(scenario.steps, adds, revisions);
+    expect(revisedSteps(scenario.steps, adds, [...revisions])).toBe(first);
+    revisions[3] = 10;
+    const edited = revisedSteps(scenario.steps, adds, revisions);
+    expect(edited).not.toBe(first);
+    expect(edited).toEqual(revisedOneByOne([3, 4, 4, 10]));
+    const answers = [{ rev: 0, steps: scenario.steps.slice(0, 1) }];
+    expect(revisedSteps(scenario.steps, adds, revisions, answers)).not.toBe(edited);
+  });
+
   it('are refused when more than the plan version allows', () => {
     const cp = runningCheckpoint();
     expect(checkCheckpoint(cp).ok).toBe(true);

@@ -66,6 +66,7 @@ describe('listing a run as it opens', () => {
       get: async () => ({ not: 'a record' }),
       has: async () => (turns++, false),
       keys: async () => keys,
+      entries: async () => [],
       put: () => undefined,
       del: () => undefined,
     };

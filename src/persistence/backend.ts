@@ -11,6 +11,8 @@ export interface Tx {
   has(key: Key): Promise<boolean>;
   /** Keys of arrays starting with `prefix` (all keys when it is empty). */
   keys(prefix: readonly string[]): Promise<Key[]>;
+  /** Keys and values of arrays starting with a non-empty `prefix`, in one request (small records only: a run's history lines). */
+  entries(prefix: readonly string[]): Promise<[Key, unknown][]>;
   put(key: Key, value: unknown): void;
   del(key: Key): void;
 }

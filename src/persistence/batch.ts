@@ -4,7 +4,7 @@ import type { ChunkCache } from './chunks';
 import { Refusal, quote, storageError } from './errors';
 import { parseKey, runKey } from './keys';
 import { isRunId, part, putRun, writeFailure } from './records';
-import { prepareWrite, stageWith, type Prepared } from './stored';
+import { keysOfRun, prepareWrite, stageWith, type Prepared } from './stored';
 import type { NewRun, ReplaceResult, RunBatch, RunMeta } from './types';
 
 /** What the record store lends its export and import (runTransfer.ts): its backend and rules. */
@@ -81,7 +81,7 @@ export async function replaceRuns(
       }
       let deleted = 0;
       for (const runId of dropped) {
-        const keys = [...(await tx.keys(['cp', runId])), ...(await tx.keys(['chunk', runId])), runKey(runId)];
+        const keys = [...(await keysOfRun(tx, runId)), runKey(runId)];
         for (const key of keys) tx.del(key);
         deleted += keys.length;
       }

@@ -6,8 +6,9 @@ import runV1 from './__fixtures__/run.v1.json';
 import storedV1 from './__fixtures__/stored-checkpoint.v1.json';
 import chunksV2 from './__fixtures__/chunks.v2.json';
 import storedV2 from './__fixtures__/stored-checkpoint.v2.json';
+import lineV1 from './__fixtures__/line.v1.json';
 import { CHUNK_ROWS, contentKey } from './chunks';
-import { STORED_CHECKPOINT_SCHEMA } from './records';
+import { STORED_CHECKPOINT_SCHEMA, lineOf, type StoredCheckpoint } from './records';
 import { HARNESSES, checkpointsOf, type Harness } from './harness.test-kit';
 
 /**
@@ -245,6 +246,38 @@ describe.each(HARNESSES)('the v2 records, read by the %s store', (_kind, make) =
     await h.del(['chunk', 'fixture-run', storedV2.refs.head]);
     expect((await h.store.latest('fixture-run')).skipped).toEqual([
       { where: 'cp/fixture-run/21', kind: 'missing', code: 'E703', message: expect.stringMatching(/^E70\d: E514: /) },
+    ]);
+  });
+});
+
+/**
+ * line/1 (written today beside each stored checkpoint): the history line the runs panel lists,
+ * so listing a run reads no record. Its fixture is the line of the v2 fixture's checkpoint.
+ */
+describe.each(HARNESSES)('the v1 history line, read by the %s store', (_kind, make) => {
+  it("has the fields today's code writes for a stored checkpoint", () => {
+    expect(lineV1).toEqual(lineOf(storedV2 as StoredCheckpoint));
+  });
+
+  it('lists its checkpoint from the line', async () => {
+    const h = make();
+    await h.set(['run', 'fixture-run'], runV1);
+    await h.set(['cp', 'fixture-run', 21], storedV2);
+    await h.set(['line', 'fixture-run', 21], lineV1);
+    const { items, skipped } = await h.store.list('fixture-run');
+    expect(skipped).toEqual([]);
+    expect(items).toEqual([
+      {
+        runId: 'fixture-run',
+        seq: 21,
+        step: 65,
+        state: 'running',
+        trigger: 'before_side_effect',
+        bytes: lineV1.size,
+        storedBytes: lineV1.stored,
+        virtual: lineV1.virtual,
+        wall: lineV1.wall,
+      },
     ]);
   });
 });

@@ -32,15 +32,24 @@ export const openDatabase = (
   durability: IDBTransactionDurability = CHECKPOINT_DURABILITY,
 ): UseStore => openCheckpointDatabase(factory, dbName, storeName, durability);
 
+/** Arrays sort after strings and numbers, so [...prefix, []] bounds every key below prefix. */
+const below = (prefix: readonly string[]) => IDBKeyRange.bound([...prefix], [...prefix, []]);
+
 function txOver(store: IDBObjectStore): Tx {
   return {
     get: (key) => promisifyRequest(store.get(key)),
     has: (key) => promisifyRequest(store.count(key)).then((n) => n > 0),
     async keys(prefix) {
       if (prefix.length === 0) return promisifyRequest(store.getAllKeys());
-      // Arrays sort after strings and numbers, so [...prefix, []] bounds every key below prefix.
-      const range = IDBKeyRange.bound([...prefix], [...prefix, []]);
-      return (await promisifyRequest(store.getAllKeys(range))).filter((k) => hasPrefix(k, prefix));
+      return (await promisifyRequest(store.getAllKeys(below(prefix)))).filter((k) => hasPrefix(k, prefix));
+    },
+    async entries(prefix) {
+      // One range, read twice in one transaction: the keys and the values come in the same order.
+      const [keys, values] = await Promise.all([
+        promisifyRequest(store.getAllKeys(below(prefix))),
+        promisifyRequest(store.getAll(below(prefix))),
+      ]);
+      return keys.flatMap((k, i): [IDBValidKey, unknown][] => (hasPrefix(k, prefix) ? [[k, values[i]]] : []));
     },
     put: (key, value) => void store.put(value, key),
     del: (key) => void store.delete(key),

@@ -23,6 +23,11 @@ export const STORE_NAME = 'records';
 export const runKey = (runId: string): Key => ['run', runId];
 export const checkpointKey = (runId: string, seq: number): Key => ['cp', runId, seq];
 export const chunkKey = (runId: string, hash: string): Key => ['chunk', runId, hash];
+/**
+ * A checkpoint's history line (records.ts `HistoryLine`): the few fields the runs panel lists,
+ * written with the checkpoint, so a run's history is listed without reading its records back.
+ */
+export const lineKey = (runId: string, seq: number): Key => ['line', runId, seq];
 /** The store's write counter: which run this browser wrote to last (RunMeta.touched). */
 export const orderKey: Key = ['order', 'writes'];
 
@@ -37,6 +42,7 @@ type ParsedKey =
   | { kind: 'run'; runId: string }
   | { kind: 'cp'; runId: string; seq: number }
   | { kind: 'chunk'; runId: string; hash: string }
+  | { kind: 'line'; runId: string; seq: number }
   | { kind: 'order' }
   | { kind: 'foreign' };
 
@@ -48,6 +54,8 @@ export function parseKey(key: unknown): ParsedKey {
   if (kind === 'run' && key.length === 2) return { kind: 'run', runId: runId as string };
   if (kind === 'cp' && key.length === 3 && Number.isInteger(last))
     return { kind: 'cp', runId: runId as string, seq: last as number };
+  if (kind === 'line' && key.length === 3 && Number.isInteger(last))
+    return { kind: 'line', runId: runId as string, seq: last as number };
   if (kind === 'chunk' && key.length === 3 && typeof last === 'string')
     return { kind: 'chunk', runId: runId as string, hash: last };
   return { kind: 'foreign' };

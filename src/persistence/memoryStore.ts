@@ -36,6 +36,10 @@ export function memoryBackend(): Backend {
           .filter((e) => e.value !== GONE && (prefix.length === 0 || hasPrefix(e.key, prefix)))
           .map((e) => e.key);
       },
+      async entries(prefix) {
+        const keys = await tx.keys(prefix);
+        return Promise.all(keys.map(async (k): Promise<[Key, unknown]> => [k, await tx.get(k)]));
+      },
       put(key, value) {
         if (!write) throw new DOMException('The transaction is read-only.', 'ReadOnlyError');
         staged.set(id(key), { key, value: structuredClone(value) });

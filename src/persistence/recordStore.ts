@@ -15,7 +15,7 @@ import {
   writeFailure,
   type WriteFailure,
 } from './records';
-import { chunksOf, listStored, newChunks, prepareWrite, readStored, seqsOf, stageWith } from './stored';
+import { chunksOf, keysOfRun, listStored, newChunks, prepareWrite, readStored, seqsOf, stageWith } from './stored';
 import { RUN_SCHEMA, type PageStore, type PutResult, type RunMeta, type Skipped, type Writer } from './types';
 
 /**
@@ -241,8 +241,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     },
 
     async list(runId) {
-      const { items, skipped } = await backend.read((tx) => listStored(tx, runId));
-      return { items: items.map((i) => i.summary), skipped };
+      return backend.read((tx) => listStored(tx, runId));
     },
 
     get: (runId, seq) =>
@@ -283,7 +282,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
     async deleteRun(runId) {
       try {
         const deleted = await backend.write(async (tx) => {
-          const keys = [...(await tx.keys(['cp', runId])), ...(await tx.keys(['chunk', runId]))];
+          const keys = await keysOfRun(tx, runId);
           if (await tx.has(runKey(runId))) keys.push(runKey(runId));
           if (keys.length === 0) throw new Refusal(storageError('E506', quote(runId)));
           for (const k of keys) tx.del(k);

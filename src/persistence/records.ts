@@ -5,13 +5,15 @@ import { Refusal, describeError, isQuotaError, quote, storageError } from './err
 import { orderKey, runKey } from './keys';
 import {
   CHUNK_RECORD_SCHEMA,
+  HISTORY_LINE_SCHEMA,
   RUN_META_SCHEMA,
   STORED_CHECKPOINT_ENVELOPE,
   type ChunkRecord,
+  type HistoryLine,
   type StoredCheckpoint,
 } from './schemas';
 
-export type { Chain, ChunkRecord, StoredCheckpoint } from './schemas';
+export type { Chain, ChunkRecord, HistoryLine, StoredCheckpoint } from './schemas';
 import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind, type Writer } from './types';
 
 /**
@@ -25,6 +27,8 @@ import { RUN_SCHEMA, type CheckpointSummary, type RunMeta, type SkipKind, type W
 export const STORED_CHECKPOINT_SCHEMA = 'harness-sim.stored-checkpoint/2';
 const STORED_CHECKPOINT_SCHEMA_V1 = 'harness-sim.stored-checkpoint/1';
 export const CHUNK_SCHEMA = 'harness-sim.chunk/1';
+/** A checkpoint's history line (schemas.ts `HISTORY_LINE_SCHEMA`); records before it have none. */
+export const LINE_SCHEMA = 'harness-sim.line/1';
 
 /** Rows per full chunk, by stored-checkpoint version: implied by the version, not stored. */
 export const CHUNK_ROWS_OF = {
@@ -137,19 +141,36 @@ export function checkChunk(value: unknown): Checked<ChunkRecord> {
 }
 
 /** The history line of a stored checkpoint whose envelope checked out. */
-export function summaryOf({ body: b, size, stored }: StoredCheckpoint): CheckpointSummary {
-  return {
-    runId: b.runId,
-    seq: b.seq,
-    step: b.step,
-    state: b.state,
-    trigger: b.trigger,
-    bytes: size,
-    storedBytes: stored,
-    virtual: b.time.virtual,
-    wall: b.time.wall,
-  };
+export const summaryOf = (record: StoredCheckpoint): CheckpointSummary =>
+  summaryOfLine(record.body.runId, lineOf(record));
+
+/** The history line of a stored checkpoint, written beside its record (keys.ts `lineKey`). */
+export function lineOf({ body: b, size, stored }: StoredCheckpoint): HistoryLine {
+  const { step, state, trigger, seq } = b;
+  return { schema: LINE_SCHEMA, seq, step, state, trigger, size, stored, virtual: b.time.virtual, wall: b.time.wall };
 }
+
+/** A stored history line, checked as every record is, under its key's run and number. */
+export function checkLine(value: unknown, seq: number): Checked<HistoryLine> {
+  return checkRecord<HistoryLine>(value, LINE_SCHEMA, (r) => {
+    const s = checkAgainst(HISTORY_LINE_SCHEMA, r);
+    if (!s.ok) return s.reason;
+    return r.seq === seq ? null : 'field "seq" is not the number it is stored under';
+  });
+}
+
+/** The history line of run `runId` as the page lists it. */
+export const summaryOfLine = (runId: string, l: HistoryLine): CheckpointSummary => ({
+  runId,
+  seq: l.seq,
+  step: l.step,
+  state: l.state,
+  trigger: l.trigger,
+  bytes: l.size,
+  storedBytes: l.stored,
+  virtual: l.virtual,
+  wall: l.wall,
+});
 
 // The run index line: read, stored, fenced, and the store's write counter that orders runs.
 

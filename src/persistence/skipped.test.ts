@@ -143,7 +143,19 @@ describe.each(HARNESSES)('the %s store skips what it cannot read', (_kind, make)
       },
     );
 
-    it('listed in the history as skipped, the others still listed', async () => {
+    it('listed from its history line, and reported as skipped when it is read', async () => {
+      const damaged = { schema: 'harness-sim.stored-checkpoint/9' };
+      await h.set(key, damaged);
+      // The history never reads a record back (a run's records can weigh 19 MiB): its line stands.
+      const { items, skipped } = await h.store.list('run-1');
+      expect(items.map((i) => i.seq)).toEqual(cps.map((c) => c.seq).reverse());
+      expect(skipped).toEqual([]);
+      const reported = { where: at, kind: 'version', code: 'E702', message: expect.stringMatching(/^E70\d: E511: /) };
+      expect(await h.store.get('run-1', newest.seq)).toEqual({ ok: false, skipped: reported });
+    });
+
+    it('stored without a line (an earlier build): listed in the history as skipped, the others still listed', async () => {
+      for (const cp of cps) await h.del(['line', 'run-1', cp.seq]);
       await h.set(key, { schema: 'harness-sim.stored-checkpoint/9' });
       const { items, skipped } = await h.store.list('run-1');
       expect(items.map((i) => i.seq)).toEqual(

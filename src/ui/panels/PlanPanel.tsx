@@ -17,8 +17,17 @@ const STATUS_ICON: Record<TodoStatus, string> = { pending: '○', in_progress: '
 const TODO_PX = 16;
 const BOX_PX = 256;
 
-/** The list's rows: each phase's heading, then its steps. */
-type Entry = { phase: string } | { step: Step };
+/**
+ * The list's rows: each phase's heading, then its steps. Row `r` is step `steps[rows[r]]`, or,
+ * when `rows[r]` is negative, the heading of the phase of `steps[-rows[r] - 1]` (the step after
+ * it); `rowOf[i]` is the row of `steps[i]`. Typed arrays, not an object per row: a plan revised
+ * 10,000 times is 30,006 steps under 30,004 headings, and building a row object and a Map entry
+ * for each was 26 ms of the opened run's render at 4x CPU (docs/BENCHMARKS.md).
+ */
+interface Rows {
+  rows: Int32Array;
+  rowOf: Int32Array;
+}
 
 interface RowProps {
   step: Step;
@@ -84,17 +93,23 @@ export const TodoRow = memo(function TodoRow({
 });
 
 /** The steps with a heading before each run of one phase; and where each step stands in that list. */
-function entriesOf(steps: readonly Step[]): { entries: Entry[]; rowOf: Map<number, number> } {
-  const entries: Entry[] = [];
-  const rowOf = new Map<number, number>();
-  let phase: string | null = null;
-  for (const step of steps) {
-    if (step.phase !== phase) entries.push({ phase: (phase = step.phase) });
-    rowOf.set(step.n, entries.length);
-    entries.push({ step });
+export function rowsOf(steps: readonly Step[]): Rows {
+  let headings = 0;
+  for (let i = 0; i < steps.length; i++) if (i === 0 || steps[i]?.phase !== steps[i - 1]?.phase) headings++;
+  const rows = new Int32Array(steps.length + headings);
+  const rowOf = new Int32Array(steps.length);
+  let r = 0;
+  for (let i = 0; i < steps.length; i++) {
+    if (i === 0 || steps[i]?.phase !== steps[i - 1]?.phase) rows[r++] = -i - 1;
+    rowOf[i] = r;
+    rows[r++] = i;
   }
-  return { entries, rowOf };
+  return { rows, rowOf };
 }
+
+/** The index in `steps` of step number `n`: steps are numbered from 1 in order, so `n - 1` (or a search, should they not be). */
+const indexOfStep = (steps: readonly Step[], n: number): number =>
+  steps[n - 1]?.n === n ? n - 1 : steps.findIndex((s) => s.n === n);
 
 /** The plan and its todos, grouped by phase; the current step highlighted, refs beside steps. */
 export function PlanPanel() {
@@ -106,11 +121,12 @@ export function PlanPanel() {
     [ctx.refs],
   );
   const steps = ctx.plan.steps;
-  const { entries, rowOf } = useMemo(() => entriesOf(steps), [steps]);
+  const { rows, rowOf } = useMemo(() => rowsOf(steps), [steps]);
   const box = useRef<HTMLOListElement>(null);
-  const w = useListWindow(box, entries.length, TODO_PX, BOX_PX);
+  const w = useListWindow(box, rows.length, TODO_PX, BOX_PX);
   const { virtualizer, windowed } = w;
-  const currentRow = rowOf.get(ctx.cursor);
+  const cursorAt = indexOfStep(steps, ctx.cursor);
+  const currentRow = cursorAt === -1 ? undefined : rowOf[cursorAt];
   // Keep the current step a third of the way down as the run moves (only the list scrolls).
   const toCurrent = useCallback(
     (box: HTMLElement) => {
@@ -134,7 +150,7 @@ export function PlanPanel() {
         </small>
       </h2>
       <ol
-        className={boxClass('hs-plan__list', entries.length)}
+        className={boxClass('hs-plan__list', rows.length)}
         ref={box}
         onKeyDown={w.onKeyDown}
         tabIndex={0}
@@ -142,8 +158,8 @@ export function PlanPanel() {
       >
         <ItemSpacer px={w.before} />
         {w.indexes.map((i) => {
-          const e = entries[i] as Entry;
-          if ('phase' in e) {
+          const r = rows[i] as number;
+          if (r < 0) {
             return (
               <li
                 key={`phase-${i}`}
@@ -152,11 +168,11 @@ export function PlanPanel() {
                 data-index={windowed ? i : undefined}
                 ref={w.measure}
               >
-                <PhaseName phase={e.phase} lang={lang} />
+                <PhaseName phase={(steps[-r - 1] as Step).phase} lang={lang} />
               </li>
             );
           }
-          const { step } = e;
+          const step = steps[r] as Step;
           return (
             <TodoRow
               key={step.n}
