@@ -7,6 +7,7 @@
  * over 50 ms of CPU after the first paint is named by what it is, so an A/B of a speed device
  * can see which task it moved, not only the longest.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { WAIT_LIMIT } from '../chromium';
 import { hostileReplay, longestTask, throttledPage } from './browser';
@@ -97,6 +98,8 @@ export async function firstRender(browser: Browser, url: string): Promise<Settle
   } finally {
     trace = await browser.stopTracing();
     await page.context().close();
+    // `UNTRUSTED_TRACE=<file>` keeps the last trace, as for the other paths (without the sampler).
+    if (process.env.UNTRUSTED_TRACE) writeFileSync(process.env.UNTRUSTED_TRACE, trace);
   }
   const top = longestTask(trace, true);
   return { longest: top.ms, cpu: top.cpu, tasks: longTasks(trace) };
