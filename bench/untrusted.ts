@@ -32,9 +32,12 @@ import {
   traceFile,
   type Taken,
 } from './untrusted/browser';
+import { firstRender, type Settled } from './untrusted/firstRender';
 
 /** The main-thread budget of every path: no task longer than this at 4× CPU. */
 const LONGEST_TASK_MS = 50;
+/** Cold loads of the page's own first render: its longest task varies by a third from load to load. */
+const FIRST_LOADS = 3;
 
 /** The costliest checkpoint a reader accepts (src/engine/probes.ts), checked once more here. */
 function mostRevised(): Checkpoint {
@@ -171,7 +174,7 @@ export async function run(): Promise<Figure[]> {
 /** The longest task's main-thread CPU time: about its wall time at 4× on a quiet machine (`Longest.cpu`). */
 const cpuNote = (r: Taken) => `${r.cpu.toFixed(0)} ms`;
 
-/** `UNTRUSTED_PATHS=share,trace` runs only those paths in the browser (all by default). */
+/** `UNTRUSTED_PATHS=first,share` runs only those paths in the browser (all by default: first, share, challenge, trace, run). */
 const only = (path: string) => !process.env.UNTRUSTED_PATHS || process.env.UNTRUSTED_PATHS.split(',').includes(path);
 
 /**
@@ -215,6 +218,25 @@ async function inTheBrowser(runFileText: string): Promise<Figure[]> {
     served = await serve(join(tmp, 'app'));
     browser = await launchChromium();
     const url = served.url;
+
+    if (only('first')) {
+      progress(`untrusted in the browser: the page's own first render, to settled (${FIRST_LOADS} cold loads)`);
+      const runs: Settled[] = [];
+      for (let i = 0; i < FIRST_LOADS; i++) runs.push(await firstRender(browser, url));
+      runs.sort((a, b) => a.cpu - b.cpu);
+      const mid = runs[Math.floor(runs.length / 2)]!;
+      const tasks = (r: Settled) =>
+        r.tasks.map((t) => `${t.cpu.toFixed(0)} ${t.kind}${t.detail ? ` (${t.detail})` : ''}`);
+      figures.push(
+        figure(
+          name(`the page settled after a trivial link, median of ${FIRST_LOADS} (no target)`),
+          mid.longest,
+          'ms',
+          undefined,
+          `CPU ${runs.map((r) => r.cpu.toFixed(0)).join(' / ')} ms; the median load's tasks over ${LONGEST_TASK_MS} ms CPU: ${tasks(mid).join(', ')}`,
+        ),
+      );
+    }
 
     if (only('share')) {
       progress('untrusted in the browser: share links of 0 to 9,998 failing commands (no-fuse)');

@@ -30,7 +30,8 @@ export async function open(page: Page, query = '') {
 
 /**
  * `data-ready` (ui-contract: the run stands, the first screen is there), then the panels below
- * the first screen, which load a frame later (`data-panels="all"`), so a test may count their rows.
+ * the first screen, which arrive after it one a frame (`data-panels="all"` once all are in), so
+ * a test may count their rows.
  */
 export async function expectReady(page: Page) {
   await frameWait(page, '[data-testid="app"][data-ready="true"][data-panels="all"]');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { Fold } from './Fold';
 import { CheckpointPanel } from './panels/CheckpointPanel';
 import { EventLog } from './panels/EventLog';
@@ -13,49 +13,50 @@ import { ChallengeList } from './challenges/ChallengeList';
 import { SelfTest } from './lessons/SelfTest';
 import './lessons/lessons.css';
 import { useT } from './useT';
+import type { MessageKey } from '../i18n';
+
+/** The panels below the first screen, in the page's order: each a fold's title and its body. */
+const PANELS: readonly { title: MessageKey; Body: ComponentType }[] = [
+  { title: 'panel.ledger', Body: LedgerPanel },
+  { title: 'panel.checkpoint', Body: CheckpointPanel },
+  { title: 'history.title', Body: HistoryPanel },
+  { title: 'panel.log', Body: EventLog },
+  { title: 'takeover.title', Body: TakeoverPanel },
+  { title: 'lesson.list', Body: LessonList },
+  { title: 'challenge.list', Body: ChallengeList },
+  { title: 'selftest.title', Body: SelfTest },
+  { title: 'story.title', Body: StoryPanel },
+  { title: 'runs.title', Body: RunsPanel },
+];
 
 /**
  * The panels below the first screen (under the plan at a laptop's size, folded on a phone): the
  * ledger, the checkpoints and their history, the log, takeover, the class's lists, the runs.
  * A chunk of their own (SidePanels.tsx), so the first screen does not wait for their code;
- * `onShown` says when they are in the page.
+ * `onShown` says when they are all in the page. They arrive one a frame: all ten in one commit
+ * made one frame lay out about 500 new boxes, the longest task of a cold load at 4× CPU
+ * (docs/design/speed.md, Kept).
  */
 export function LowerPanels({ onShown }: { onShown: () => void }) {
   const t = useT();
-  useEffect(() => onShown(), [onShown]);
+  const [count, setCount] = useState(1);
+  useEffect(() => {
+    if (count >= PANELS.length) {
+      onShown();
+      return;
+    }
+    // One more panel in the next frame: each frame lays out one panel, not all ten at once.
+    const id = requestAnimationFrame(() => startTransition(() => setCount((n) => n + 1)));
+    return () => cancelAnimationFrame(id);
+  }, [count, onShown]);
   return (
     <>
-      <Fold title={t('panel.ledger')}>
-        <LedgerPanel />
-      </Fold>
-      <Fold title={t('panel.checkpoint')}>
-        <CheckpointPanel />
-      </Fold>
-      <Fold title={t('history.title')}>
-        <HistoryPanel />
-      </Fold>
-      <Fold title={t('panel.log')}>
-        <EventLog />
-      </Fold>
-      <Fold title={t('takeover.title')}>
-        <TakeoverPanel />
-      </Fold>
-      <Fold title={t('lesson.list')}>
-        <LessonList />
-      </Fold>
-      <Fold title={t('challenge.list')}>
-        <ChallengeList />
-      </Fold>
-      <Fold title={t('selftest.title')}>
-        <SelfTest />
-      </Fold>
-      <Fold title={t('story.title')}>
-        <StoryPanel />
-      </Fold>
-      <Fold title={t('runs.title')}>
-        <RunsPanel />
-      </Fold>
-      <ExportNote />
+      {PANELS.slice(0, count).map(({ title, Body }) => (
+        <Fold key={title} title={t(title)}>
+          <Body />
+        </Fold>
+      ))}
+      {count >= PANELS.length && <ExportNote />}
     </>
   );
 }

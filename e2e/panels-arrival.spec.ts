@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { open } from './helpers';
+
+/**
+ * The panels below the first screen arrive one a frame (LowerPanels.tsx): all of them in one
+ * commit made one frame lay out about 500 new boxes of a 1,480-box page, the longest task of a
+ * cold load at 4× CPU (docs/BENCHMARKS.md, Untrusted input; docs/design/speed.md).
+ */
+
+/** A mark in each of four of those panels, in the page's order (each there on a new run): the lessons' to the story's. */
+const MARKS = ['lesson-list', 'challenge-list', 'selftest-question', 'select-story'];
+
+test('the panels below the first screen are laid out over several frames, not all in one', async ({ page }) => {
+  // Counts the page's frames and notes the frame in which each mark first shows.
+  await page.addInitScript((marks: string[]) => {
+    const w = window as unknown as { __arrived: Record<string, number> };
+    w.__arrived = {};
+    let frame = 0;
+    const tick = () => {
+      frame++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    new MutationObserver(() => {
+      for (const m of marks)
+        if (!(m in w.__arrived) && document.querySelector(`[data-testid="${m}"]`)) w.__arrived[m] = frame;
+    }).observe(document, { subtree: true, childList: true });
+  }, MARKS);
+  await open(page, '?lang=en&run=new');
+  const arrived = await page.evaluate(() => (window as unknown as { __arrived: Record<string, number> }).__arrived);
+  expect(Object.keys(arrived).sort()).toEqual([...MARKS].sort());
+  // In order, and the first and the last of them at least three frames apart (one panel a frame).
+  const frames = MARKS.map((m) => arrived[m] as number);
+  expect(frames).toEqual([...frames].sort((a, b) => a - b));
+  expect(frames.at(-1)! - frames[0]!).toBeGreaterThanOrEqual(3);
+});
