@@ -33,8 +33,10 @@ describe('a class on one relay', () => {
       assert.ok((await phones[0]!.answer('failed')).ok);
       await teacher.histogram({ running: 0, failed: 3 });
 
+      // Listening before the reveal: its result may reach the phone before the teacher's ack.
+      const result = waitFor(phones[0]!.socket, 'student:you', (y: { correct: boolean | null }) => y.correct === true);
       assert.ok((await teacher.send({ type: 'reveal', answer: 'failed' })).ok);
-      await waitFor(phones[0]!.socket, 'student:you', (y: { correct: boolean | null }) => y.correct === true);
+      await result;
       assert.deepEqual(phones[0]!.you?.score, { right: 1, revealed: 1 });
     } finally {
       closeAll(teacher, ...phones);
@@ -225,8 +227,11 @@ describe('two relays sharing Redis', () => {
       assert.ok((await teacher.send({ type: 'lock' })).ok);
       const late = await phones[0]!.answer('failed');
       assert.equal(late.ok ? 'ok' : late.error, 'locked');
+      // Listening before the reveal: through Redis its result may reach the phone on A before
+      // the teacher on B has its ack.
+      const result = waitFor(phones[1]!.socket, 'student:you', (y: { correct: boolean | null }) => y.correct === true);
       await teacher.send({ type: 'reveal', answer: 'failed' });
-      await waitFor(phones[1]!.socket, 'student:you', (y: { correct: boolean | null }) => y.correct === true);
+      await result;
     } finally {
       closeAll(teacher, ...phones);
       await a.close();
