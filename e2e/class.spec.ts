@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassServer, type ClassServer } from '../server/class/server';
 import { freePort, spawnRelay, startRedis } from '../server/class/test/helpers';
+import { phoneAt, relayForSpec } from './classKit';
 import { expectReady, open } from './helpers';
 
 /**
@@ -18,27 +19,8 @@ import { expectReady, open } from './helpers';
  * (server/class/test).
  */
 
-let relay: ClassServer;
-test.beforeAll(async () => {
-  relay = await startClassServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'class-e2e-')),
-    distDir: resolve('dist'),
-    sweepEveryMs: 0,
-  });
-});
-test.afterAll(async () => relay?.close());
-
-const base = () => `http://127.0.0.1:${relay.port}/`;
-
-/** A phone: its own browser context (its own storage), a phone's viewport, on the relay at `at`. */
-async function phoneAt(browser: Browser, at: string, query: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto(`${at}?lang=en&${query}`);
-  return page;
-}
+const relay = relayForSpec();
+const base = relay.base;
 const phone = (browser: Browser, query: string) => phoneAt(browser, base(), query);
 
 const choose = (page: Page, choice: string) =>
@@ -166,52 +148,6 @@ test('three phones answer the projector’s prediction: the histogram counts the
   relay.child.kill('SIGKILL');
 });
 
-test('the self-test on the phones: the projector shows the typed answers without names, three at a time, beside the model answer (zh)', async ({
-  browser,
-}) => {
-  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-  const teacher = await projector.newPage();
-  await teacher.goto(`${base()}?lang=zh&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.teacherToken}`);
-  await teacher.getByTestId('btn-class-start').click();
-  const code = (await teacher.getByTestId('class-join-code').textContent())!;
-  const nicknames = ['阿明', 'Bea', 'Cy', '<i>Dee</i>'];
-  const phones: Page[] = [];
-  for (const nickname of nicknames) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
-    const p = await context.newPage();
-    await p.goto(`${base()}?lang=zh&class`);
-    await p.getByTestId('input-class-code').fill(code);
-    await p.getByTestId('input-class-nickname').fill(nickname);
-    await p.getByTestId('btn-class-join').click();
-    await expect(p.getByTestId('student-view')).toBeVisible();
-    phones.push(p);
-  }
-  await expect(teacher.getByTestId('class-joined')).toHaveText('4');
-
-  await teacher.getByTestId('btn-class-selftest').click();
-  const first = await teacher.getByTestId('btn-class-question').first().getAttribute('data-q');
-  const typed = ['先看账本里哪一步做完了', 'read the ledger first', 'checkpoint = position', '<b>not bold</b>'];
-  for (const [i, p] of phones.entries()) {
-    await expect(p.getByTestId('student-view')).toHaveAttribute('data-kind', 'selftest');
-    await p.locator(`[data-testid="student-text"][data-q="${first}"]`).fill(typed[i]!);
-    await p.locator(`[data-testid="btn-student-send"][data-q="${first}"]`).click();
-    await expect(p.locator(`[data-testid="btn-student-send"][data-q="${first}"]`)).toBeDisabled();
-  }
-  // Three at a time, then the fourth; every one as it was typed, no name beside any.
-  const texts = teacher.getByTestId('class-text');
-  await expect(texts).toHaveCount(3);
-  const seen = await texts.allTextContents();
-  await teacher.getByTestId('btn-class-texts-more').click();
-  await expect(texts).toHaveCount(1);
-  seen.push(...(await texts.allTextContents()));
-  expect(seen.sort()).toEqual([...typed].sort());
-  for (const name of nicknames) expect(seen.join(' ')).not.toContain(name);
-  await expect(teacher.locator('.hs-class__texts b, .hs-class__texts i')).toHaveCount(0);
-  await expect(teacher.getByTestId('selftest-model-answer')).toBeVisible();
-  for (const p of phones) await p.context().close();
-  await projector.close();
-});
-
 test('two relays share the class through Redis: the teacher on one, the phones on the other', async ({ browser }) => {
   const redis = await startRedis();
   const relays: ClassServer[] = [];
@@ -295,7 +231,7 @@ test('the class follows the teacher to another lesson: the tab keeps its token a
 }) => {
   const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
   const teacher = await projector.newPage();
-  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.teacherToken}`);
+  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.token()}`);
   await teacher.getByTestId('btn-class-start').click();
   const code = (await teacher.getByTestId('class-join-code').textContent())!;
   const student = await phone(browser, `class=${code}`);

@@ -17,7 +17,8 @@ import { WAIT_LIMIT } from '../chromium';
 /** CDP's CPU throttling: a phone-class CPU, as Lighthouse's mobile preset. */
 export const THROTTLE = 4;
 
-interface TraceEvent {
+/** A Chromium trace event, as far as the untrusted benches read one. */
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -26,7 +27,11 @@ interface TraceEvent {
   dur?: number;
   /** The thread's CPU time in the event, µs: what the machine's other processes do not lengthen. */
   tdur?: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string } };
+  args?: {
+    name?: string;
+    data?: { url?: string; functionName?: string };
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+  };
 }
 
 /** The longest task of a trace, ms, and what took most of it (its three longest parts). */

@@ -10,22 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { WAIT_LIMIT } from '../chromium';
-import { hostileReplay, longestTask, throttledPage } from './browser';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: {
-    name?: string;
-    data?: { url?: string };
-    beginData?: { dirtyObjects?: number; totalObjects?: number };
-  };
-}
+import { hostileReplay, longestTask, throttledPage, type TraceEvent } from './browser';
 
 /** One main-thread task over the budget: its CPU time and what it is. */
 export interface LongTask {
