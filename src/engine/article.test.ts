@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drive } from './testing';
+import { drive } from './testing.test-kit';
 import { Sim } from './sim';
 import { findScenario, type Scenario } from './scenarios';
 import { canonicalArgs, loopOf, readLoop } from 'harness-core/sim';

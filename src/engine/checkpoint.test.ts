@@ -11,7 +11,7 @@ import {
 } from 'harness-core/sim';
 import { parseCheckpoint } from './codec';
 import { findScenario } from './scenarios';
-import { drive } from './testing';
+import { drive } from './testing.test-kit';
 import { fullStateBytes } from './fullState';
 
 /** The stored v1 checkpoint, kept with the codec in harness-core. */

@@ -10,8 +10,8 @@ import {
 } from 'harness-core/sim';
 import { parseCheckpoint } from './codec';
 import { Sim } from './sim';
-import { isTerminal } from './testing';
-import { commandArb, configArb } from './arbitraries';
+import { isTerminal } from './testing.test-kit';
+import { commandArb, configArb } from './arbitraries.test-kit';
 
 /**
  * Property tests (fast-check), the long one on its own file so the unit step spreads it over

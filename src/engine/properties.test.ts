@@ -11,9 +11,9 @@ import {
 } from 'harness-core/sim';
 import { findScenario, type Scenario } from './scenarios';
 import { Sim, type SimCommand } from './sim';
-import { isTerminal } from './testing';
+import { isTerminal } from './testing.test-kit';
 import { CHECKPOINT_WRITE_MS } from './world';
-import { configArb } from './arbitraries';
+import { configArb } from './arbitraries.test-kit';
 
 /**
  * Property tests (fast-check): random sequences of everything a class can do to a run, with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drive } from './testing';
+import { drive } from './testing.test-kit';
 import { buildRecoveryHint } from 'harness-core';
 
 describe('the context-aware recovery hint (SPEC §4)', () => {

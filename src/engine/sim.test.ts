@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attemptLimit, attemptsAt } from 'harness-core/sim';
-import { drive } from './testing';
+import { drive } from './testing.test-kit';
 import { Sim } from './sim';
 import { MINUTE } from './world';
 import { applyTakeover, forkCheckpoint, replayFailure } from './takeover';

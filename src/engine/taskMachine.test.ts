@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drive } from './testing';
+import { drive } from './testing.test-kit';
 import { readLoop, STATE_NAMES } from 'harness-core';
 import { machineEdges } from './graph';
 import { machineFor } from './sim';

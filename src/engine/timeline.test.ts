@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { DESIGN_IDS, type Checkpoint } from 'harness-core/sim';
-import { commandArb } from './arbitraries';
+import { commandArb } from './arbitraries.test-kit';
 import { optionsAt } from './moves';
 import { Sim, type SimOptions } from './sim';
 import { STORIES, StoryRun } from './stories';

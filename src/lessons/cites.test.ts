@@ -1,7 +1,7 @@
 import { wordsForTest } from '../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from './catalog';
-import { citedBy, uncited } from './cites';
+import { citedBy, uncited } from './cites.test-kit';
 import type { LessonStop } from './types';
 
 const stop = (en: string, zh: string, focus?: LessonStop['focus'], step?: number): LessonStop => ({

@@ -1,7 +1,7 @@
 import { inEvery, wordsForTest } from '../i18n/all';
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from './catalog';
-import { fits, timeWordProblems, TIME_WORDS, timeWordsIn } from './timeWords';
+import { fits, timeWordProblems, TIME_WORDS, timeWordsIn } from './timeWords.test-kit';
 import type { LessonStop } from './types';
 
 const word = (name: string) => TIME_WORDS.find((w) => w.name === name)!;

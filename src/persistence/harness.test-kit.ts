@@ -6,7 +6,7 @@ import { createRecordStore, type RecordStoreOptions } from './recordStore';
 import { RUN_SCHEMA, type PageStore, type RunMeta } from './types';
 
 /**
- * Test helpers, kept free of the test framework. The engine's `testing.ts` is not part of its
+ * Test helpers, kept free of the test framework. The engine's `testing.test-kit.ts` is not part of its
  * public index, and this folder imports only that index, hence its own small driver.
  */
 

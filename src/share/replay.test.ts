@@ -2,7 +2,7 @@ import { inEvery } from '../i18n/all';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Sim, type Config, type SimCommand } from '../engine';
-import { commandArb } from '../engine/arbitraries';
+import { commandArb } from '../engine/arbitraries.test-kit';
 import { packReplay, unpackReplay } from '.';
 
 /**

@@ -5,7 +5,7 @@ import { checkpointAt } from '../persistence';
 import type { SimCommand } from '../engine';
 import { isLessonRun, lessonRunIds } from './lessonRuns';
 import { stepsAtRisk, useSimStore } from './simStore';
-import { settled, st } from './testkit';
+import { settled, st } from './page.test-kit';
 
 /**
  * A lesson's runs in storage (issue 39, item 3) and the meters after the student's own press

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bytesAt, momentView, seekShown, shownView, stepsAtRisk, timelineOf } from './simStore';
 import { isPlaying } from './player';
 import { COMMANDS, press } from '../ui/controls/commands';
-import { drive, st } from './testkit';
+import { drive, st } from './page.test-kit';
 
 /**
  * The timeline's seek (seek.ts) as the page uses it: a past moment shown everywhere the page

@@ -3,7 +3,7 @@ import { stepsAtRisk, useSimStore } from './simStore';
 import { isPlaying } from './player';
 import { MAX_WRITES_IN_FLIGHT } from './run';
 import { createMemoryStore, joinRun, leaseLocks, openCheckpointStore, type PageStore } from '../persistence';
-import { drive, settled, st } from './testkit';
+import { drive, settled, st } from './page.test-kit';
 
 /**
  * The store as the page uses it, on fake IndexedDB: publishing, a failed write said out loud,

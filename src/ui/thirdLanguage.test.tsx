@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCENARIOS, STORIES, type Checkpoint, type ContextMessage, type MessageWords } from '../engine';
-import { drive } from '../engine/testing';
+import { drive } from '../engine/testing.test-kit';
 import { addDictionary, localizeError, translate, type Dictionary, type Lang } from '../i18n';
 import { DICTIONARIES } from '../i18n/all';
 import { CHALLENGE_REFUSALS, parseChallenge } from '../challenges/parse';

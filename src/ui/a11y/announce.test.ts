@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drive } from '../../engine/testing';
+import { drive } from '../../engine/testing.test-kit';
 import { translate } from '../../i18n';
 import { GAP_MS, QUIET, factsOf, flush, offer, transitionText, type Coalescer } from './announce';
 

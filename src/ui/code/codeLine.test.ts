@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { machineEdges } from '../../engine';
-import { drive } from '../../engine/testing';
+import { drive } from '../../engine/testing.test-kit';
 import { viewOf } from '../../store/view';
 import { ARTICLE_LINES, SIMPLE_LINES, codeLineOf, codeStatusOf, listingOf } from './codeLine';
 import { LISTING } from './listing';
 import { SIMPLE_LISTING } from './simpleListing';
 
 /**
- * A run driven through the engine (engine/testing's `drive`), every step chainable; `lit()` reads
+ * A run driven through the engine (engine/testing.test-kit's `drive`), every step chainable; `lit()` reads
  * the one lit line's code (trimmed), `move()` its transition, `line()` its number.
  */
 function run(...args: Parameters<typeof drive>) {

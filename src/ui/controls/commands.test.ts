@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSimStore } from '../../store/simStore';
 import { COMMANDS, commandStateOf } from './commands';
-import { drive } from '../../engine/testing';
+import { drive } from '../../engine/testing.test-kit';
 import type { SimCommand } from '../../engine';
 import { viewOf } from '../../store/view';
 import { CONTROL_COMMANDS, isControlId, type ControlId } from '../../lessons/controls';

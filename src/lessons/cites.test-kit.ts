@@ -1,5 +1,5 @@
 import { translate } from '../i18n/words';
-import { timeWordsIn } from './timeWords';
+import { timeWordsIn } from './timeWords.test-kit';
 import type { Focus, LessonStop } from './types';
 
 /**
@@ -30,7 +30,7 @@ const FIVE: readonly Focus[] = ['newest', 'cp-done', 'cp-refs', 'cp-todos', 'cp-
 
 /**
  * What a stop's caption (and its your-turn ask) cites by its words, in zh or en: the list above,
- * the clock for a time of day (timeWords.ts), the step shown when the caption names that step
+ * the clock for a time of day (timeWords.test-kit.ts), the step shown when the caption names that step
  * ("at step 5" with `shows.step` 5), and the five items for "①–⑤".
  */
 export function citedBy(stop: LessonStop): Focus[] {
