@@ -308,6 +308,7 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
           return refusal(n, ack.error);
         }
         if ('state' in ack && ack.state) takeState(ack.state);
+        set(cleared(n));
       },
 
       async teach(cmd) {

@@ -79,12 +79,15 @@ function layDown(
   return laid.map((s, i) => ({ ...s, n: i + 1 }));
 }
 
+/** A plan without steps to add at a replan: one array, so revisedSteps's memo knows it again. */
+const NO_ADDS: readonly Omit<Step, 'n'>[] = [];
+
 /**
  * The plan's steps: its own (revised as recorded); a dynamic plan's remaining steps as
  * stored. Null when the revisions cannot be a run's (checkCheckpoint refuses those).
  */
 export function rebuildSteps(cp: Checkpoint, plan: TaskPlan): Step[] | null {
-  const steps = revisedSteps(plan.steps, plan.replanAdds ?? [], cp.plan.revisions, cp.plan.answers);
+  const steps = revisedSteps(plan.steps, plan.replanAdds ?? NO_ADDS, cp.plan.revisions, cp.plan.answers);
   if (!steps) return null;
   if (cp.plan.mode !== 'dynamic' || !cp.plan.remaining) return steps;
   const prefix = steps.slice(0, cp.step - 1);
