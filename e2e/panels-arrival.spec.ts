@@ -10,14 +10,21 @@ import { open } from './helpers';
 /** A mark in each of four of those panels, in the page's order (each there on a new run): the lessons' to the story's. */
 const MARKS = ['lesson-list', 'challenge-list', 'selftest-question', 'select-story'];
 
-test('the panels below the first screen are laid out over several frames, not all in one', async ({ page }) => {
-  // Counts the page's frames and notes the frame in which each mark first shows.
+test('the panels below the first screen are laid out over several frames, not all in one, and their column never shrinks meanwhile', async ({
+  page,
+}) => {
+  // Counts the page's frames, notes the frame in which each mark first shows, and the panels'
+  // column's height at each frame until they are all in.
   await page.addInitScript((marks: string[]) => {
-    const w = window as unknown as { __arrived: Record<string, number> };
+    const w = window as unknown as { __arrived: Record<string, number>; __heights: number[] };
     w.__arrived = {};
+    w.__heights = [];
     let frame = 0;
     const tick = () => {
       frame++;
+      const column = document.querySelector('.hs-panels');
+      if (column && document.querySelector('[data-testid="app"]')?.getAttribute('data-panels') !== 'all')
+        w.__heights.push(column.scrollHeight);
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -33,4 +40,8 @@ test('the panels below the first screen are laid out over several frames, not al
   const frames = MARKS.map((m) => arrived[m] as number);
   expect(frames).toEqual([...frames].sort((a, b) => a - b));
   expect(frames.at(-1)! - frames[0]!).toBeGreaterThanOrEqual(3);
+  // The space they arrive in is kept until the last is in: a reload's scroll is not clamped.
+  const heights = await page.evaluate(() => (window as unknown as { __heights: number[] }).__heights);
+  const shrank = heights.findIndex((h, i) => i > 0 && h < heights[i - 1]!);
+  expect(shrank, `the column's heights, frame by frame: ${heights.join(', ')}`).toBe(-1);
 });

@@ -56,7 +56,9 @@ export function LowerPanels({ onShown }: { onShown: () => void }) {
           <Body />
         </Fold>
       ))}
-      {count >= PANELS.length && <ExportNote />}
+      {/* The space they arrive in stays until the last is in: the page never grows shorter
+          meanwhile, so a reload's scroll restoration is not clamped by a half-built column. */}
+      {count >= PANELS.length ? <ExportNote /> : <div className="hs-panels__later" />}
     </>
   );
 }
