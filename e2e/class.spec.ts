@@ -148,6 +148,27 @@ test('three phones answer the projector’s prediction: the histogram counts the
   relay.child.kill('SIGKILL');
 });
 
+test('Start a class pressed before the address’s lesson shows starts the class at that lesson, not the first', async ({
+  browser,
+}) => {
+  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const teacher = await projector.newPage();
+  // The lesson's view is held back, as on a slow first load: its stop cannot show yet.
+  let release = () => {};
+  const held = new Promise<void>((go) => (release = go));
+  await teacher.route('**/assets/LessonBar-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=fuse&at=2#teacher=${relay.token()}`);
+  await teacher.getByTestId('btn-class-start').click();
+  release();
+  await expect(teacher.getByTestId('class-join-code')).toHaveText(/^[A-Z2-9]{8}$/);
+  await expect(teacher.getByTestId('lesson')).toHaveAttribute('data-lesson', 'fuse');
+  expect(new URL(teacher.url()).searchParams.get('lesson')).toBe('fuse');
+  await projector.close();
+});
+
 test('two relays share the class through Redis: the teacher on one, the phones on the other', async ({ browser }) => {
   const redis = await startRedis();
   const relays: ClassServer[] = [];

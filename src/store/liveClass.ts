@@ -24,5 +24,11 @@ export function startClassAt(href: string): void {
   window.location.assign(href);
 }
 
+/**
+ * The lesson on this page is still loading: its class panel starts the class once the lesson's
+ * stop shows, as it rejoins one this tab ran before.
+ */
+export const startClassWhenShown = (): void => session.setItem(LIVE_KEY, 'pending');
+
 /** This tab's teacher ran a class before this page (another lesson, a reload): the panel rejoins it. */
 export const classWasLive = (): boolean => session.getItem(LIVE_KEY) !== null;

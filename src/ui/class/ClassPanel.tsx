@@ -2,14 +2,14 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { STUDENT_QUERY } from '../../class/protocol';
 import { LESSON_IDS, findLesson } from '../../lessons';
-import { classWasLive, startClassAt, useLiveClass } from '../../store/liveClass';
+import { classWasLive, startClassAt, startClassWhenShown, useLiveClass } from '../../store/liveClass';
 import { passQuestion, predictor } from '../../store/predict';
 import { QrCode } from '../guide/QrCode';
 import { useCitedStop } from '../present/cited';
 import { useT } from '../useT';
 import { ClassQuestion } from './ClassQuestion';
 import { ClassTexts } from './ClassTexts';
-import { classAnswerAt, classStopAt } from './classStop';
+import { classAnswerAt, classStopAt, startWithoutStop } from './classStop';
 import { ClassStudents } from './ClassStudents';
 import { classErrorWords, classStatusWords } from './words';
 import './class.css';
@@ -86,7 +86,13 @@ export default function ClassPanel() {
           className="hs-btn hs-btn--primary"
           data-testid="btn-class-start"
           disabled={status === 'connecting'}
-          onClick={() => (at ? void useLiveClass.getState().startClass(at) : startClassAt(firstLessonHref()))}
+          onClick={() => {
+            if (at) void useLiveClass.getState().startClass(at);
+            // The address's lesson has not shown its stop yet: start there once it does, never
+            // at the first lesson (a press in the page's first moments opened that one).
+            else if (startWithoutStop(window.location.search) === 'here') startClassWhenShown();
+            else startClassAt(firstLessonHref());
+          }}
         >
           {t('class.start')}
         </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findLesson, predictionAt } from '../../lessons';
-import { classAnswerAt, classStopAt } from './classStop';
+import { classAnswerAt, classStopAt, startWithoutStop } from './classStop';
 
 const lesson = findLesson('no-progress')!;
 const p = predictionAt(lesson, 1)!;
@@ -31,5 +31,13 @@ describe('the stop the class is on', () => {
       stop: lesson.stops.length,
       kind: 'selftest',
     });
+  });
+});
+
+describe('Start a class before the page shows a lesson stop', () => {
+  it('starts at the lesson the address names (still loading), else at the first lesson', () => {
+    expect(startWithoutStop('?lang=en&present=1&lesson=fuse&at=2')).toBe('here');
+    expect(startWithoutStop('?present=1')).toBe('first');
+    expect(startWithoutStop('?present=1&lesson=no-such-lesson')).toBe('first');
   });
 });

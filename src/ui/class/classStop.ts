@@ -1,5 +1,5 @@
 import type { StateName } from '../../engine';
-import { isSimpleChoices, predictionAt, type Lesson } from '../../lessons';
+import { findLesson, isSimpleChoices, predictionAt, type Lesson } from '../../lessons';
 import type { StopAt } from '../../class/protocol';
 import type { Ask } from '../../store/predict';
 
@@ -44,4 +44,14 @@ export function classAnswerAt(lesson: Lesson, stop: number): { answer: string; f
   const p = predictionAt(lesson, stop);
   if (!p) return null;
   return { answer: p.steps ? String(p.steps.answer) : p.answer, fuse: p.fuseTrips };
+}
+
+/**
+ * Where "Start a class" starts while the page shows no lesson stop: `here` when the address
+ * names a lesson (still loading: the class starts once its stop shows), else `first` (the address
+ * `npm run class` prints opens presenter mode alone, and the class starts at the first lesson).
+ */
+export function startWithoutStop(search: string): 'here' | 'first' {
+  const id = new URLSearchParams(search).get('lesson');
+  return id !== null && findLesson(id) ? 'here' : 'first';
 }
