@@ -156,12 +156,17 @@ test('Start a class pressed before the address’s lesson shows starts the class
   // The lesson's view is held back, as on a slow first load: its stop cannot show yet.
   let release = () => {};
   const held = new Promise<void>((go) => (release = go));
+  let holding = 0;
   await teacher.route('**/assets/LessonBar-*.js', async (route) => {
+    holding++;
     await held;
     await route.continue();
   });
   await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=fuse&at=2#teacher=${relay.token()}`);
+  // The press lands while the lesson's view is held (a renamed chunk would hold nothing).
+  await expect.poll(() => holding).toBe(1);
   await teacher.getByTestId('btn-class-start').click();
+  await expect(teacher.getByTestId('lesson')).toHaveCount(0);
   release();
   await expect(teacher.getByTestId('class-join-code')).toHaveText(/^[A-Z2-9]{8}$/);
   await expect(teacher.getByTestId('lesson')).toHaveAttribute('data-lesson', 'fuse');
