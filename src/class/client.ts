@@ -154,11 +154,17 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
      */
     let sentNo = 0;
     let refusedNo = 0;
-    const refusal = (n: number, error: ClassError) => {
-      refusedNo = Math.max(refusedNo, n);
-      set({ error });
+    /** One request of a live class on `w`: its ack (null when none came or the wire changed), its refusal shown. */
+    const ask = async (w: Wire, event: ClientEvent, payload: unknown): Promise<Ack | null> => {
+      const n = ++sentNo;
+      const ack = await w.request(event, payload).catch(() => null);
+      if (wire !== w || !ack) return null;
+      if (!ack.ok) {
+        refusedNo = Math.max(refusedNo, n);
+        set({ error: ack.error });
+      } else if (n > refusedNo) set({ error: null });
+      return ack;
     };
-    const cleared = (n: number): Partial<LiveClassData> => (n > refusedNo ? { error: null } : {});
 
     const close = (data: Partial<LiveClassData>) => {
       wire?.close();
@@ -300,27 +306,17 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
         const w = wire;
         if (!w || get().role !== 'teacher' || get().status !== 'live' || same(sent, stop)) return;
         sent = stop;
-        const n = ++sentNo;
-        const ack = await w.request('teacher', { type: 'stop', at: stop }).catch(() => null);
-        if (wire !== w || !ack) return;
-        if (!ack.ok) {
-          sent = null;
-          return refusal(n, ack.error);
-        }
-        if ('state' in ack && ack.state) takeState(ack.state);
-        set(cleared(n));
+        const ack = await ask(w, 'teacher', { type: 'stop', at: stop });
+        if (!ack) return;
+        if (!ack.ok) sent = null;
+        else if ('state' in ack && ack.state) takeState(ack.state);
       },
 
       async teach(cmd) {
         const w = wire;
         if (!w || get().role !== 'teacher' || get().status !== 'live') return false;
-        const n = ++sentNo;
-        const ack = await w.request('teacher', cmd).catch(() => null);
-        if (wire !== w || !ack) return false;
-        if (!ack.ok) {
-          refusal(n, ack.error);
-          return false;
-        }
+        const ack = await ask(w, 'teacher', cmd);
+        if (!ack?.ok) return false;
         if (cmd.type === 'end') {
           deps.session.removeItem(LIVE_KEY);
           at = null;
@@ -328,7 +324,6 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
           return true;
         }
         if ('state' in ack && ack.state) takeState(ack.state);
-        set(cleared(n));
         return true;
       },
 
@@ -350,18 +345,14 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
         const w = wire;
         // Offline: the answer waits, and goes with the next resume.
         if (!w || get().status !== 'live') return false;
-        const n = ++sentNo;
-        const ack = await w.request('student:answer', msg).catch(() => null);
-        if (wire !== w || !ack) return false;
+        const ack = await ask(w, 'student:answer', msg);
+        if (!ack) return false;
         const done = get().pending === msg ? { pending: null } : {};
         if (ack.ok && 'you' in ack) {
-          set({ you: ack.you, ...done, ...cleared(n) });
+          set({ you: ack.you, ...done });
           return true;
         }
-        if (!ack.ok) {
-          set(done);
-          refusal(n, ack.error);
-        }
+        if (!ack.ok) set(done);
         return false;
       },
 
