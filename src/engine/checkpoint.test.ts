@@ -74,6 +74,12 @@ describe('parseCheckpoint', () => {
     ['a damaged field', text({ ...fixtureV1, step: -4 }), 'E205'],
     ['a damaged ledger row', text({ ...fixtureV1, ledger: [{ step: 1 }] }), 'E205'],
     ['a bad config', text({ ...fixtureV1, config: { ...fixtureV1.config, fuseAt: 1 } }), 'E205'],
+    ['a config whose tools always fail', text({ ...fixtureV1, config: { ...fixtureV1.config, flakiness: 1 } }), 'E205'],
+    [
+      'a config whose fuse passes its tries',
+      text({ ...fixtureV1, config: { ...fixtureV1.config, fuseAt: 11 } }),
+      'E205',
+    ],
     ['an unknown scenario', text({ ...fixtureV1, scenario: 'rocket-launch' }), 'E206'],
     ['a step outside the plan', text({ ...fixtureV1, step: 41 }), 'E205'],
     ['oversize data', text({ ...fixtureV1, pad: 'x'.repeat(1024 * 1024) }), 'E204'],
@@ -81,6 +87,11 @@ describe('parseCheckpoint', () => {
     const r = parseCheckpoint(input);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.startsWith(`${code}: `)).toBe(true);
+  });
+
+  it('says which config rule is broken', () => {
+    const r = parseCheckpoint(text({ ...fixtureV1, config: { ...fixtureV1.config, remindAt: 3 } }));
+    expect(!r.ok && r.error).toContain('remindAt < fuseAt ≤ maxAttemptsPerStep');
   });
 
   it('names the damaged field', () => {

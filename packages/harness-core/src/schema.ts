@@ -85,18 +85,29 @@ export const STEP_SCHEMA = v.strictObject({
   minutes: v.exactOptional(pos),
 });
 
-export const CONFIG_SCHEMA = v.strictObject({
-  remindAt: pos,
-  fuseAt: pos,
-  maxAttemptsPerStep: pos,
-  density: v.picklist(DENSITY_POLICIES),
-  everyN: pos,
-  processTimeoutMs: v.nullable(pos),
-  pollMs: pos,
-  flakiness: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
-  heedReminder: v.exactOptional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
-  guard: v.exactOptional(v.picklist(GUARD_KINDS)),
-});
+/**
+ * A checkpoint's config, whole: every field in its range and SPEC §3's invariant `remindAt <
+ * fuseAt ≤ maxAttemptsPerStep`, so a checkpoint's config is checked once, here
+ * (`validateConfig` checks a harness author's partial config, with its numbered errors).
+ */
+export const CONFIG_SCHEMA = v.pipe(
+  v.strictObject({
+    remindAt: pos,
+    fuseAt: pos,
+    maxAttemptsPerStep: pos,
+    density: v.picklist(DENSITY_POLICIES),
+    everyN: pos,
+    processTimeoutMs: v.nullable(pos),
+    pollMs: pos,
+    flakiness: v.pipe(v.number(), v.minValue(0), v.ltValue(1)),
+    heedReminder: v.exactOptional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+    guard: v.exactOptional(v.picklist(GUARD_KINDS)),
+  }),
+  v.check(
+    (c) => c.remindAt < c.fuseAt && c.fuseAt <= c.maxAttemptsPerStep,
+    'its config breaks remindAt < fuseAt ≤ maxAttemptsPerStep',
+  ),
+);
 
 const ranges = text(200_000);
 
