@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGES } from './challenges/catalog';
-import { findScenario, type Scenario } from './engine';
+import { DESIGN_IDS, SCENARIOS, findScenario, type Scenario } from './engine';
 import { LESSONS } from './lessons';
 
 /**
@@ -11,6 +11,14 @@ import { LESSONS } from './lessons';
  */
 const root = new URL('..', import.meta.url).pathname;
 const doc = readFileSync(`${root}docs/CONTRIBUTING.md`, 'utf8');
+const readme = readFileSync(`${root}README.md`, 'utf8');
+
+/** The ids in backticks on the README's URL-table row of `param=<id>`. */
+function tableIds(param: string): string[] {
+  const row = readme.split('\n').find((l) => l.startsWith(`| \`${param}=<id>\``)) ?? '';
+  const [, , said = ''] = row.split('|');
+  return [...said.matchAll(/`([\w-]+)`/g)].map((m) => m[1] ?? '');
+}
 
 describe('docs/CONTRIBUTING.md', () => {
   it('names only files that exist (a placeholder such as <name> is a pattern, not a file)', () => {
@@ -30,6 +38,11 @@ describe('docs/CONTRIBUTING.md', () => {
     );
     expect(found.length).toBeGreaterThanOrEqual(6);
     expect(found.filter(({ id }) => findScenario(id) === undefined)).toEqual([]);
+  });
+
+  it("every picker scenario and every design is in the README's URL table", () => {
+    expect(SCENARIOS.map((x) => x.id).filter((id) => !tableIds('scenario').includes(id))).toEqual([]);
+    expect(DESIGN_IDS.filter((id) => !tableIds('design').includes(id))).toEqual([]);
   });
 
   it('every challenge file is in the catalog', () => {
