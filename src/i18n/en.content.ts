@@ -106,23 +106,6 @@ export const content = {
   // One sentence per design in English (each opens with its name, capitalised); one in Chinese.
   'verdict.design': '{design}: {parts}.',
   'verdict.all': '{all}',
-  'design.article.name': 'The article’s design',
-  'design.article.change':
-    'Checkpoints before key actions, remind before fuse (remind at 2, fuse at 3), artifact refs kept, approval suspends the machine.',
-  'design.no-checkpoint.name': 'No checkpoints',
-  'design.no-checkpoint.change': 'Nothing is saved: a restart begins at step 1 and redoes every step.',
-  'design.no-fuse.name': 'No fuse',
-  'design.no-fuse.change':
-    'No reminder, no fuse, no attempt limit: the same failing call is retried until the process is killed.',
-  'design.every-step.name': 'Checkpoint every step',
-  'design.every-step.change':
-    'A checkpoint after every step: least lost, most written. Each write takes 5 s of virtual time, so every step is slower and the run ends later.',
-  'design.no-refs.name': 'No artifact refs',
-  'design.no-refs.change':
-    'Checkpoints keep the position but no artifact refs: a resumed run remembers the conclusion, forgets the process, and re-reads every file.',
-  'design.blocking-wait.name': 'Blocking wait',
-  'design.blocking-wait.change':
-    'Waiting for approval blocks the whole process: the second task queued behind it cannot run, and the process is held.',
   'share.dropped': '{key}={value}: {why}',
   'share.why.scenario': 'no such scenario',
   'share.why.seed': 'not a whole number from 0 to 2^53 − 1',

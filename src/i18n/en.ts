@@ -6,7 +6,7 @@ import { content } from './en.content';
 import { refusals } from './en.refusals';
 import type { errors } from './en.errors';
 import type { ViewKey } from './en.views';
-import type { ChannelKey } from 'harness-core';
+import type { ChannelKey, DesignId } from 'harness-core';
 
 /**
  * English strings, the ones the first screen and its panels say: the page fetches them at boot.
@@ -310,11 +310,14 @@ export type BootKey = keyof typeof en | keyof typeof errors;
 
 /**
  * Every key: the boot words' and the views' (en.views.ts), and the words of what the engine
- * writes: step titles (engine/stepWords.ts) and the context channel's messages (harness-core's
- * CHANNEL_WORDS), whose zh and en rows are spelled there and taken in by index.ts; `t()` says
- * any of them.
+ * writes: step titles (engine/stepWords.ts), the context channel's messages (harness-core's
+ * CHANNEL_WORDS) and the designs' words (harness-core's DESIGNS), whose zh and en rows are
+ * spelled there and taken in by index.ts; `t()` says any of them.
  */
-export type MessageKey = BootKey | ViewKey | StepKey | ChannelKey;
+export type MessageKey = BootKey | ViewKey | StepKey | ChannelKey | DesignKey;
+
+/** A design's name or the one thing it changes (harness-core's DESIGNS). */
+export type DesignKey = `design.${DesignId}.${'name' | 'change'}`;
 
 /** A key of a step title's words (engine/stepWords.ts). */
 export type StepKey = `step.${string}`;

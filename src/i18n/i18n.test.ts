@@ -29,7 +29,7 @@ describe('the dictionaries', () => {
     }
   });
 
-  it('say each design as harness-core does (its own words stay, for its Node users)', () => {
+  it("say each design in harness-core's words, taken from DESIGNS (spelled once, there)", () => {
     for (const id of DESIGN_IDS)
       for (const lang of ['zh', 'en'] as const) {
         expect(translate(lang, `design.${id}.name`)).toBe(DESIGNS[id].name[lang]);

@@ -1,5 +1,6 @@
-import { CHANNEL_WORDS, stepRows, timeOfDay, type StepKey } from '../engine';
+import { CHANNEL_WORDS, DESIGNS, stepRows, timeOfDay, type StepKey } from '../engine';
 import type { ChannelKey } from 'harness-core';
+import type { DesignKey } from './en';
 import { addPart, hasPart, translate, type Dictionary, type MessageKey } from './words';
 import { errors as EN_ERRORS } from './en.errors';
 import { FALLBACK_LANG, isLang, LANGS, type Lang } from './langs';
@@ -39,14 +40,23 @@ const DICTIONARIES: Record<Lang, Record<Part, () => Promise<Partial<Dictionary>>
 type Part = 'boot' | 'views';
 
 /**
- * The zh or en rows of the words the engine writes: step titles (engine/stepWords.ts) and the
- * context channel's messages (harness-core's CHANNEL_WORDS). The engine fills its `{ zh, en }`
- * texts from these same rows (what the model reads, what checkpoints keep), so they are spelled
- * there, once; a third language lists their keys in its own dictionary.
+ * The zh or en rows of the words the engine writes: step titles (engine/stepWords.ts), the
+ * context channel's messages (harness-core's CHANNEL_WORDS) and the designs' names and changes
+ * (harness-core's DESIGNS). The engine fills its `{ zh, en }` texts from these same rows (what
+ * the model reads, what checkpoints keep), so they are spelled there, once; a third language
+ * lists their keys in its own dictionary.
  */
-export function engineWords(lang: 'zh' | 'en'): Record<StepKey | ChannelKey, string> {
+export function engineWords(lang: 'zh' | 'en'): Record<StepKey | ChannelKey | DesignKey, string> {
   const channel = Object.entries(CHANNEL_WORDS).map(([key, rows]) => [key, rows[lang]]);
-  return { ...stepRows(lang), ...(Object.fromEntries(channel) as Record<ChannelKey, string>) };
+  const designs = Object.values(DESIGNS).flatMap((d) => [
+    [`design.${d.id}.name`, d.name[lang]],
+    [`design.${d.id}.change`, d.change[lang]],
+  ]);
+  return {
+    ...stepRows(lang),
+    ...(Object.fromEntries(channel) as Record<ChannelKey, string>),
+    ...(Object.fromEntries(designs) as Record<DesignKey, string>),
+  };
 }
 /** The parts the page has asked for: a language switch fetches each of them in the new language. */
 const wanted = new Set<Part>(['boot']);
