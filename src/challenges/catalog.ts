@@ -1,25 +1,19 @@
-import approveAcrossCrash from './files/approve-across-crash.json';
-import crashTwoWasted from './files/crash-two-wasted.json';
-import detourNoFuse from './files/detour-no-fuse.json';
-import fuseWithoutError from './files/fuse-without-error.json';
-import oneRejection from './files/one-rejection.json';
 import { translate } from '../i18n/words';
 import { readChallenge } from './parse';
+import { CHALLENGE_TITLES } from './meta';
 import type { Challenge } from './types';
 
-/** The shipped challenge files, read through the same parser a teacher's file goes through. */
-function shipped(raw: unknown): Challenge {
-  const r = readChallenge(raw);
+const FILES = import.meta.glob('./files/*.json', { eager: true, import: 'default' });
+
+/** A shipped challenge file, read through the same parser a teacher's file goes through. */
+function shipped(id: string): Challenge {
+  const r = readChallenge(FILES[`./files/${id}.json`]);
   if (!r.ok) throw new Error(translate('en', r.error.message));
+  if (r.challenge.id !== id) throw new Error(`files/${id}.json says it is ${r.challenge.id}`);
   return r.challenge;
 }
 
-export const CHALLENGES: readonly Challenge[] = [
-  oneRejection,
-  crashTwoWasted,
-  approveAcrossCrash,
-  fuseWithoutError,
-  detourNoFuse,
-].map(shipped);
+/** Every shipped challenge, in the list's order (meta.ts). */
+export const CHALLENGES: readonly Challenge[] = CHALLENGE_TITLES.map(({ id }) => shipped(id));
 
 export const findChallenge = (id: string): Challenge | undefined => CHALLENGES.find((c) => c.id === id);
