@@ -19,9 +19,10 @@ import { inert, quote } from './quote.js';
 /**
  * The engine's records described once, as valibot schemas: the checkpoint (schema
  * `harness-sim.checkpoint/1`), its config, a plan step, a takeover edit. Every object is
- * strict (an unknown or prototype key is refused), every string and list bounded. Cross-field
- * rules (a step inside its plan, remindAt < fuseAt, the plan fits its scenario) stay in
- * `checkCheckpoint` / `validateConfig`, which run after these. valibot: small, tree-shaken,
+ * strict (an unknown or prototype key is refused), every string and list bounded. The config's
+ * own rule (remindAt < fuseAt ≤ maxAttemptsPerStep) is here; rules across the record (a step
+ * inside its plan, the plan fits its scenario) stay in `checkCheckpoint`, which runs after
+ * these. valibot: small, tree-shaken,
  * no dependencies; its issues carry the path, so a refusal names the field.
  */
 
@@ -173,7 +174,7 @@ export const TAKEOVER_EDIT_SCHEMA = v.variant('kind', [
   v.strictObject({ kind: v.literal('set_args'), step: pos, args: ARGS_SCHEMA }),
 ]);
 
-/** Types derived from the schemas; `schema.test.ts` holds them to the engine's own. */
+/** Types derived from the schemas; `SchemaMatchesEngine` (below) holds them to the engine's own at compile time. */
 export type CheckpointInput = v.InferOutput<typeof CHECKPOINT_SCHEMA_V>;
 export type StepInput = v.InferOutput<typeof STEP_SCHEMA>;
 export type ConfigInput = v.InferOutput<typeof CONFIG_SCHEMA>;
