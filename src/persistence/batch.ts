@@ -96,7 +96,7 @@ export async function replaceRuns(
         for (const [j, p] of (prepared[i] as Prepared[]).entries()) {
           const fresh = [...p.ledger.chunks, ...p.refs.chunks].filter((c) => !staged.has(c.hash));
           for (const c of fresh) staged.add(c.hash);
-          run = advanced(run, checkpoints[j] as Checkpoint, stageWith(tx, meta.runId, p, fresh));
+          run = advanced(run, checkpoints[j] as Checkpoint, stageWith(tx, meta.runId, p, fresh, run.createdAt));
         }
         putRun(tx, { ...run, touched });
         stored.push({ ...run, touched });

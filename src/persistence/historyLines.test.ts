@@ -123,6 +123,28 @@ describe.each(BACKENDS)('a run listed by the %s store', (_kind, make) => {
     ]);
   });
 
+  it('passes over the lines of an earlier run under the same id, and lists from the records', async () => {
+    // A build before the lines deletes a run but leaves its lines; should it store a run under
+    // the same id, the old lines describe other records. Here: the run's records rewritten with
+    // another state, under an index created at another time, the old lines left in place.
+    const s = await stored(async (st) => {
+      for (const cp of cps) await st.put(cp);
+    });
+    await s.backend.write(async (tx) => {
+      const run = (await tx.get(['run', 'run-1'])) as { createdAt: number };
+      tx.put(['run', 'run-1'], { ...run, createdAt: run.createdAt + 1 });
+      for (const key of await tx.keys(['cp', 'run-1'])) {
+        const record = (await tx.get(key)) as { body: { state: string } };
+        tx.put(key, { ...record, body: { ...record.body, state: 'cancelled' } });
+      }
+    });
+    const before = s.records();
+    const { items, skipped } = await s.store.list('run-1');
+    expect(items.map((i) => [i.seq, i.state])).toEqual(seqs.map((seq) => [seq, 'cancelled']));
+    expect(skipped).toEqual([]);
+    expect(s.records() - before).toBe(cps.length);
+  });
+
   it('drops the lines with their run', async () => {
     const s = await stored(async (st) => {
       for (const cp of cps) await st.put(cp);

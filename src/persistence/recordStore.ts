@@ -201,7 +201,7 @@ export function createRecordStore(backend: Backend, opts: RecordStoreOptions = {
           if (cp.seq <= run.newestSeq) return { stale: run.newestSeq };
           // The fence: after a claim, every earlier holder's writes (in flight or not) are refused.
           if (!mayWrite(writer, run)) return { fenced: run.newestSeq };
-          const added = stageWith(tx, cp.runId, p, fresh);
+          const added = stageWith(tx, cp.runId, p, fresh, run.createdAt);
           putRun(tx, {
             ...advanced(run, cp, added),
             touched: touchWith(tx, order),

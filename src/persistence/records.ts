@@ -144,10 +144,24 @@ export function checkChunk(value: unknown): Checked<ChunkRecord> {
 export const summaryOf = (record: StoredCheckpoint): CheckpointSummary =>
   summaryOfLine(record.body.runId, lineOf(record));
 
-/** The history line of a stored checkpoint, written beside its record (keys.ts `lineKey`). */
-export function lineOf({ body: b, size, stored }: StoredCheckpoint): HistoryLine {
+/**
+ * The history line of a stored checkpoint, written beside its record (keys.ts `lineKey`), under
+ * the run index created at `born` (schemas.ts `HISTORY_LINE_SCHEMA`).
+ */
+export function lineOf({ body: b, size, stored }: StoredCheckpoint, born?: number): HistoryLine {
   const { step, state, trigger, seq } = b;
-  return { schema: LINE_SCHEMA, seq, step, state, trigger, size, stored, virtual: b.time.virtual, wall: b.time.wall };
+  const line: HistoryLine = {
+    schema: LINE_SCHEMA,
+    seq,
+    step,
+    state,
+    trigger,
+    size,
+    stored,
+    virtual: b.time.virtual,
+    wall: b.time.wall,
+  };
+  return born === undefined ? line : { ...line, born };
 }
 
 /** A stored history line, checked as every record is, under its key's run and number. */

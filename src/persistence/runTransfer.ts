@@ -80,7 +80,7 @@ export async function importRun(
         const renamed = renamedSize(p, cp.runId, runId);
         if (renamed > MAX_CHECKPOINT_BYTES)
           throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
-        run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }));
+        run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }, run.createdAt));
       };
       // The page's turns are requests of this transaction, so it stays one: all or nothing.
       await inTxSlices(prepared, stageOne, () => tx.has(runKey(runId)));

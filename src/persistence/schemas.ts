@@ -101,6 +101,14 @@ export const HISTORY_LINE_SCHEMA = v.strictObject({
   stored: nat,
   virtual: nat,
   wall: nat,
+  /**
+   * The `createdAt` of the run's index when the line was written: a line is believed only under
+   * that same index. A build before the lines deletes a run's records and index but not its
+   * lines; should it then store a run under the same id, its old lines do not describe the new
+   * records, and the listing reads those records instead. Lines written before this field have
+   * none, and are believed.
+   */
+  born: v.exactOptional(nat),
 });
 
 /** A full chunk of rows; its key is the hash of this record's JSON, so it names its whole past. */

@@ -103,15 +103,15 @@ export async function newChunks(tx: Tx, runId: string, p: Prepared): Promise<New
  * Writes a prepared checkpoint of `runId` into `tx`: `fresh` (its chunks not stored yet, from
  * newChunks), then its record and its history line, in the caller's transaction (so a record
  * never points at chunks that did not land, and a line never lists a record that did not).
- * Returns the bytes it added.
+ * `born` is the run index's `createdAt`, which the line carries. Returns the bytes it added.
  */
-export function stageWith(tx: Tx, runId: string, p: Prepared, fresh: readonly NewChunk[]): number {
-  const record = recordOf(p, { ...p.body, runId }, stageChunks(tx, runId, fresh));
+export function stageWith(tx: Tx, runId: string, p: Prepared, fresh: readonly NewChunk[], born: number): number {
+  const record = recordOf(p, { ...p.body, runId }, stageChunks(tx, runId, fresh), born);
   // What the reader checks first (the envelope); the body was checked whole before the write.
   const c = checkStoredCheckpoint(record, runId, p.seq);
   if (!c.ok) throw new Refusal(storageError('E504', p.seq, c.reason));
   tx.put(checkpointKey(runId, p.seq), record);
-  tx.put(lineKey(runId, p.seq), lineOf(record));
+  tx.put(lineKey(runId, p.seq), lineOf(record, born));
   return record.stored;
 }
 
@@ -130,7 +130,7 @@ export function stageChunks(tx: Tx, runId: string, fresh: readonly NewChunk[]): 
  * the record and its history line too. Unchecked: stageWith checks it before it writes; a test
  * that plants a damaged record (coreStore.test.ts) does not.
  */
-export function recordOf(p: Prepared, body: StoredCheckpoint['body'], bytes: number): StoredCheckpoint {
+export function recordOf(p: Prepared, body: StoredCheckpoint['body'], bytes: number, born?: number): StoredCheckpoint {
   const record: StoredCheckpoint = {
     schema: STORED_CHECKPOINT_SCHEMA,
     size: p.size,
@@ -141,13 +141,13 @@ export function recordOf(p: Prepared, body: StoredCheckpoint['body'], bytes: num
   };
   // `stored` counts the record and its line, whose lengths depend on `stored`: settle on a fixed point.
   for (let i = 0; i < 3; i++)
-    record.stored = bytes + utf8Length(JSON.stringify(record)) + utf8Length(JSON.stringify(lineOf(record)));
+    record.stored = bytes + utf8Length(JSON.stringify(record)) + utf8Length(JSON.stringify(lineOf(record, born)));
   return record;
 }
 
 /** newChunks, then stageWith: a prepared checkpoint written into `tx`; the bytes it added. */
-export async function stage(tx: Tx, runId: string, p: Prepared): Promise<number> {
-  return stageWith(tx, runId, p, await newChunks(tx, runId, p));
+export async function stage(tx: Tx, runId: string, p: Prepared, born: number): Promise<number> {
+  return stageWith(tx, runId, p, await newChunks(tx, runId, p), born);
 }
 
 export type ReadStored = { ok: true; checkpoint: Checkpoint } | { ok: false; kind: SkipKind; reason: string };
@@ -230,7 +230,13 @@ const RECORDS_AT_ONCE = 16;
  * lines: those records are read a few at a time and checked in slices, with turns for the page.
  */
 export async function listStored(tx: Tx, runId: string): Promise<{ items: CheckpointSummary[]; skipped: Skipped[] }> {
-  const [keys, lines] = await Promise.all([tx.keys(['cp', runId]), tx.entries(['line', runId])]);
+  const [keys, lines, index] = await Promise.all([
+    tx.keys(['cp', runId]),
+    tx.entries(['line', runId]),
+    tx.get(runKey(runId)),
+  ]);
+  // A line is believed under the run index it was written with (HISTORY_LINE_SCHEMA's `born`).
+  const born = (index as { createdAt?: unknown } | undefined)?.createdAt;
   const lineAt = new Map<number, unknown>();
   for (const [key, value] of lines) {
     const k = parseKey(key);
@@ -249,9 +255,10 @@ export async function listStored(tx: Tx, runId: string): Promise<{ items: Checkp
       if (k.kind !== 'cp') return;
       const line = lineAt.get(k.seq);
       const c = line === undefined ? null : checkLine(line, k.seq);
-      if (c?.ok) items.push(summaryOfLine(runId, c.value));
+      if (c?.ok && (c.value.born === undefined || c.value.born === born)) items.push(summaryOfLine(runId, c.value));
       else {
-        if (c) skipped.push(skippedAt(keyText(lineKey(runId, k.seq)), c.kind, c.reason));
+        // A damaged line is reported; one of an earlier run under this id is only passed over.
+        if (c && !c.ok) skipped.push(skippedAt(keyText(lineKey(runId, k.seq)), c.kind, c.reason));
         unlined.push({ key, seq: k.seq });
       }
     },
