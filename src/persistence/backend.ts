@@ -42,7 +42,7 @@ export const TX_SLICE_MS = 8;
  * request is pending), so the turn is one of its own requests (`turn`, a cheap read): its
  * answer comes back as a task of its own. Without the turns, staging 948 checkpoints of a
  * 19 MiB file (their `put`s and structured clones) ran in one main-thread task of 6.5 s at 4x
- * CPU, and checking their 948 records as the imported run opened, 2.7 s (docs/BENCHMARKS.md).
+ * CPU, and checking their 948 records as the imported run opened, 2.7 s (issue 40).
  */
 export async function inTxSlices<T>(
   items: readonly T[],

@@ -48,7 +48,7 @@ describe('an import parsed in a Worker', () => {
 
   it('gets the picked file unread and reads it itself: the page never decodes nor posts the text', async () => {
     // Posting the 19 MiB string made one main-thread task of 6-7 s in Chromium at 4x CPU while
-    // the Worker parsed it (docs/BENCHMARKS.md): the page now posts the Blob, a handle.
+    // the Worker parsed it (issue 40): the page now posts the Blob, a handle.
     const picked = new Blob([text]);
     const read = [vi.spyOn(picked, 'text'), vi.spyOn(picked, 'arrayBuffer'), vi.spyOn(picked, 'stream')];
     const { spawn, posted } = await inProcessWorker();

@@ -28,7 +28,7 @@ const spawnDefault: SpawnWorker = () =>
  * parseRunFile's answer, worked out in a Worker when the page can start one. `file` is best the
  * picked Blob itself: the Worker reads it, so the page neither decodes its 20 MiB of text nor
  * clones that string into the Worker (in Chromium at 4x CPU, posting the string made one
- * main-thread task of seconds while the Worker parsed it: docs/BENCHMARKS.md).
+ * main-thread task of seconds while the Worker parsed it: issue 40).
  */
 export async function parseOffThread(
   file: string | Blob,

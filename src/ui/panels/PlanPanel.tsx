@@ -22,7 +22,7 @@ const BOX_PX = 256;
  * when `rows[r]` is negative, the heading of the phase of `steps[-rows[r] - 1]` (the step after
  * it); `rowOf[i]` is the row of `steps[i]`. Typed arrays, not an object per row: a plan revised
  * 10,000 times is 30,006 steps under 30,004 headings, and building a row object and a Map entry
- * for each was 26 ms of the opened run's render at 4x CPU (docs/BENCHMARKS.md).
+ * for each was 26 ms of the opened run's render at 4x CPU (a CPU profile, issue 40).
  */
 interface Rows {
   rows: Int32Array;
