@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DESIGN_IDS } from 'harness-core/sim';
 import { en } from '../src/i18n/en';
 import { views as enViews } from '../src/i18n/en.views';
 import { views as zhViews } from '../src/i18n/zh.views';
@@ -50,8 +51,14 @@ function recordShown() {
   });
 }
 
-/** Every key of the dictionaries but the numbered messages' (`err.*`, which carry their own tests). */
-const KEYS = Object.keys({ ...en, ...enViews });
+/**
+ * Every key of the dictionaries but the numbered messages' (`err.*`, which carry their own
+ * tests), and the designs' words, which the dictionaries take from harness-core (engineWords).
+ */
+const KEYS = [
+  ...Object.keys({ ...en, ...enViews }),
+  ...DESIGN_IDS.flatMap((id) => [`design.${id}.name`, `design.${id}.change`]),
+];
 
 /** The texts shown so far that hold a key instead of its words. */
 async function rawKeys(page: Page): Promise<string[]> {

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inEvery } from '../i18n/all';
 import { serializeCheckpoint, Sim, type SimCommand } from '../engine';
@@ -95,7 +96,10 @@ describe('the shipped challenges', () => {
     expect(Object.keys(CASES).sort()).toEqual(CHALLENGES.map((c) => c.id).sort());
   });
 
-  it("are listed on the first screen by the files' own ids and titles, in the catalog's order", () => {
+  it('are each in the file named by its id, and listed by their own titles', () => {
+    const dir = new URL('./files/', import.meta.url).pathname;
+    const named = readdirSync(dir).map((f) => [f, (JSON.parse(readFileSync(dir + f, 'utf8')) as { id: string }).id]);
+    expect(named.filter(([f, id]) => f !== `${id}.json`)).toEqual([]);
     expect(CHALLENGE_TITLES).toEqual(CHALLENGES.map((c) => ({ id: c.id, title: c.title })));
   });
 

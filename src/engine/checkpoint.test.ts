@@ -89,9 +89,14 @@ describe('parseCheckpoint', () => {
     if (!r.ok) expect(r.error.startsWith(`${code}: `)).toBe(true);
   });
 
-  it('says which config rule is broken', () => {
-    const r = parseCheckpoint(text({ ...fixtureV1, config: { ...fixtureV1.config, remindAt: 3 } }));
-    expect(!r.ok && r.error).toContain('remindAt < fuseAt ≤ maxAttemptsPerStep');
+  it('names the config field or the config rule that is broken, checked once by the schema', () => {
+    const refused = (config: Record<string, unknown>) => {
+      const r = parseCheckpoint(text({ ...fixtureV1, config: { ...fixtureV1.config, ...config } }));
+      return r.ok ? 'read' : r.error;
+    };
+    expect(refused({ flakiness: 1 })).toContain('field "config.flakiness"');
+    for (const broken of [{ remindAt: 3 }, { fuseAt: 11 }])
+      expect(refused(broken)).toContain('field "config": its config breaks remindAt < fuseAt ≤ maxAttemptsPerStep');
   });
 
   it('names the damaged field', () => {

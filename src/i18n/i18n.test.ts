@@ -30,6 +30,8 @@ describe('the dictionaries', () => {
   });
 
   it("say each design in harness-core's words, taken from DESIGNS (spelled once, there)", () => {
+    // engineWords builds these keys from DESIGNS: this holds the key's spelling (design.<id>.name)
+    // to the one the page asks for, not the words, which have no second spelling to differ from.
     for (const id of DESIGN_IDS)
       for (const lang of ['zh', 'en'] as const) {
         expect(translate(lang, `design.${id}.name`)).toBe(DESIGNS[id].name[lang]);

@@ -145,6 +145,23 @@ describe.each(BACKENDS)('a run listed by the %s store', (_kind, make) => {
     expect(s.records() - before).toBe(cps.length);
   });
 
+  it('believes a line written before lines named their run index (no born), reading no record', async () => {
+    const s = await stored(async (st) => {
+      for (const cp of cps) await st.put(cp);
+    });
+    const lined = await s.store.list('run-1');
+    await s.backend.write(async (tx) => {
+      for (const [key, line] of await tx.entries(['line', 'run-1'])) {
+        const { born, ...before } = line as { born?: number };
+        expect(born).toEqual(expect.any(Number));
+        tx.put(key, before);
+      }
+    });
+    const before = s.records();
+    expect(await s.store.list('run-1')).toEqual(lined);
+    expect(s.records() - before).toBe(0);
+  });
+
   it('drops the lines with their run', async () => {
     const s = await stored(async (st) => {
       for (const cp of cps) await st.put(cp);
