@@ -1,8 +1,6 @@
-import { en } from './en';
-import { errors } from './en.errors';
 import {
   addDictionary,
-  engineWords,
+  dictionaryOf,
   LANGS,
   translate,
   type Dictionary,
@@ -10,19 +8,16 @@ import {
   type MessageKey,
   type Said,
 } from './index';
-import { zh } from './zh';
-import { views as enViews } from './en.views';
-import { views as zhViews } from './zh.views';
 
 /**
- * Both dictionaries at once, for the unit tests (vite.config.ts's setupFiles) and the layout
- * generator, which lay out and check both languages. The page never imports this file: it
- * fetches the one language it shows (index.ts, loadDictionary); imports.test.ts holds it to that.
+ * Every language's words at once, for the unit tests (vite.config.ts's setupFiles) and the layout
+ * generator, which lay out and check every language: each loaded through the page's own loaders
+ * (index.ts), so a language has nothing to add here. The page never imports this file: it
+ * fetches the one language it shows (loadDictionary); imports.test.ts holds it to that.
  */
-export const DICTIONARIES: Record<Lang, Dictionary> = {
-  en: { ...en, ...errors, ...enViews, ...engineWords('en') },
-  zh: { ...zh, ...zhViews, ...engineWords('zh') },
-};
+export const DICTIONARIES = Object.fromEntries(
+  await Promise.all(LANGS.map(async (lang) => [lang, await dictionaryOf(lang)] as const)),
+) as Record<Lang, Dictionary>;
 for (const lang of LANGS) addDictionary(lang, DICTIONARIES[lang]);
 
 /** `said` in every language at once, for tests that hold words to a run in each of them. */

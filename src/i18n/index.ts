@@ -58,6 +58,15 @@ export function engineWords(lang: 'zh' | 'en'): Record<StepKey | ChannelKey | De
     ...(Object.fromEntries(designs) as Record<DesignKey, string>),
   };
 }
+/**
+ * All of `lang`'s words at once (both chunks, as the page would have them once a view asked):
+ * what the unit tests and the layout generator load every language with (all.ts).
+ */
+export async function dictionaryOf(lang: Lang): Promise<Dictionary> {
+  const [boot, views] = await Promise.all([DICTIONARIES[lang].boot(), DICTIONARIES[lang].views()]);
+  return { ...boot, ...views } as Dictionary;
+}
+
 /** The parts the page has asked for: a language switch fetches each of them in the new language. */
 const wanted = new Set<Part>(['boot']);
 const loading = new Map<string, Promise<void>>();
