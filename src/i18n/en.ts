@@ -1,5 +1,6 @@
 import { classroom } from './en.classroom';
 import { code } from './en.code';
+import { diagram } from './en.diagram';
 import { storage } from './en.storage';
 import { timeline } from './en.timeline';
 import { content } from './en.content';
@@ -18,15 +19,13 @@ export const en = {
   ...storage,
   ...classroom,
   ...code,
+  ...diagram,
   ...timeline,
   ...content,
   ...refusals,
   // Predict-then-reveal and challenges (SPEC §13)
   'why.predicting': 'Answer the prediction first.',
   'why.challenge': 'This challenge does not allow this control.',
-  // Presenter mode, the article beside the lesson, the compact diagram (SPEC §13).
-  'node.loopShort': 'loop {count}/{fuse}',
-  'node.waitedShort': 'waited {time}',
   'app.title': 'Harness Sim',
   'app.subtitle': 'How an agent harness keeps track of a long task',
   'app.scenario': 'Scenario',
@@ -57,49 +56,6 @@ export const en = {
   'duration.m': '{m}m',
   'app.help': 'Keyboard shortcuts (?)',
   'app.error': 'Something went wrong: {msg}. Reload the page; your saved runs are kept.',
-
-  'state.created': 'created',
-  'state.planning': 'planning',
-  'state.running': 'running',
-  'state.tool_failed': 'tool failed',
-  'state.waiting_approval': 'awaiting approval',
-  'state.completed': 'completed',
-  'state.failed': 'failed',
-  'state.cancelled': 'cancelled',
-  'simpleState.created': 'pending',
-  'simpleState.running': 'running',
-  'simpleState.completed': 'done',
-  'simpleState.failed': 'failed',
-  'state.active': 'active states',
-  'state.now': 'now',
-
-  'node.step': 'step {n}/{total}',
-  'node.loop': 'loop {count}/{fuse} · {stage}',
-  'node.waited': 'waited {time} · 0 tokens',
-  'node.plan': 'plan v{v}',
-  'node.reason.completed': 'all steps done',
-  'node.reason.loop_fuse': 'fuse tripped',
-  'node.reason.retries_exhausted': 'attempts used up',
-  'node.reason.cancelled': 'stopped by a person',
-  'node.reason.step_failed': 'step failed (no retry)',
-
-  'edge.START': 'begin',
-  'edge.TICK': 'tick',
-  'edge.APPROVE': 'approved',
-  'edge.REJECT': 'rejected',
-  'edge.CANCEL': 'stopped by a person',
-  'edge.REPLAN': 'plan revised',
-  'edge.cond.running-running': 'step ok',
-  'edge.cond.running-planning': 'plan revised (extension)',
-  'edge.extension':
-    'This simulator’s extension for revising a plan mid-run (a dynamic plan, or the answer to a rejection): the article’s figure has two loop-backs, not this one.',
-  'edge.cond.running-completed': 'last step ok',
-  'edge.cond.running-tool_failed': 'step failed',
-  'edge.cond.running-waiting_approval': 'risky step',
-  'edge.cond.tool_failed-running': 'retry',
-  'edge.cond.tool_failed-failed': 'fuse / no tries left',
-  'edge.cond.planning-running': 'plan produced',
-  'edge.cond.waiting_approval-waiting_approval': 'poll',
 
   'stage.none': 'none',
   'stage.counting': 'counting',
@@ -205,24 +161,6 @@ export const en = {
   'meter.bytes': 'Bytes written',
   'clock.format': 'Day {d} · {hh}:{mm}',
 
-  'rule.created.START.planning': 'START: the task is accepted and planning begins.',
-  'rule.planning.TICK.running': 'Plan produced: plan and todos stored; checkpoint phase_switch.',
-  'rule.running.TICK.running': 'Step ok and steps remain: todo ticked, artifact ref kept, advance.',
-  'rule.running.TICK.completed': 'Last step ok: completed; checkpoint terminal.',
-  'rule.running.TICK.tool_failed': 'Step failed: the ledger records attempt, error and input; hint injected.',
-  'rule.running.TICK.waiting_approval':
-    'Risky step not yet decided: checkpoint before_suspend first, then exactly one approval request.',
-  'rule.running.REPLAN.planning': 'Plan revised (a dynamic plan, or the answer to a rejection): version + 1.',
-  'rule.tool_failed.TICK.running': 'Below the fuse and attempts left: retry, with the recovery hint.',
-  'rule.tool_failed.TICK.failed':
-    'A loop key reached fuseAt, or attempts ran out: failed; the whole ledger goes to a person.',
-  'rule.waiting_approval.TICK.waiting_approval': 'Poll only: no model call, no tokens, no new request.',
-  'rule.waiting_approval.APPROVE.running': 'Approved: resume from the checkpoint; the step then runs.',
-  'rule.waiting_approval.REJECT.tool_failed': 'Rejected: the reason goes into the ledger as the tool result.',
-  'rule.CANCEL': 'A person cancelled: cancelled; checkpoint terminal.',
-  'rule.RESTORE.checkpoint': 'Restart: read the newest checkpoint and stand where it says.',
-  'rule.RESTORE.none': 'Restart without a checkpoint: begin again at step 1.',
-
   'settings.title': 'Settings for a new run',
   'settings.density': 'Checkpoint density',
   'settings.overnight': 'Kill the process after 8 h without progress, waiting or retrying (the overnight endings)',
@@ -234,7 +172,6 @@ export const en = {
   'settings.heed.0': 'never',
   'settings.heed.0.5': 'half the time',
   'settings.heed.1': 'always',
-  'edge.cond.running-failed': 'step failed (no retry)',
   'why.notInMachine': 'This machine has no such transition (the simple mode keeps four states).',
   'why.noCheckpoints': 'This design keeps no checkpoints.',
   'meter.modelCalls': 'Model calls',
@@ -246,10 +183,6 @@ export const en = {
   'meter.side.done': 'done at {time}',
   // layout & language (SPEC §13.4)
   'panel.controls': 'Controls',
-  'diagram.edge': '{from} → {to}: {text}',
-  'diagram.nodeHelp': 'A state of the machine (read-only).',
-  'diagram.edgeHelp': 'A transition of the machine (read-only).',
-  'diagram.handle': 'Connection point',
   'phase.connect': 'connect',
   'phase.export': 'export',
   'phase.inventory': 'inventory',
@@ -268,7 +201,6 @@ export const en = {
   'ledger.outcome.ok': 'ok',
   'ctl.key.space': 'Space',
   'panel.stage': 'The machine',
-  'diagram.label': 'State machine diagram',
 
   // lists & screen reader (SPEC §13.4)
   'sr.move': '{from} → {to}: {detail}',

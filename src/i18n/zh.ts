@@ -1,5 +1,6 @@
 import { classroom } from './zh.classroom';
 import { code } from './zh.code';
+import { diagram } from './zh.diagram';
 import { storage } from './zh.storage';
 import { timeline } from './zh.timeline';
 import { content } from './zh.content';
@@ -15,6 +16,7 @@ export const zh: Record<BootKey, string> = {
   ...storage,
   ...classroom,
   ...code,
+  ...diagram,
   ...timeline,
   ...content,
   ...errors,
@@ -22,9 +24,6 @@ export const zh: Record<BootKey, string> = {
   // 先猜后看与挑战（SPEC §13）
   'why.predicting': '先回答预测。',
   'why.challenge': '这个挑战不允许用这个操作。',
-  // 演示模式、课程旁的原文、紧凑状态图（SPEC §13）。
-  'node.loopShort': '循环 {count}/{fuse}',
-  'node.waitedShort': '已等 {time}',
   'app.title': 'Harness Sim',
   'app.subtitle': 'Harness 如何管住一个长任务的「进度」',
   'app.scenario': '场景',
@@ -52,48 +51,6 @@ export const zh: Record<BootKey, string> = {
   'duration.m': '{m} 分钟',
   'app.help': '键盘快捷键（?）',
   'app.error': '出错了：{msg}。请刷新页面；已保存的运行不会丢。',
-
-  'state.created': '受理',
-  'state.planning': '拆解计划',
-  'state.running': '执行',
-  'state.tool_failed': '工具失败',
-  'state.waiting_approval': '等人审批',
-  'state.completed': '完成',
-  'state.failed': '失败',
-  'state.cancelled': '已叫停',
-  'simpleState.created': '待跑',
-  'simpleState.running': '在跑',
-  'simpleState.completed': '完成',
-  'simpleState.failed': '失败',
-  'state.active': '活动状态',
-  'state.now': '当前',
-
-  'node.step': '第 {n}/{total} 步',
-  'node.loop': '循环 {count}/{fuse} · {stage}',
-  'node.waited': '已等 {time} · 0 token',
-  'node.plan': '计划 v{v}',
-  'node.reason.completed': '全部步骤完成',
-  'node.reason.loop_fuse': '熔断',
-  'node.reason.retries_exhausted': '重试耗尽',
-  'node.reason.cancelled': '由人叫停',
-  'node.reason.step_failed': '步骤失败（不重试）',
-
-  'edge.START': '开始',
-  'edge.TICK': '时钟一拍',
-  'edge.APPROVE': '批准',
-  'edge.REJECT': '拒绝',
-  'edge.CANCEL': '叫停',
-  'edge.REPLAN': '重计划',
-  'edge.cond.running-running': '步骤成功',
-  'edge.cond.running-planning': '改计划（扩展）',
-  'edge.extension': '本模拟器为边跑边改计划加的扩展（动态计划，或回应被拒的理由）：文章的图只有两条回边，没有这一条。',
-  'edge.cond.running-completed': '最后一步成功',
-  'edge.cond.running-tool_failed': '步骤失败',
-  'edge.cond.running-waiting_approval': '高危步骤',
-  'edge.cond.tool_failed-running': '重试',
-  'edge.cond.tool_failed-failed': '熔断 / 重试耗尽',
-  'edge.cond.planning-running': '计划产出',
-  'edge.cond.waiting_approval-waiting_approval': '轮询',
 
   'stage.none': '无',
   'stage.counting': '计数',
@@ -198,22 +155,6 @@ export const zh: Record<BootKey, string> = {
   'meter.bytes': '写入字节',
   'clock.format': '第 {d} 天 · {hh}:{mm}',
 
-  'rule.created.START.planning': 'START：受理任务，开始拆解计划。',
-  'rule.planning.TICK.running': '计划产出：计划与待办落盘；存档 phase_switch。',
-  'rule.running.TICK.running': '步骤成功且还有下一步：划掉待办、记下产物引用、前进。',
-  'rule.running.TICK.completed': '最后一步成功：完成；存档 terminal。',
-  'rule.running.TICK.tool_failed': '步骤失败：账本记下尝试、错误与输入；注入恢复提示。',
-  'rule.running.TICK.waiting_approval': '高危步骤尚未裁决：先存档 before_suspend，再发且只发一次审批请求。',
-  'rule.running.REPLAN.planning': '计划改版（动态计划，或回应被拒的理由）：版本 + 1。',
-  'rule.tool_failed.TICK.running': '未到熔断且还有次数：带着恢复提示重试。',
-  'rule.tool_failed.TICK.failed': '某个循环键到了熔断阈值，或次数用完：转 failed，带全账本交还给人。',
-  'rule.waiting_approval.TICK.waiting_approval': '只轮询：不调模型、不花 token、不重发请求。',
-  'rule.waiting_approval.APPROVE.running': '批准：读档续跑，然后执行这一步。',
-  'rule.waiting_approval.REJECT.tool_failed': '拒绝：理由作为工具结果写进账本。',
-  'rule.CANCEL': '人叫停：转 cancelled；存档 terminal。',
-  'rule.RESTORE.checkpoint': '重启：读最新存档，从它记下的位置继续。',
-  'rule.RESTORE.none': '没有存档的重启：从第 1 步重来。',
-
   'settings.title': '新运行的设置',
   'settings.density': '存档密度',
   'settings.overnight': '8 小时没有进展（干等或空转重试）就杀掉进程（过夜结局）',
@@ -225,7 +166,6 @@ export const zh: Record<BootKey, string> = {
   'settings.heed.0': '从不',
   'settings.heed.0.5': '一半时候',
   'settings.heed.1': '总是',
-  'edge.cond.running-failed': '步骤失败（不重试）',
   'why.notInMachine': '这台状态机没有这条转移（简单模式只有四个状态）。',
   'why.noCheckpoints': '这个设计不存档。',
   'meter.modelCalls': '模型调用',
@@ -237,10 +177,6 @@ export const zh: Record<BootKey, string> = {
   'meter.side.done': '{time} 完成',
   // layout & language (SPEC §13.4)
   'panel.controls': '控制',
-  'diagram.edge': '{from} → {to}：{text}',
-  'diagram.nodeHelp': '状态机中的一个状态（只读）。',
-  'diagram.edgeHelp': '状态机中的一条转移（只读）。',
-  'diagram.handle': '连接点',
   'phase.connect': '连接',
   'phase.export': '导出',
   'phase.inventory': '盘点',
@@ -259,7 +195,6 @@ export const zh: Record<BootKey, string> = {
   'ledger.outcome.ok': '成功',
   'ctl.key.space': '空格',
   'panel.stage': '状态机',
-  'diagram.label': '状态机图',
 
   // lists & screen reader (SPEC §13.4)
   'sr.move': '{from} → {to}：{detail}',
