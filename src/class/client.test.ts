@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { createClassSlice, type Dial, type LiveClass, type Wire } from './client';
+import { createClassSlice } from './client';
+import type { LiveClass } from './view';
+import type { Dial, Wire } from './wire';
 import { LIVE_KEY, TEACHER_FRAGMENT, TEACHER_KEY, secretKey, takeTeacherToken, type KeyStore } from './keys';
 import {
   TEACHER_FRAGMENT as PROTOCOL_FRAGMENT,

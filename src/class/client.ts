@@ -9,16 +9,11 @@ import {
   YOU,
   readMessage,
   type Ack,
-  type AnswerMessage,
-  type ClassError,
-  type ClassState,
   type ClientEvent,
-  type Roster,
   type StopAt,
-  type Tally,
-  type TeacherCommand,
-  type You,
 } from './protocol';
+import { IDLE, type LiveClass, type LiveClassData } from './view';
+import type { Dial, Wire } from './wire';
 
 /**
  * The page's half of the live class (issue 43): one connection to the relay that serves the page
@@ -27,104 +22,6 @@ import {
  * makes a dropped phone come back by itself with its answers (student:resume, its secret kept in
  * localStorage per join code).
  */
-
-/** Socket.IO's default path, which the relay keeps (server/class/server.ts). */
-export const RELAY_PATH = '/socket.io/';
-/** A request with no answer after this long is given up (the relay acks in milliseconds). */
-export const ACK_MS = 8000;
-
-/** The few things the class asks of a connection: Socket.IO's, or a test's. */
-export interface Wire {
-  /**
-   * `connect` (also after every reconnection), `disconnect`, `connect_error` (with the error's
-   * message) and the relay's events (protocol SERVER_EVENTS, with their payload).
-   */
-  on(event: string, fn: (payload?: unknown) => void): void;
-  /** Sends one client event and resolves with its acknowledgement (rejects when none comes). */
-  request(event: ClientEvent, payload: unknown): Promise<Ack>;
-  close(): void;
-}
-export type Dial = (auth: { teacher: string } | null) => Promise<Wire>;
-
-/** Socket.IO to the page's own origin; its code (about 13 kB gzipped) loads only now. */
-export const dialRelay: Dial = async (auth) => {
-  const { io } = await import('socket.io-client');
-  const socket = io({ path: RELAY_PATH, ...(auth ? { auth } : {}) });
-  return {
-    on(event, fn) {
-      if (event === 'connect_error') socket.on('connect_error', (e: Error) => fn(e.message));
-      else socket.on(event, fn);
-    },
-    request: (event, payload) => socket.timeout(ACK_MS).emitWithAck(event, payload) as Promise<Ack>,
-    close: () => void socket.disconnect(),
-  };
-};
-
-/**
- * Where the tab stands. `norelay`: the page is hosted without the relay (a class needs `npm run
- * class`); `notoken`: the relay is there but this tab has no teacher token; `forbidden`: the
- * token is not this relay's; `refused`: the relay said no (see `error`); `reconnecting`: the
- * connection dropped and Socket.IO is bringing it back.
- */
-export type ClassStatus =
-  | 'off'
-  | 'connecting'
-  | 'live'
-  | 'reconnecting'
-  | 'norelay'
-  | 'notoken'
-  | 'forbidden'
-  | 'refused'
-  | 'ended'
-  | 'removed';
-
-export interface LiveClassData {
-  role: 'teacher' | 'student' | null;
-  status: ClassStatus;
-  code: string | null;
-  state: ClassState | null;
-  /** The teacher's live counts, texts and students. */
-  tally: Tally | null;
-  /** The teacher's list of who is in the class (to remove one). */
-  roster: Roster | null;
-  /** The student's own answer, result and score. */
-  you: You | null;
-  /** An answer not yet acknowledged (sent again after a reconnection). */
-  pending: AnswerMessage | null;
-  /** The relay's last refusal. */
-  error: ClassError | null;
-}
-
-/** Teacher commands beside `start` and `stop` (which startClass and moveClass send). */
-export type ClassCommand = Exclude<TeacherCommand, { type: 'start' | 'stop' }>;
-
-export interface LiveClassActions {
-  /** The teacher starts (or rejoins) this token's class at stop `at`. */
-  startClass(at: StopAt): Promise<void>;
-  /** The teacher's lesson moved: the class follows (sent once per change). */
-  moveClass(at: StopAt): Promise<void>;
-  /** Lock, reopen, reveal, pause, remove, end: true once the relay acknowledged it. */
-  teach(cmd: ClassCommand): Promise<boolean>;
-  /** A phone joins (or, with a secret kept for this code, resumes). */
-  joinClass(code: string, nickname: string): Promise<void>;
-  /** The student's answer at the current stop: true once stored by the relay. */
-  answerClass(msg: AnswerMessage): Promise<boolean>;
-  /** Drops the connection and forgets the class's view (not the secret). */
-  leaveClass(): void;
-}
-export type LiveClass = LiveClassData & LiveClassActions;
-
-export const IDLE: LiveClassData = {
-  role: null,
-  status: 'off',
-  code: null,
-  state: null,
-  tally: null,
-  roster: null,
-  you: null,
-  pending: null,
-  error: null,
-};
 
 export interface ClassDeps {
   dial: Dial;

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
-import { createClassSlice, dialRelay, type LiveClass } from '../class/client';
+import { createClassSlice } from '../class/client';
+import type { LiveClass } from '../class/view';
+import { dialRelay } from '../class/wire';
 import { LIVE_KEY, storageOr } from '../class/keys';
 
 const session = storageOr(() => sessionStorage);

@@ -1,4 +1,4 @@
-import type { ClassStatus } from '../../class/client';
+import type { ClassStatus } from '../../class/view';
 import type { ClassError } from '../../class/protocol';
 import type { StateName } from '../../engine';
 import type { MessageKey } from '../../i18n';
