@@ -58,6 +58,8 @@ test('one page, a new run by the address for each: saved before Start, reloads, 
     await open(page, '?lang=en&run=new');
     await page.getByTestId('btn-start').click();
     for (let i = 0; i < 10; i++) await page.getByTestId('btn-step').click();
+    // The page shows the presses once their checkpoints are durable (publish.ts): read the history then.
+    await expect(page.getByTestId('current-step')).toHaveText('10');
     const newest = await newestItem(page);
     await page.getByTestId('btn-crash').click();
     await expect(page.getByTestId('process-down')).toBeVisible();
@@ -139,6 +141,7 @@ test('one page, a new run by the address for each: saved before Start, reloads, 
     await open(page, '?lang=en&run=new');
     await page.getByTestId('btn-start').click();
     for (let i = 0; i < 8; i++) await page.getByTestId('btn-step').click();
+    await expect(page.getByTestId('current-step')).toHaveText('8');
     const newest = await newestItem(page);
     const runId = await page.locator('[data-testid="run-item"].is-current').getAttribute('data-run');
     // A damaged checkpoint record newer than the rest, and a foreign record beside it.
