@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { phoneAt, relayForSpec } from './classKit';
+import { phoneAt, projectorPage, relayForSpec, startClass } from './classKit';
 
 /**
  * The article's self-test in a live class (issue 43, ui-contract "Live class"): the phones type
@@ -13,11 +13,9 @@ const base = relay.base;
 test('the self-test on the phones: the projector shows the typed answers without names, three at a time, beside the model answer (zh)', async ({
   browser,
 }) => {
-  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-  const teacher = await projector.newPage();
+  const teacher = await projectorPage(browser);
   await teacher.goto(`${base()}?lang=zh&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.token()}`);
-  await teacher.getByTestId('btn-class-start').click();
-  const code = (await teacher.getByTestId('class-join-code').textContent())!;
+  const code = await startClass(teacher);
   const nicknames = ['阿明', 'Bea', 'Cy', '<i>Dee</i>'];
   const phones: Page[] = [];
   for (const nickname of nicknames) {
@@ -51,5 +49,5 @@ test('the self-test on the phones: the projector shows the typed answers without
   await expect(teacher.locator('.hs-class__texts b, .hs-class__texts i')).toHaveCount(0);
   await expect(teacher.getByTestId('selftest-model-answer')).toBeVisible();
   for (const p of phones) await p.context().close();
-  await projector.close();
+  await teacher.context().close();
 });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassServer, type ClassServer } from '../server/class/server';
 import { freePort, spawnRelay, startRedis } from '../server/class/test/helpers';
-import { phoneAt, relayForSpec } from './classKit';
+import { phoneAt, projectorPage, relayForSpec, startClass } from './classKit';
 import { expectReady, open } from './helpers';
 
 /**
@@ -37,18 +37,14 @@ test('three phones answer the projector’s prediction: the histogram counts the
   let relay = await spawnRelay(port, dataDir, siteEnv);
   const base = () => `${relay.url}/`;
   const phone = (query: string) => phoneAt(browser, base(), query);
-  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-  const teacher = await projector.newPage();
+  const teacher = await projectorPage(browser);
   await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.token}`);
   await expectReady(teacher);
   await expect(teacher.getByTestId('lesson')).toHaveAttribute('aria-busy', 'false');
   // The token went into the tab, out of the address the room sees.
   expect(teacher.url()).not.toContain(relay.token);
 
-  await teacher.getByTestId('btn-class-start').click();
-  const codeBox = teacher.getByTestId('class-join-code');
-  await expect(codeBox).toHaveText(/^[A-Z2-9]{8}$/);
-  const code = (await codeBox.textContent())!;
+  const code = await startClass(teacher);
   await expect(teacher.getByTestId('class-qr')).toHaveAttribute('data-text', `${base()}?class=${code}`);
 
   // Two scan the QR (its address joins at once); one types the code with a nickname that is markup.
@@ -144,15 +140,14 @@ test('three phones answer the projector’s prediction: the histogram counts the
   await expect(phones[2]!.getByTestId('student-result')).toHaveAttribute('data-correct', 'false');
   await expect(teacher.getByTestId('class-joined')).toHaveText('3');
   for (const p of phones) await p.context().close();
-  await projector.close();
+  await teacher.context().close();
   relay.child.kill('SIGKILL');
 });
 
 test('Start a class pressed before the address’s lesson shows starts the class at that lesson, not the first', async ({
   browser,
 }) => {
-  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-  const teacher = await projector.newPage();
+  const teacher = await projectorPage(browser);
   // The lesson's view is held back, as on a slow first load: its stop cannot show yet.
   let release = () => {};
   const held = new Promise<void>((go) => (release = go));
@@ -171,7 +166,7 @@ test('Start a class pressed before the address’s lesson shows starts the class
   await expect(teacher.getByTestId('class-join-code')).toHaveText(/^[A-Z2-9]{8}$/);
   await expect(teacher.getByTestId('lesson')).toHaveAttribute('data-lesson', 'fuse');
   expect(new URL(teacher.url()).searchParams.get('lesson')).toBe('fuse');
-  await projector.close();
+  await teacher.context().close();
 });
 
 test('two relays share the class through Redis: the teacher on one, the phones on the other', async ({ browser }) => {
@@ -191,15 +186,11 @@ test('two relays share the class through Redis: the teacher on one, the phones o
       );
     const [one, two] = relays as [ClassServer, ClassServer];
     expect(two.teacherToken).toBe(one.teacherToken);
-    const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-    const teacher = await projector.newPage();
+    const teacher = await projectorPage(browser);
     await teacher.goto(
       `http://127.0.0.1:${one.port}/?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${one.teacherToken}`,
     );
-    await teacher.getByTestId('btn-class-start').click();
-    const codeBox = teacher.getByTestId('class-join-code');
-    await expect(codeBox).toHaveText(/^[A-Z2-9]{8}$/);
-    const code = (await codeBox.textContent())!;
+    const code = await startClass(teacher);
     const phones = [
       await phoneAt(browser, `http://127.0.0.1:${two.port}/`, `class=${code}`),
       await phoneAt(browser, `http://127.0.0.1:${two.port}/`, `class=${code}`),
@@ -222,7 +213,7 @@ test('two relays share the class through Redis: the teacher on one, the phones o
     );
     await expect(phones[0]!.getByTestId('student-result')).toHaveAttribute('data-correct', 'true');
     for (const p of phones) await p.context().close();
-    await projector.close();
+    await teacher.context().close();
   } finally {
     for (const r of relays) await r.close();
     redis.stop();
@@ -255,11 +246,9 @@ test('in presenter mode without a lesson (the address npm run class prints), Sta
 test('the class follows the teacher to another lesson: the tab keeps its token and rejoins the class', async ({
   browser,
 }) => {
-  const projector = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
-  const teacher = await projector.newPage();
+  const teacher = await projectorPage(browser);
   await teacher.goto(`${base()}?lang=en&run=new&present=1&lesson=no-progress&at=1#teacher=${relay.token()}`);
-  await teacher.getByTestId('btn-class-start').click();
-  const code = (await teacher.getByTestId('class-join-code').textContent())!;
+  const code = await startClass(teacher);
   const student = await phone(browser, `class=${code}`);
   await expect(student.getByTestId('student-view')).toHaveAttribute('data-kind', 'watch');
 
@@ -279,5 +268,5 @@ test('the class follows the teacher to another lesson: the tab keeps its token a
     /^(?!.*rate_limited).*too many requests at once/,
   );
   await student.context().close();
-  await projector.close();
+  await teacher.context().close();
 });

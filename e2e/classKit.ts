@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startClassServer, type ClassServer } from '../server/class/server';
 
 /**
@@ -29,4 +29,18 @@ export async function phoneAt(browser: Browser, at: string, query: string, lang 
   const page = await context.newPage();
   await page.goto(`${at}?lang=${lang}&${query}`);
   return page;
+}
+
+/** The projector: a page in a context of its own at a projector's 1280x720. */
+export async function projectorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  return context.newPage();
+}
+
+/** Presses "Start a class" on the projector; the join code once it shows. */
+export async function startClass(teacher: Page): Promise<string> {
+  await teacher.getByTestId('btn-class-start').click();
+  const codeBox = teacher.getByTestId('class-join-code');
+  await expect(codeBox).toHaveText(/^[A-Z2-9]{8}$/);
+  return (await codeBox.textContent())!;
 }
