@@ -5,6 +5,10 @@ import { isWhole, spacers } from './window';
 
 /** Rows drawn beyond each edge of the box, so a keyboard scroll by a line never shows a gap. */
 const OVERSCAN = 6;
+/** The most frames Home or End keeps pinning the box while arriving rows change its height (a second). */
+const PIN_FRAMES = 60;
+/** Frames the box's height must hold still before Home or End lets go. */
+const STILL_FRAMES = 3;
 
 interface ListWindow<S extends HTMLElement> {
   /** The indexes to draw, in order. */
@@ -76,12 +80,25 @@ export function useListWindow<S extends HTMLElement>(
   const virtualizer = v;
   const items = virtualizer.getVirtualItems();
   const gaps = spacers(items, virtualizer.getTotalSize(), startPx);
-  // The browser's own Home/End land on estimated heights; rows measured on arrival then move
-  // the end. scrollToIndex keeps correcting until the row itself stands at the edge.
+  // Home and End pin the box to its top or bottom, natively, frame after frame until its height
+  // holds still for three frames: the rows that arrive are measured and move the end. (The
+  // virtualizer's own scrollToIndex re-aims only when its target moves, so a write clamped by a
+  // list not yet grown left End short of the last row, once in a fresh-clone run.)
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.target !== e.currentTarget || (e.key !== 'Home' && e.key !== 'End')) return;
+    const el = box.current;
+    if (!el || e.target !== e.currentTarget || (e.key !== 'Home' && e.key !== 'End')) return;
     e.preventDefault();
-    virtualizer.scrollToIndex(e.key === 'Home' ? 0 : count - 1, { align: e.key === 'Home' ? 'start' : 'end' });
+    const toEnd = e.key === 'End';
+    let height = -1;
+    let still = 0;
+    let frames = 0;
+    const pin = () => {
+      el.scrollTop = toEnd ? el.scrollHeight - el.clientHeight : 0;
+      still = el.scrollHeight === height ? still + 1 : 0;
+      height = el.scrollHeight;
+      if (still < STILL_FRAMES && ++frames < PIN_FRAMES) requestAnimationFrame(pin);
+    };
+    pin();
   };
   return {
     indexes: items.map((i) => i.index),
