@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy } from './build/csp.ts';
+import { preloadDynamicEntry } from './build/preload.ts';
 
 // base './' so the static build in dist/ works from any folder a teacher hosts it in.
 export default defineConfig({
@@ -20,6 +21,8 @@ export default defineConfig({
   plugins: [
     react(),
     contentSecurityPolicy(),
+    // src/start.tsx, the page's React half: fetched with the entry (build/preload.ts).
+    preloadDynamicEntry('src/start.tsx'),
     // Offline after the first visit: a Workbox service worker precaches every file of the build,
     // the lazily loaded chunks too. Registered by src/offline.ts (no inline script, CSP), not here.
     VitePWA({
@@ -40,18 +43,24 @@ export default defineConfig({
       },
     }),
   ],
-  // One chunk of ~570 kB raw (React Flow and React are most of it); `npm run bench` holds its
-  // gzip size against a minimal app of the same dependencies instead of this warning.
+  // Three first chunks of ~190-260 kB raw (the entry, React, the React half with React Flow);
+  // `npm run bench` holds their gzip size against a minimal app of the same dependencies.
   build: {
     chunkSizeWarningLimit: 700,
     // Every browser the page supports has <link rel="modulepreload"> (Chromium 66, Firefox 115, Safari 17).
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Everything the page imports statically in one chunk beside it, not a dozen small ones
-      // split by which lazy chunk also uses them: the first screen fetches what it needs at once.
+      // What the first screen needs in three chunks (groups below), not a dozen small ones split
+      // by which lazy chunk also uses them: the first screen fetches what it needs at once.
       output: {
         codeSplitting: {
-          groups: [{ name: 'page', tags: ['$initial'], priority: 1 }],
+          groups: [
+            { name: 'page', tags: ['$initial'], priority: 3 },
+            // React, and the page's React half with all else it imports: main.tsx imports each a task
+            // after the one before (build/preload.ts names them in index.html).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'start', test: /[\\/]src[\\/]start\.tsx$/, priority: 1 },
+          ],
         },
       },
     },

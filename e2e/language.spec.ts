@@ -145,6 +145,15 @@ test.describe('each language is fetched on its own', () => {
   });
 });
 
+test('the page’s React half cannot be fetched: the page says so in both languages, not a frame that never fills', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/start-[^/]+\.js$/, (r) => r.abort());
+  await page.goto('/?lang=en&run=new');
+  await expect(page.getByRole('alert')).toContainText('页面没能加载');
+  await expect(page.getByRole('alert')).toContainText('The page could not load: reload the page.');
+});
+
 test('a storage error on the Chinese page is said in Chinese, number and parts kept (E504 around E502)', async ({
   page,
 }) => {

@@ -84,7 +84,7 @@ describe('imports', () => {
     expect(cycles(false)).toEqual([]);
   });
 
-  it('the page reaches the dictionaries only by loadDictionary: main.tsx imports neither language', () => {
+  it('the page reaches the dictionaries only by loadDictionary: main.tsx and start.tsx import neither language', () => {
     const files = sources(SRC);
     const known = new Set(files);
     const reached = new Set<string>();
@@ -94,6 +94,7 @@ describe('imports', () => {
       for (const m of importsOf(f, known, true)) walk(m);
     };
     walk(join(SRC, 'main.tsx'));
+    walk(join(SRC, 'start.tsx'));
     expect(reached.size).toBeGreaterThan(50);
     const words = ['i18n/all.ts', 'i18n/en.ts', 'i18n/zh.ts', 'i18n/en.views.ts', 'i18n/zh.views.ts'].map((f) =>
       join(SRC, f),

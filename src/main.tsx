@@ -4,16 +4,8 @@ import './trustedTypes';
 import { words } from './words';
 import './boot';
 import { storageOr, takeTeacherToken } from './class/keys';
-import { createRoot } from 'react-dom/client';
-import { translate } from './i18n';
-import { useSimStore } from './store/simStore';
-import { StrictMode, Suspense, lazy, startTransition } from 'react';
-import { App } from './ui/App';
-import { ErrorBoundary } from './ui/ErrorBoundary';
-import { registerOffline } from './offline';
-import { UpdateReady } from './ui/UpdateReady';
-import { traceAsked, useTraceHandoff } from './ui/traces/handoff';
-import { withViewWords } from './ui/viewWords';
+import { pageSlicer } from './store/pageSlicer';
+// The page's styles with its first chunk: index.html's frame uses the same classes (layout.css).
 import './ui/theme.css';
 import './ui/styles.css';
 import './ui/layout.css';
@@ -26,83 +18,34 @@ takeTeacherToken(
   storageOr(() => sessionStorage),
 );
 
-/** `?compare=a,b` opens the side-by-side view, a chunk of its own (the first screen never loads it). */
-const COMPARE = new URLSearchParams(window.location.search).has('compare');
-const CompareView = lazy(() => import('./ui/compare/CompareView').then((m) => ({ default: m.CompareView })));
-/**
- * `?guide=1` opens the teacher's guide instead of the simulator, a chunk of its own as well, with
- * the views' words (ui/viewWords.ts), as the trace view below.
- */
-const GUIDE = !COMPARE && new URLSearchParams(window.location.search).has('guide');
-const GuideView = lazy(withViewWords(() => import('./ui/guide/GuideView').then((m) => ({ default: m.GuideView }))));
-/**
- * `?trace=sample-<id>` or `?trace=1` opens the trace view (SPEC §11), a chunk of its own; the runs
- * panel opens it in place with a picked file (ui/traces/handoff.ts: the file stays in memory, never
- * in the address or storage). Back from a view opened in place reloads the page it came from.
- */
-const TRACE = !COMPARE && !GUIDE && traceAsked(window.location.search);
-/** `?class=<code>` (or `?class=join`) is a student's phone in a live class (issue 43), a chunk of its own. */
-const CLASS = new URLSearchParams(window.location.search).has('class');
-const StudentPage = lazy(withViewWords(() => import('./ui/class/StudentPage')));
-const TraceView = lazy(withViewWords(() => import('./ui/traces/TraceView').then((m) => ({ default: m.TraceView }))));
-window.addEventListener('popstate', () => {
-  if (useTraceHandoff.getState().shown) window.location.reload();
-});
-
-/** The simulator, or the trace view once the runs panel opens one in place. */
-function Simulator() {
-  const inPlace = useTraceHandoff((s) => s.shown);
-  return TRACE || inPlace ? (
-    <Suspense>
-      <TraceView search={window.location.search} />
-    </Suspense>
-  ) : (
-    <App />
-  );
-}
-
+// The page's script in three tasks, not one long one at a slow CPU: this chunk (storage opening,
+// the words on their way), then React, then the React half (start.tsx). V8 also writes each
+// part's code cache in a task of its own on a second visit. index.html names their files
+// (build/preload.ts), so they are fetched with this one, not after it has run (speed device:
+// docs/design/speed.md). No top-level await: start.tsx imports modules of this chunk, which must
+// have finished evaluating.
 const root = document.getElementById('root') as HTMLElement;
-
-// Nothing is drawn without its words; if they cannot be fetched, the page says so in both languages.
-const wordsLoaded = await words.then(
-  () => true,
-  () => false,
-);
-if (!wordsLoaded) {
-  const p = document.createElement('p');
-  p.className = 'hs-notice hs-notice--error';
-  p.setAttribute('role', 'alert');
-  p.textContent = '页面的文字没能加载，请刷新页面。 The page could not load its words: reload the page.';
-  root.replaceChildren(p);
-} else {
-  const reactRoot = createRoot(root);
-  // A transition, so React renders the first screen in slices that leave the main thread free
-  // between them (no long task from the render itself; index.html's frame is shown meanwhile).
-  // Speed device: docs/design/speed.md.
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <ErrorBoundary message={(e) => translate(useSimStore.getState().lang, 'app.error', { msg: e.message })}>
-          <UpdateReady />
-          {CLASS ? (
-            <Suspense>
-              <StudentPage search={window.location.search} />
-            </Suspense>
-          ) : COMPARE ? (
-            <Suspense>
-              <CompareView search={window.location.search} />
-            </Suspense>
-          ) : GUIDE ? (
-            <Suspense>
-              <GuideView />
-            </Suspense>
-          ) : (
-            <Simulator />
-          )}
-        </ErrorBoundary>
-      </StrictMode>,
-    ),
+void pageSlicer
+  .yield()
+  .then(() => import('react-dom/client'))
+  .then(pageSlicer.yield)
+  .then(() =>
+    Promise.all([
+      import('./start'),
+      words.then(
+        () => true,
+        () => false,
+      ),
+    ]),
+  )
+  .then(
+    ([{ start }, wordsLoaded]) => start(root, wordsLoaded),
+    // Its file could not be fetched (an update removed it, the network went): said in both languages.
+    () => {
+      const p = document.createElement('p');
+      p.className = 'hs-notice hs-notice--error';
+      p.setAttribute('role', 'alert');
+      p.textContent = '页面没能加载，请刷新页面。 The page could not load: reload the page.';
+      root.replaceChildren(p);
+    },
   );
-}
-
-registerOffline();
