@@ -96,27 +96,24 @@ export function App() {
   const seeking = useSimStore((s) => seekShown(s) !== null);
   // The article's code (ui-contract toggle-code): on by default inside a lesson.
   const code = useCodeShown(LESSON !== null);
-  // The diagram draws first; the deck (the controls) joins in the next frame, the side panels
-  // (the channel, the plan) in the frame after, the panels below in the frame after the page is
-  // ready, and they are all there once their chunk is in (speed devices: docs/design/speed.md).
-  const [stage, setStage] = useState<'diagram' | 'deck' | 'sides' | 'below' | 'all'>('diagram');
+  // The diagram draws first; the deck (the controls, the side panels) joins in the next frame,
+  // the panels below are asked for in the frame after the page is ready, and they are all there
+  // once their chunk is in (speed devices: docs/design/speed.md).
+  const [stage, setStage] = useState<'diagram' | 'deck' | 'below' | 'all'>('diagram');
   const sides = stage !== 'diagram';
-  const panels = sides && stage !== 'deck';
   const onLowerShown = useCallback(() => setStage('all'), []);
   useEffect(() => {
-    if (stage !== 'diagram' && stage !== 'deck') return;
-    // A transition: React renders each part in slices, not as one long task, and each frame
-    // lays out one part's boxes.
-    const id = requestAnimationFrame(() => startTransition(() => setStage(stage === 'diagram' ? 'deck' : 'sides')));
+    // A transition: React renders the deck in slices, not as one long task.
+    const id = requestAnimationFrame(() => startTransition(() => setStage('deck')));
     return () => cancelAnimationFrame(id);
-  }, [stage]);
+  }, []);
   const [styled, setStyled] = useState(presentStyles === null);
   useEffect(() => void presentStyles?.then(() => setStyled(true)), []);
   const [laidOut, setLaidOut] = useState(false);
   useShortcuts();
-  const pageReady = ready && panels && styled && laidOut;
+  const pageReady = ready && sides && styled && laidOut;
   useEffect(() => {
-    if (!pageReady || stage !== 'sides') return;
+    if (!pageReady || stage !== 'deck') return;
     const id = requestAnimationFrame(() => startTransition(() => setStage('below')));
     return () => cancelAnimationFrame(id);
   }, [pageReady, stage]);
@@ -189,7 +186,7 @@ export function App() {
                 </a>
               )}
               <div className="hs-panels">
-                {panels && <SidePanels below={stage === 'below' || stage === 'all'} onLowerShown={onLowerShown} />}
+                <SidePanels below={stage === 'below' || stage === 'all'} onLowerShown={onLowerShown} />
               </div>
             </>
           ) : (
