@@ -17,7 +17,7 @@ import type { SkipKind } from './types';
  * newest, and a record holds one head hash and at most CHUNK_ROWS - 1 tail rows: storage grows
  * linearly with the steps, and a record stays small however long the run.
  * 16 rows (stored-checkpoint/2; v1 used 64): every record repeats its tail, so a smaller tail
- * keeps growth linear (docs/BENCHMARKS.md, Storage: stored bytes growth).
+ * keeps growth linear (docs/BENCHMARKS.md: stored bytes growth).
  */
 export const CHUNK_ROWS: number = CHUNK_ROWS_OF[STORED_CHECKPOINT_SCHEMA];
 

@@ -4,7 +4,7 @@ import { checkpointsOf, memoryHarness } from './harness.test-kit';
 /**
  * Stored bytes must grow linearly with a run's steps. With stored-checkpoint/1 (64-row chunks)
  * each record repeated up to 63 rows of each array and a 4,000-step run weighed 129.6 times a
- * 40-step one (docs/BENCHMARKS.md, "Storage"); v2's 16-row chunks bring that under 110. The test
+ * 40-step one (docs/BENCHMARKS.md, storage); v2's 16-row chunks bring that under 110. The test
  * takes 1,000 steps (25 times 40, so at most 27.5 times the bytes): every write checks its whole
  * checkpoint, so 4,000 cost 16 times as much, and 64-row chunks fail at 1,000 too (31.3).
  */

@@ -19,7 +19,7 @@ export { DB_NAME } from './keys';
  * How durable a write is once its transaction completes (and `put` resolves). 'relaxed' (the
  * browser's default in Chromium) survives a crash of the tab or the browser; 'strict' also
  * flushes to the disk before `complete`, so it survives a power loss. Chosen by measurement:
- * `npm run bench -- storage` times both (docs/BENCHMARKS.md, Storage); the persistence README
+ * `npm run bench -- storage` times both (docs/BENCHMARKS.md, storage; bench/README.md, Storage); the persistence README
  * states the guarantee.
  */
 export const CHECKPOINT_DURABILITY: IDBTransactionDurability = 'strict';
