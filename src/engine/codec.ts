@@ -1,3 +1,4 @@
+import { why } from './why';
 import {
   MIGRATIONS,
   TOOL_NAMES,
@@ -35,7 +36,7 @@ function ownTools(r: ParseResult): ParseResult {
   return other
     ? {
         ok: false,
-        error: errorText('E205', `a step uses tool ${quote(other.tool)}, which this simulator does not have`),
+        error: errorText('E205', why('why.unknownTool', quote(other.tool))),
       }
     : r;
 }

@@ -1,3 +1,4 @@
+import { why } from './why';
 import type { Scenario } from './scenarios';
 import {
   type Args,
@@ -60,7 +61,7 @@ const ARGS_LIMITS = { keys: 20, keyChars: 64, valueChars: 1000, totalChars: 4096
 /** Why `v` is not acceptable args, or null when it is. */
 function argsProblem(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype)
-    return 'args must be an object of text, number or true/false values';
+    return why('why.argsShape');
   const entries = Object.entries(v);
   if (
     entries.length === 0 ||
@@ -68,20 +69,19 @@ function argsProblem(v: unknown): string | null {
       ([, x]) => ['string', 'number', 'boolean'].includes(typeof x) && (typeof x !== 'number' || Number.isFinite(x)),
     )
   ) {
-    return 'args must be an object of text, number or true/false values';
+    return why('why.argsShape');
   }
-  if (entries.length > ARGS_LIMITS.keys) return `args may have at most ${ARGS_LIMITS.keys} keys`;
+  if (entries.length > ARGS_LIMITS.keys) return why('why.argsKeys', ARGS_LIMITS.keys);
   if (
     entries.some(
       ([k]) => k.length > ARGS_LIMITS.keyChars || k === '__proto__' || k === 'constructor' || k === 'prototype',
     )
   ) {
-    return `args keys must be at most ${ARGS_LIMITS.keyChars} characters and not __proto__, constructor or prototype`;
+    return why('why.argsKeyChars', ARGS_LIMITS.keyChars);
   }
   if (entries.some(([, x]) => typeof x === 'string' && x.length > ARGS_LIMITS.valueChars))
-    return `each args value must be at most ${ARGS_LIMITS.valueChars} characters`;
-  if (JSON.stringify(v).length > ARGS_LIMITS.totalChars)
-    return `args must be at most ${ARGS_LIMITS.totalChars} characters as JSON`;
+    return why('why.argsValueChars', ARGS_LIMITS.valueChars);
+  if (JSON.stringify(v).length > ARGS_LIMITS.totalChars) return why('why.argsChars', ARGS_LIMITS.totalChars);
   return null;
 }
 
@@ -106,21 +106,21 @@ function humanRow(ctx: TaskContext, step: number, outcome: Attempt['outcome'], a
  * the run. A finished run (completed) has nothing to take over.
  */
 export function applyTakeover(cp: Checkpoint, edit: TakeoverEdit, scenario: Scenario, wall: number): TakeoverResult {
-  if (cp.state === 'completed') return refused('the run is already completed');
+  if (cp.state === 'completed') return refused(why('why.runCompleted'));
   const ctx = restoreContext(cp, scenario);
   const total = ctx.plan.steps.length;
   if (!Number.isInteger(edit.step) || edit.step < ctx.cursor || edit.step > total) {
-    return refused(`step must be a step not yet done, from ${ctx.cursor} to ${total}`);
+    return refused(why('why.stepRange', ctx.cursor, total));
   }
   const step = ctx.plan.steps[edit.step - 1];
-  if (!step) return refused(`there is no step ${edit.step}`);
-  if (ctx.todos[edit.step - 1] === 'skipped') return refused(`step ${edit.step} is already skipped`);
+  if (!step) return refused(why('why.noStep', edit.step));
+  if (ctx.todos[edit.step - 1] === 'skipped') return refused(why('why.stepSkipped', edit.step));
   let next: TaskContext;
   switch (edit.kind) {
     case 'mark_done': {
       const ref = edit.ref?.trim() ?? '';
-      if (step.produces && ref === '') return refused(`step ${step.n} produces an artifact: give its reference`);
-      if (ref.length > 200) return refused('the reference is longer than 200 characters');
+      if (step.produces && ref === '') return refused(why('why.refNeeded', step.n));
+      if (ref.length > 200) return refused(why('why.refLong'));
       const row = humanRow(ctx, step.n, 'ok', ctx.world.args[step.n] ?? step.args, ref || undefined);
       const withRow = { ...ctx, ledger: record(ctx.ledger, row) };
       next =

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, STORE_ERROR_MESSAGES } from 'harness-core';
 import { numbered } from './numbered';
+import { ENGINE_WHY } from '../engine/why';
 
 /**
  * The numbered messages in English, each written once. The storage (E5xx, E6xx) and trace
@@ -61,8 +62,9 @@ export const TRACE_MESSAGES = {
 
 /**
  * Parts said inside a numbered message, so the page says them in its language too: what a failed
- * write lost (E502, E508: `persistence/records.ts` `writeFailure`) and why a record was refused
- * (E504, E509, E513, E606).
+ * write lost (E502, E508: `persistence/records.ts` `writeFailure`), why a record was refused
+ * (E504, E509, E513, E606), why a person's edit was (E401: `engine/takeover.ts`,
+ * `store/branches.ts`) and why a checkpoint names a tool this simulator has not got (E205).
  */
 export const PART_MESSAGES = {
   'lost.checkpoint': 'checkpoint #%s was not saved',
@@ -77,7 +79,21 @@ export const PART_MESSAGES = {
   'why.runIdText': 'its id must be text of 1 to 200 characters',
   'why.unknownScenario': 'scenario %s is unknown',
   'why.seed': 'its seed must be a whole number from 0 to 2^53 − 1',
+  'why.chunkMissing': 'missing',
+  'why.chunkHash': 'its content does not match its hash',
+  'why.chainShort': 'the chain ends after %s of %s chunks',
+  'why.chunkRows': 'it holds %s rows, not %s',
+  'why.chainLong': 'the chain goes on past its %s chunks',
+  'why.notText': 'it is not text',
+  'why.renamedTooBig': 'under the new id %s it would pass 1 MiB',
+  ...ENGINE_WHY,
 } as const;
+
+/** A part of a numbered message in English, each `%s` filled in turn; the page translates it (`localizeError`). */
+export const part = (what: keyof typeof PART_MESSAGES, ...details: (string | number)[]): string => {
+  let i = 0;
+  return PART_MESSAGES[what].replace(/%s/g, () => String(details[i++] ?? ''));
+};
 
 /** Every numbered message as the English dictionary holds it: `err.E504` → `Checkpoint #{0} was not saved: {1}`. */
 export const errors = numbered({

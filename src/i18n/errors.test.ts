@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorText } from '../engine';
+import { ENGINE_WHY, why } from '../engine/why';
 // eslint-disable-next-line no-restricted-imports -- the store writes these texts; this test reads them as it does
 import { storageError } from '../persistence/errors';
 import { traceError } from '../traces/errors';
 import { localizeError, translate, type MessageKey } from '.';
 import { DICTIONARIES } from './all';
-import { PART_MESSAGES, errors as EN_ERRORS } from './en.errors';
+import { PART_MESSAGES, errors as EN_ERRORS, part } from './en.errors';
 
 /** Every numbered message, in the language of the page (issue 42: the Chinese page showed English). */
 describe('numbered messages in the page’s language', () => {
@@ -58,6 +59,11 @@ describe('numbered messages in the page’s language', () => {
     expect(localizeError(storageError('E504', 3, PART_MESSAGES['why.tooBig'].replace('%s', '1,100,000')), 'zh')).toBe(
       'E504: 检查点 #3 没有保存：它有 1,100,000 字节，上限是 1 MiB',
     );
+    // Why a stored chunk or a run file was refused, too.
+    expect(localizeError(storageError('E515', 4, 'ledger', 'ab12', part('why.chunkRows', 16, 64)), 'zh')).toBe(
+      'E515: 检查点 #4 读不出一个 ledger 块（ab12）：它有 16 行，而不是 64 行',
+    );
+    expect(localizeError(storageError('E602', part('why.notText')), 'zh')).toBe('E602: 这个文件不是 JSON：它不是文本');
     // The Chinese row may put the parts in its own order.
     expect(localizeError(storageError('E503', 4, 'run-1', 7), 'zh')).toBe(
       'E503: 运行 run-1 的检查点 #4 并不比已存的最新一个（#7）新：保留较新的那个。',
@@ -71,6 +77,30 @@ describe('numbered messages in the page’s language', () => {
     expect(refusal.zh).toBe('E646: 字段 spans.0：NaN 不是本页接受的数字（not finite）。');
     for (const other of ['BroadcastChannel is unavailable.', 'E999: no such row', 'E504 without its colon'])
       expect(localizeError(other, 'zh')).toBe(other);
+  });
+});
+
+describe('why the engine refused a person’s edit or a checkpoint’s tool (E401, E205)', () => {
+  it('each reason is a row of both dictionaries, the Chinese in Chinese', () => {
+    for (const key of Object.keys(ENGINE_WHY))
+      expect(DICTIONARIES.zh[`err.${key}` as MessageKey], key).toMatch(/[\u3400-\u9fff]/);
+  });
+
+  it('is said in Chinese on the Chinese page, its numbers kept (the takeover refusals were English there)', () => {
+    expect(localizeError(errorText('E401', why('why.runCompleted')), 'zh')).toBe(
+      `E401: ${translate('zh', 'err.E401', { 0: '这次运行已经完成' })}`,
+    );
+    const range = errorText('E401', why('why.stepRange', 3, 40));
+    expect(localizeError(range, 'zh')).toContain('只能选还没做的步骤，从 3 到 40');
+    expect(localizeError(range, 'en')).toBe(range);
+    expect(localizeError(errorText('E205', why('why.unknownTool', '"rm"')), 'zh')).toContain(
+      '有一步用了工具 "rm"，本模拟器没有这个工具',
+    );
+    // Every reason reads back whole, whatever its parts.
+    for (const key of Object.keys(ENGINE_WHY) as (keyof typeof ENGINE_WHY)[]) {
+      const said = localizeError(errorText('E401', why(key, 7, 9)), 'zh');
+      expect(said, key).not.toMatch(/[a-z]{4,} [a-z]{4,}/);
+    }
   });
 });
 

@@ -3,7 +3,8 @@ import type { Backend, Tx } from './backend';
 import type { ChunkCache } from './chunks';
 import { Refusal, quote, storageError } from './errors';
 import { parseKey, runKey } from './keys';
-import { isRunId, part, putRun, writeFailure } from './records';
+import { isRunId, putRun, writeFailure } from './records';
+import { part } from '../i18n/en.errors';
 import { keysOfRun, prepareWrite, stageWith, type Prepared } from './stored';
 import type { NewRun, ReplaceResult, RunBatch, RunMeta } from './types';
 

@@ -1,3 +1,4 @@
+import { part } from '../i18n/en.errors';
 import { cyrb53, utf8Length } from '../engine';
 import {
   CHUNK_ROWS_OF,
@@ -110,10 +111,10 @@ export function chunkReader(load: (hash: string) => Promise<unknown>): (hash: st
   const seen = new Map<string, Promise<ChunkRead>>();
   const verify = async (hash: string): Promise<ChunkRead> => {
     const value = await load(hash);
-    if (value === undefined) return { ok: false, kind: 'missing', why: 'missing' };
+    if (value === undefined) return { ok: false, kind: 'missing', why: part('why.chunkMissing') };
     const c = checkChunk(value);
     if (!c.ok) return { ok: false, kind: c.kind, why: c.reason };
-    if (contentKey(c.json) !== hash) return { ok: false, kind: 'corrupt', why: 'its content does not match its hash' };
+    if (contentKey(c.json) !== hash) return { ok: false, kind: 'corrupt', why: part('why.chunkHash') };
     return { ok: true, record: c.value };
   };
   return (hash) => {
@@ -137,16 +138,14 @@ export async function readChain(
   const parts: unknown[][] = [chain.tail];
   let hash = chain.head;
   for (let i = 0; i < chain.chunks; i++) {
-    if (hash === null)
-      return { ok: false, kind: 'corrupt', hash: '-', why: `the chain ends after ${i} of ${chain.chunks} chunks` };
+    if (hash === null) return { ok: false, kind: 'corrupt', hash: '-', why: part('why.chainShort', i, chain.chunks) };
     const c = await read(hash);
     if (!c.ok) return { ...c, hash };
     if (c.record.rows.length !== size)
-      return { ok: false, kind: 'corrupt', hash, why: `it holds ${c.record.rows.length} rows, not ${size}` };
+      return { ok: false, kind: 'corrupt', hash, why: part('why.chunkRows', c.record.rows.length, size) };
     parts.push(c.record.rows);
     hash = c.record.prev;
   }
-  if (hash !== null)
-    return { ok: false, kind: 'corrupt', hash, why: `the chain goes on past its ${chain.chunks} chunks` };
+  if (hash !== null) return { ok: false, kind: 'corrupt', hash, why: part('why.chainLong', chain.chunks) };
   return { ok: true, rows: parts.reverse().flat() };
 }

@@ -3,6 +3,7 @@ import { ChunkCache } from './chunks';
 import type { Backend, Tx } from './backend';
 import { replaceRuns, type StoreParts } from './batch';
 import { Refusal, quote, skippedAt, storageError } from './errors';
+import { part } from '../i18n/en.errors';
 import { checkpointKey, keyText, orderKey, parseKey, runKey } from './keys';
 import {
   checkRunRecord,
@@ -11,7 +12,6 @@ import {
   putRun,
   runIn,
   touchWith,
-  part,
   writeFailure,
   type WriteFailure,
 } from './records';

@@ -1,6 +1,6 @@
 import { MAX_CHECKPOINT_BYTES, checkAgainst, isObject, utf8Length } from '../engine';
 import type { Tx } from './backend';
-import { PART_MESSAGES } from '../i18n/en.errors';
+import { part } from '../i18n/en.errors';
 import { Refusal, describeError, isQuotaError, quote, storageError } from './errors';
 import { orderKey, runKey } from './keys';
 import {
@@ -234,10 +234,6 @@ export interface WriteFailure {
   reason: string;
   quota: boolean;
 }
-
-/** A part of a numbered message (what a write lost, why a record was refused), in words the page translates (`i18n/en.errors.ts`). */
-export const part = (what: keyof typeof PART_MESSAGES, detail: string | number = ''): string =>
-  PART_MESSAGES[what].replace('%s', String(detail));
 
 /** A write that fails for the disk, not for our rules: say which, and whether it is quota. */
 export const writeFailure = (e: unknown, what: string): WriteFailure =>

@@ -9,7 +9,8 @@ import {
   utf8Length,
 } from '../engine';
 import { describeError, quote, storageError } from './errors';
-import { MAX_IMPORT_BYTES, part } from './records';
+import { MAX_IMPORT_BYTES } from './records';
+import { part } from '../i18n/en.errors';
 import { RUN_FILE_SCHEMA, type RunFileInput } from './schemas';
 import { RUN_SCHEMA, type NewRun, type RunMeta } from './types';
 
@@ -116,7 +117,7 @@ export async function parseRunFile(
   budgetMs = CHECK_BUDGET_MS,
 ): Promise<ParsedRunFile> {
   const started = performance.now();
-  if (typeof text !== 'string') return refuse(storageError('E602', 'it is not text'));
+  if (typeof text !== 'string') return refuse(storageError('E602', part('why.notText')));
   // Every character is at least one byte: a cheap bound first, the exact count only if needed.
   if (text.length > MAX_IMPORT_BYTES || utf8Length(text) > MAX_IMPORT_BYTES) {
     return refuse(storageError('E601', utf8Length(text).toLocaleString('en')));

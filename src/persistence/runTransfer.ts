@@ -10,7 +10,8 @@ import { parseOffThread } from './parseOffThread';
 import { runFileText, slices } from './runFile';
 import { chunksOf, prepare, readStored, seqsOf, stage, type Prepared } from './stored';
 import type { StoreParts } from './batch';
-import { MAX_IMPORT_BYTES, part, putRun, runIn, writeFailure } from './records';
+import { MAX_IMPORT_BYTES, putRun, runIn, writeFailure } from './records';
+import { part } from '../i18n/en.errors';
 import { inTxSlices, type Tx } from './backend';
 import type { ChunkCache } from './chunks';
 import type { ExportResult, ImportResult, Skipped } from './types';
@@ -79,7 +80,7 @@ export async function importRun(
         const cp = file.checkpoints[i] as Checkpoint;
         const renamed = renamedSize(p, cp.runId, runId);
         if (renamed > MAX_CHECKPOINT_BYTES)
-          throw new Refusal(storageError('E606', i + 1, `under the new id ${quote(runId)} it would pass 1 MiB`));
+          throw new Refusal(storageError('E606', i + 1, part('why.renamedTooBig', quote(runId))));
         run = advanced(run, cp, await stage(tx, runId, { ...p, size: renamed }, run.createdAt));
       };
       // The page's turns are requests of this transaction, so it stays one: all or nothing.

@@ -3,6 +3,7 @@ import { MAX_CHECKPOINT_BYTES, checkCheckpoint, type Checkpoint, type ParseResul
 import { inTxSlices, type Key, type Tx } from './backend';
 import { ChunkCache, chainOf, chunkReader, readChain, type ChunkRead, type NewChunk } from './chunks';
 import { Refusal, quote, skippedAt, storageError } from './errors';
+import { part } from '../i18n/en.errors';
 import { checkpointKey, chunkKey, keyText, lineKey, parseKey, runKey } from './keys';
 import {
   CHUNK_ROWS_OF,
@@ -11,7 +12,6 @@ import {
   checkStoredCheckpoint,
   jsonOf,
   lineOf,
-  part,
   summaryOf,
   summaryOfLine,
   type Chain,

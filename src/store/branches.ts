@@ -1,3 +1,4 @@
+import { why } from '../engine/why';
 import {
   Sim,
   applyTakeover,
@@ -95,7 +96,7 @@ export const createBranchesSlice = (...[set, get]: SliceArgs<typeof none, Above>
       const got = older ? await checkpointAt(persist, sim.context.runId, preview.seq) : null;
       if (got && !got.ok) return got.error;
       const from = got ? got.checkpoint : sim.newest;
-      if (!from) return errorText('E401', 'there is no checkpoint to edit yet');
+      if (!from) return errorText('E401', why('why.noEditFrom'));
       const scenario = findScenario(from.scenario);
       if (!scenario) return errorText('E206', from.scenario.slice(0, 80));
       const r = applyTakeover(from, edit, scenario, Date.now());
