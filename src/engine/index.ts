@@ -27,7 +27,7 @@ export {
   isTerminal,
 } from 'harness-core/sim';
 export { cyrb53, isObject, utf8Length } from 'harness-core/sim';
-export { DEFAULT_CONFIG, validateConfig } from 'harness-core';
+export { DEFAULT_CONFIG, LOOP_STAGES, MESSAGE_KINDS, validateConfig } from 'harness-core';
 export { isSeed, parseSeed } from './random';
 export { inert, quote } from 'harness-core/sim';
 export { errorText } from 'harness-core';
@@ -54,7 +54,7 @@ export { CHANNEL_WORDS, type MessageWords } from 'harness-core/sim';
 export { currentStep, isRisky } from 'harness-core/sim';
 export { type TaskEventType } from 'harness-core/sim';
 export { Sim, type SimCommand, type TransitionRecord } from './sim';
-export { SIM_COMMAND_TYPES, type SimCommandType } from './simTypes';
+export { DOWN_REASONS, SIM_COMMAND_TYPES, type DownReason, type SimCommandType } from './simTypes';
 export { canAll, nextMove } from './can';
 export {
   KEYFRAME_EVERY,

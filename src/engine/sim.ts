@@ -14,7 +14,7 @@ import type {
 import { findScenario, type Scenario } from './scenarios';
 import { Meters } from './meters';
 import { accountMove, replanDue, rereadOnResume, stalled } from './simRules';
-import type { SimCommand, SimOptions, TransitionRecord } from './simTypes';
+import type { DownReason, SimCommand, SimOptions, TransitionRecord } from './simTypes';
 import { CommandRecord } from './commandRecord';
 import { canTake } from './can';
 import { originOf, type Move, type Origin } from './moves';
@@ -51,7 +51,7 @@ export class Sim {
   /** When the current process started, on the world's clock (the watchdog counts from it). */
   private startedAt = 0;
   /** Why the process is down, or null while it runs. */
-  down: 'crash' | 'timeout' | null = null;
+  down: DownReason | null = null;
   /** When the process went down, on the world's clock (null while it runs). */
   downAt: number | null = null;
   readonly log: TransitionRecord[] = [];
@@ -285,7 +285,7 @@ export class Sim {
     if (stalled(after, this.startedAt)) this.crash('timeout');
   }
 
-  private crash(why: 'crash' | 'timeout'): boolean {
+  private crash(why: DownReason): boolean {
     if (!this.actor) return false;
     this.last = this.actor.getSnapshot();
     this.actor.stop();

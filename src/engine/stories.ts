@@ -1,5 +1,5 @@
 import type { Said } from '../i18n/words';
-import type { Config, InjectableError, StateName, DesignId } from 'harness-core';
+import { isTerminal, type Config, type InjectableError, type DesignId } from 'harness-core';
 import { Sim, type SimOptions } from './sim';
 import { nextMove } from './can';
 import type { SimCommand } from './simTypes';
@@ -84,7 +84,6 @@ export interface Sample {
   work: number;
 }
 
-const TERMINAL: ReadonlySet<StateName> = new Set(['completed', 'failed', 'cancelled']);
 /** A story never needs more moves than this (a night of polls or retries is a few hundred). */
 const MOVE_LIMIT = 20_000;
 
@@ -149,7 +148,7 @@ export class StoryRun {
   /** One move of `beat`: true if it moved the run, false if the beat is over. */
   private move(beat: Beat): boolean {
     const sim = this.sim;
-    const ended = TERMINAL.has(sim.state) || !sim.alive;
+    const ended = isTerminal(sim.state) || !sim.alive;
     switch (beat.kind) {
       case 'until_waiting':
         if (ended || sim.can({ type: 'APPROVE' })) return false;
@@ -160,7 +159,7 @@ export class StoryRun {
       case 'night': {
         if (sim.clock >= beat.until) return false;
         if (!sim.alive) return this.writer.passTime(beat.until);
-        if (TERMINAL.has(sim.state)) return false;
+        if (isTerminal(sim.state)) return false;
         const b = beat.broken;
         if (b && sim.state === 'running' && sim.context.cursor === b.step && sim.context.world.faults.length === 0) {
           this.writer.send({ type: 'INJECT_FAULT', error: b.error });
@@ -169,7 +168,7 @@ export class StoryRun {
       }
       case 'morning':
         if (!sim.alive) return this.writer.send({ type: 'RESTART' });
-        if (TERMINAL.has(sim.state)) return false;
+        if (isTerminal(sim.state)) return false;
         return this.writer.send(nextMove(sim, true));
     }
   }

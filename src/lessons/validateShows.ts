@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { GUARD_KINDS, STATE_SCHEMA, TRIGGER_SCHEMA, type LoopStage, type MessageKind } from '../engine';
+import { DOWN_REASONS, GUARD_KINDS, LOOP_STAGES, MESSAGE_KINDS, STATE_SCHEMA, TRIGGER_SCHEMA } from '../engine';
 import { END_REASONS } from './problem';
 
 /**
@@ -12,10 +12,6 @@ import { END_REASONS } from './problem';
 const INT = v.pipe(v.number(), v.integer(), v.minValue(0));
 const count = v.exactOptional(INT);
 const HHMM = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
-
-// lead: at merge, LOOP_STAGES and MESSAGE_KINDS from harness-core if A lists them.
-const LOOP_STAGES = ['none', 'counting', 'reminded', 'fused'] as const satisfies readonly LoopStage[];
-const MESSAGE_KINDS = ['reminder', 'recovery-hint', 'rejection'] as const satisfies readonly MessageKind[];
 
 /** A day of the run (1 is its first) and a window of that day's time, "hh:mm" to "hh:mm" inclusive. */
 const CLOCK = v.strictObject({ day: v.pipe(v.number(), v.integer(), v.minValue(1)), from: HHMM, to: HHMM });
@@ -36,7 +32,7 @@ export const SHOWS_SCHEMA = v.strictObject({
   /** Why the run ended (`run-ended`), or null while it has not. */
   ended: v.exactOptional(v.nullable(v.picklist(END_REASONS))),
   /** Why the process is down (a crash, the overnight timeout), or null while it runs. */
-  down: v.exactOptional(v.nullable(v.picklist(['crash', 'timeout']))),
+  down: v.exactOptional(v.nullable(v.picklist(DOWN_REASONS))),
   /** `loop-stage` of the current step; null where the run has no loop guard (the simple mode). */
   loop: v.exactOptional(v.nullable(v.picklist(LOOP_STAGES))),
   /** `loop-count`. */

@@ -1,5 +1,5 @@
 import type { JsonValue } from 'harness-core';
-import type { Bilingual } from '../engine';
+import type { Bilingual, LoopStage } from '../engine';
 
 /**
  * What a trace is once read (SPEC §11): a list of tool calls in time order, whatever file it
@@ -57,7 +57,7 @@ export interface GuardSettings {
 }
 
 /** SPEC §3's stages, after a call: the stage of the latest failure's key, as the engine's `readLoop` reads it. */
-export type TraceStage = 'none' | 'counting' | 'reminded' | 'fused';
+export type TraceStage = LoopStage;
 
 /** Which tools count as key actions (side effects) for the `key-actions` density. */
 export interface KeyActionRule {

@@ -70,6 +70,7 @@ export {
   type ArtifactRef,
   type ApprovalRequest,
   type ApprovalBook,
+  MESSAGE_KINDS,
   type MessageKind,
   type ContextMessage,
   type DensityPolicy,
@@ -89,7 +90,7 @@ export { DEFAULT_CONFIG, validateConfig, type ConfigResult } from './config.js';
 export { ERROR_MESSAGES, STORE_ERROR_MESSAGES, errorText, type ErrorCode } from './errors.js';
 export { canonicalJson, canonicalArgs } from './canonical.js';
 export type { JsonValue } from './canonical.js';
-export { readLoop, loopKey, stageOf, type LoopReading, type LoopStage } from './loopGuard.js';
+export { LOOP_STAGES, readLoop, loopKey, stageOf, type LoopReading, type LoopStage } from './loopGuard.js';
 export { buildRecoveryHint, formatHint, hintWords, type RecoveryHint, type Advice } from './recoveryHint.js';
 export { CHANNEL_WORDS, fillWords, type ChannelKey, type MessageWords } from './words.js';
 export type { Checkpoint, LedgerRow } from './checkpointShape.js';

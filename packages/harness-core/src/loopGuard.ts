@@ -3,7 +3,8 @@ import { designOf } from './designs.js';
 import { isFailure, rowsOfStep } from './ledger.js';
 
 /** The three stages of SPEC §3 (count → remind → fuse), plus `none` before any failure. */
-export type LoopStage = 'none' | 'counting' | 'reminded' | 'fused';
+export const LOOP_STAGES = ['none', 'counting', 'reminded', 'fused'] as const;
+export type LoopStage = (typeof LOOP_STAGES)[number];
 
 /**
  * A loop's key: the same tool, the same canonical args and the same error type (the article's

@@ -149,7 +149,9 @@ export interface ApprovalRequest {
   requestedAt: number;
 }
 
-export type MessageKind = 'reminder' | 'recovery-hint' | 'rejection';
+/** What a message injected into the model's context is (`ContextMessage.kind`). */
+export const MESSAGE_KINDS = ['reminder', 'recovery-hint', 'rejection'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** One message injected into what the simulated model sees (the system-reminder channel). */
 export interface ContextMessage {
@@ -221,18 +223,11 @@ export const CHECKPOINT_TRIGGERS = [
 ] as const;
 export type CheckpointTrigger = (typeof CHECKPOINT_TRIGGERS)[number];
 
-export type StateName =
-  'created' | 'planning' | 'running' | 'tool_failed' | 'waiting_approval' | 'completed' | 'failed' | 'cancelled';
-
-export const ACTIVE_STATES = [
-  'created',
-  'planning',
-  'running',
-  'tool_failed',
-  'waiting_approval',
-] as const satisfies readonly StateName[];
-export const TERMINAL_STATES = ['completed', 'failed', 'cancelled'] as const satisfies readonly StateName[];
-export const STATE_NAMES: readonly StateName[] = [...ACTIVE_STATES, ...TERMINAL_STATES];
+export const ACTIVE_STATES = ['created', 'planning', 'running', 'tool_failed', 'waiting_approval'] as const;
+export const TERMINAL_STATES = ['completed', 'failed', 'cancelled'] as const;
+/** The eight states of SPEC §2, the five active ones first. */
+export const STATE_NAMES = [...ACTIVE_STATES, ...TERMINAL_STATES] as const;
+export type StateName = (typeof STATE_NAMES)[number];
 
 const TERMINAL: ReadonlySet<string> = new Set(TERMINAL_STATES);
 

@@ -4,8 +4,7 @@ import { SELF_TEST } from '../../lessons';
 import { useLiveClass } from '../../store/liveClass';
 import { useT } from '../useT';
 import { choiceLabel } from './words';
-
-type Fuse = 'yes' | 'no' | 'unsure';
+import { FuseRadios, type FuseAnswer } from '../predict/FuseRadios';
 
 /**
  * The projector's question on the phone: the same choices (`student-choice`, `data-choice`),
@@ -22,11 +21,11 @@ export function StudentQuestion({ state }: { state: ClassState }) {
   const sending = waiting?.choice ?? null;
   const chosen = sending ?? stored;
   // The fuse as last sent or kept by the relay (a reload, a reconnection), until the student picks again.
-  const [picked, setFuse] = useState<Fuse | null>(null);
+  const [picked, setFuse] = useState<FuseAnswer | null>(null);
   const given = waiting ?? kept;
-  const fuse: Fuse = picked ?? (given?.fuse === undefined ? 'unsure' : given.fuse ? 'yes' : 'no');
+  const fuse: FuseAnswer = picked ?? (given?.fuse === undefined ? 'unsure' : given.fuse ? 'yes' : 'no');
   const open = state.phase === 'open' && !state.paused;
-  const send = (choice: string, f: Fuse) =>
+  const send = (choice: string, f: FuseAnswer) =>
     void useLiveClass.getState().answerClass({
       kind: 'choice',
       stop: state.stop,
@@ -73,22 +72,14 @@ export function StudentQuestion({ state }: { state: ClassState }) {
       {state.askFuse && (
         <fieldset className="hs-student__fuse" disabled={!open}>
           <legend>{t('student.fuse')}</legend>
-          {(['yes', 'no', 'unsure'] as const).map((f) => (
-            <label key={f}>
-              <input
-                type="radio"
-                name="student-fuse"
-                data-testid="student-fuse"
-                data-fuse={f}
-                checked={fuse === f}
-                onChange={() => {
-                  setFuse(f);
-                  if (chosen) send(chosen, f);
-                }}
-              />
-              {t(f === 'unsure' ? 'predict.skipFuse' : `predict.${f}`)}
-            </label>
-          ))}
+          <FuseRadios
+            name="student-fuse"
+            value={fuse}
+            onPick={(f) => {
+              setFuse(f);
+              if (chosen) send(chosen, f);
+            }}
+          />
         </fieldset>
       )}
       <p className="hs-student__note" role="status">

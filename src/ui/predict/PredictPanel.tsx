@@ -7,8 +7,7 @@ import { useSelector } from '@xstate/react';
 import { dismissResult, predictor, recordAnswer, type Ask } from '../../store/predict';
 import { useSimStore } from '../../store/simStore';
 import { useT } from '../useT';
-
-type Fuse = 'yes' | 'no' | 'unsure';
+import { FuseRadios, type FuseAnswer } from './FuseRadios';
 
 /**
  * `predict-prompt`: which state comes next (one `predict-choice` per state of the run's machine)
@@ -43,7 +42,7 @@ function Prompt({ ask }: { ask: Ask }) {
   const t = useT();
   // The simple mode's machine has no fuse: no question about one.
   const simple = isSimpleChoices(ask.choices);
-  const [fuse, setFuse] = useState<Fuse>('unsure');
+  const [fuse, setFuse] = useState<FuseAnswer>('unsure');
   const [busy, setBusy] = useState(false);
   const choose = async (choice: StateName) => {
     if (busy) return;
@@ -75,19 +74,7 @@ function Prompt({ ask }: { ask: Ask }) {
       {!simple && (
         <fieldset className="hs-predict__fuse">
           <legend>{t('predict.fuse')}</legend>
-          {(['yes', 'no', 'unsure'] as const).map((f) => (
-            <label key={f}>
-              <input
-                type="radio"
-                name="predict-fuse"
-                data-testid="predict-fuse"
-                data-fuse={f}
-                checked={fuse === f}
-                onChange={() => setFuse(f)}
-              />
-              {t(f === 'unsure' ? 'predict.skipFuse' : `predict.${f}`)}
-            </label>
-          ))}
+          <FuseRadios name="predict-fuse" value={fuse} onPick={setFuse} />
         </fieldset>
       )}
     </section>
