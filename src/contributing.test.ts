@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGES } from './challenges/catalog';
-import { DESIGN_IDS, SCENARIOS, findScenario, type Scenario } from './engine';
+import { DESIGN_IDS, LESSON_SCENARIOS, SCENARIOS, findScenario, type Scenario } from './engine';
 import { LESSONS } from './lessons';
 
 /**
@@ -43,6 +43,24 @@ describe('docs/CONTRIBUTING.md', () => {
   it("every picker scenario and every design is in the README's URL table", () => {
     expect(SCENARIOS.map((x) => x.id).filter((id) => !tableIds('scenario').includes(id))).toEqual([]);
     expect(DESIGN_IDS.filter((id) => !tableIds('design').includes(id))).toEqual([]);
+  });
+
+  it('every scenario is named by a test of the engine (sim.test.ts, article.test.ts, …)', () => {
+    const dir = `${root}src/engine`;
+    const tests = readdirSync(dir)
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => readFileSync(`${dir}/${f}`, 'utf8'))
+      .join('\n');
+    const ids = [...SCENARIOS, ...LESSON_SCENARIOS].map((x) => x.id);
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+    expect(ids.filter((id) => !tests.includes(`'${id}'`))).toEqual([]);
+  });
+
+  it('every lesson file is named in docs/design/article-map.md', () => {
+    const map = readFileSync(`${root}docs/design/article-map.md`, 'utf8');
+    const files = readdirSync(`${root}src/lessons/data`).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBe(LESSONS.length);
+    expect(files.map((f) => f.replace(/\.ts$/, '')).filter((name) => !map.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('every challenge file is in the catalog', () => {

@@ -68,6 +68,6 @@ export {
 export { isSimpleMachine, machineFor, machineStates, type TaskMachine } from './machines';
 export { DESIGNS, DESIGN_IDS, isDesignId, type Design, type DesignId } from 'harness-core/sim';
 export { machineEdges } from './graph';
-export { DEFAULT_SCENARIO_ID, SCENARIOS, findScenario, type Scenario } from './scenarios';
+export { DEFAULT_SCENARIO_ID, LESSON_SCENARIOS, SCENARIOS, findScenario, type Scenario } from './scenarios';
 export { STORIES, STORY_IDS, StoryRun, isStoryId, storySimOptions, type Sample, type StoryId } from './stories';
 export { DESIGN_SCHEMA, STATE_SCHEMA, TRIGGER_SCHEMA, checkAgainst } from 'harness-core/sim';
