@@ -65,7 +65,13 @@ function readScore(): Score {
  */
 const predictMachine = setup({
   types: {
-    context: {} as { asking: Ask | null; result: Reveal | null; score: Score },
+    context: {} as {
+      asking: Ask | null;
+      result: Reveal | null;
+      /** The lesson stop the shown result answered (its question's `at`), or null. */
+      resultAt: number | null;
+      score: Score;
+    },
     events: {} as
       | { type: 'predict.on' }
       | { type: 'predict.off' }
@@ -81,11 +87,11 @@ const predictMachine = setup({
   },
 }).createMachine({
   id: 'predict',
-  context: ({ input }) => ({ asking: null, result: null, score: input.score }),
+  context: ({ input }) => ({ asking: null, result: null, resultAt: null, score: input.score }),
   initial: 'off',
   states: {
     off: {
-      entry: assign({ asking: null, result: null }),
+      entry: assign({ asking: null, result: null, resultAt: null }),
       on: { 'predict.on': 'on' },
     },
     on: {
@@ -93,7 +99,10 @@ const predictMachine = setup({
       on: {
         'predict.off': '#predict.off',
         // The next question replaces the last result (or a question not yet answered).
-        'predict.ask': { target: '.asking', actions: assign({ asking: ({ event }) => event.ask, result: null }) },
+        'predict.ask': {
+          target: '.asking',
+          actions: assign({ asking: ({ event }) => event.ask, result: null, resultAt: null }),
+        },
       },
       states: {
         idle: {},
@@ -108,6 +117,7 @@ const predictMachine = setup({
                 assign(({ context, event }) => ({
                   asking: null,
                   result: event.reveal,
+                  resultAt: context.asking?.at ?? null,
                   score: {
                     right: context.score.right + (event.reveal.correct ? 1 : 0),
                     asked: context.score.asked + 1,
@@ -119,7 +129,7 @@ const predictMachine = setup({
           },
         },
         revealed: {
-          on: { 'predict.dismiss': { target: 'idle', actions: assign({ result: null }) } },
+          on: { 'predict.dismiss': { target: 'idle', actions: assign({ result: null, resultAt: null }) } },
         },
       },
     },

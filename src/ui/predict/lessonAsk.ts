@@ -2,9 +2,6 @@ import { useEffect } from 'react';
 import { predictionAt, type Lesson } from '../../lessons';
 import { ask, dismissResult, predictor, setPredictOn } from '../../store/predict';
 
-/** The lesson stop whose question the shown result answers (null: none, or the page's own press). */
-let answeredAt: number | null = null;
-
 /**
  * In a lesson predict is on (the student may turn it off); it asks before each injected stop.
  * Presenter mode too: the class predicts aloud (or on phones) before the presenter picks the
@@ -15,9 +12,10 @@ let answeredAt: number | null = null;
 export function usePredictInLesson(at?: number): void {
   useEffect(() => setPredictOn(true), []);
   useEffect(() => {
-    if (at === undefined || answeredAt === at) return;
-    answeredAt = null;
-    if (predictor.getSnapshot().context.result) dismissResult();
+    // The result's stop is the predictor's (`resultAt`: null for the page's own press).
+    const { result, resultAt } = predictor.getSnapshot().context;
+    if (at === undefined || resultAt === at) return;
+    if (result) dismissResult();
   }, [at]);
 }
 
@@ -35,7 +33,6 @@ export function predictThenGo(lesson: Lesson, at: number, go: () => void): void 
     choices: p.choices,
     ...(p.steps ? { steps: p.steps.choices } : {}),
     apply: () => {
-      answeredAt = at;
       go();
       return Promise.resolve(p);
     },
