@@ -37,7 +37,7 @@ const AT: StopAt = {
  * A relay in miniature (one class, the protocol's acks) and the connections it hands out: a
  * test connects, drops and reconnects them as Socket.IO would, and sees every message sent.
  */
-function fakeRelay({ up = true } = {}) {
+function fakeRelay({ up = true, twisted = false } = {}) {
   const answers = new Map<string, AnswerRecord>();
   const secrets = new Map<string, string>([]);
   let version = 1;
@@ -88,6 +88,8 @@ function fakeRelay({ up = true } = {}) {
           const secret = `s${secrets.size}`.padEnd(22, 'x');
           secrets.set(secret, id);
           w.joined = id;
+          // A relay that is not ours (or is broken): an ack of no shape the protocol has.
+          if (twisted) return { ok: true, secret: 42, state: 'live', you: null } as unknown as Ack;
           return { ok: true, secret, state: state(), you: you(id) };
         }
         if (event === 'student:resume') {
@@ -134,6 +136,17 @@ describe('a student', () => {
     expect(relay.sent.map((m) => m.event)).toEqual(['student:join', 'student:answer', 'student:resume']);
     expect(store.getState().status).toBe('live');
     expect(store.getState().you?.answer).toEqual({ choice: 'tool_failed' });
+  });
+
+  it('believes no ack of a shape the protocol does not have: a twisted join leaves the phone out of the class', async () => {
+    const relay = fakeRelay({ twisted: true });
+    const { store, local } = page(relay);
+    await store.getState().joinClass(CODE, 'Ana');
+    await settle();
+    expect(relay.sent.map((m) => m.event)).toEqual(['student:join']);
+    expect(store.getState().status).not.toBe('live');
+    expect(store.getState().you).toBeNull();
+    expect(local.getItem(secretKey(CODE))).toBeNull();
   });
 
   it('after a reload (a new page, the same device) resumes with the secret kept for that code', async () => {

@@ -5,6 +5,7 @@ import {
   CLASS_STATE,
   JOIN_CODE,
   ROSTER,
+  ACK,
   TALLY,
   YOU,
   readMessage,
@@ -34,6 +35,17 @@ export interface ClassDeps {
 const same = (a: StopAt | null, b: StopAt | null) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * A request's ack, read against the protocol's acks (`ACK`): one of no shape the protocol has (a
+ * relay that is not ours, or broken) is no answer, as a timeout is.
+ */
+function request(w: Wire, event: ClientEvent, payload: unknown): Promise<Ack> {
+  return w.request(event, payload).then((ack: unknown) => {
+    if (!v.is(ACK, ack)) throw new Error(`the relay's ack to ${event} is not one the protocol has`);
+    return ack;
+  });
+}
+
+/**
  * The class as a zustand slice (store/liveClass.ts makes the store): its data, and the actions
  * that own the one connection. The connection and what is waiting to be sent live in this
  * closure, one per store, so two stores (two tests) never share one.
@@ -54,7 +66,7 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
     /** One request of a live class on `w`: its ack (null when none came or the wire changed), its refusal shown. */
     const ask = async (w: Wire, event: ClientEvent, payload: unknown): Promise<Ack | null> => {
       const n = ++sentNo;
-      const ack = await w.request(event, payload).catch(() => null);
+      const ack = await request(w, event, payload).catch(() => null);
       if (wire !== w || !ack) return null;
       if (!ack.ok) {
         refusedNo = Math.max(refusedNo, n);
@@ -131,7 +143,7 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
     function hello(w: Wire) {
       if (!at) return;
       const now = at;
-      w.request('teacher', { type: 'start', at: now }).then(
+      request(w, 'teacher', { type: 'start', at: now }).then(
         (ack) => {
           if (wire !== w) return;
           if (!ack.ok) return set({ status: 'refused', error: ack.error });
@@ -152,8 +164,8 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
     function studentHello(w: Wire, code: string, nickname: string) {
       const secret = deps.local.getItem(secretKey(code));
       const ask = secret
-        ? w.request('student:resume', { code, secret })
-        : w.request('student:join', { code, nickname });
+        ? request(w, 'student:resume', { code, secret })
+        : request(w, 'student:join', { code, nickname });
       ask.then(
         (ack) => {
           if (wire !== w) return;

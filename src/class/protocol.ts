@@ -268,30 +268,20 @@ export const SERVER_EVENTS = [
 // ── Acks ────────────────────────────────────────────────────────────────────────────────────
 
 /** A refusal: nothing changed. `message` is for a developer's console, not a student. */
-export interface Refusal {
-  ok: false;
-  error: ClassError;
-  message: string;
-}
+const REFUSAL = v.strictObject({ ok: v.literal(false), error: v.picklist(CLASS_ERRORS), message: v.string() });
 /** `student:join` / `student:resume` succeeded: keep `secret` (sessionStorage) to resume. */
-export interface Joined {
-  ok: true;
-  secret: string;
-  state: ClassState;
-  you: You;
-}
+const JOINED = v.strictObject({ ok: v.literal(true), secret: v.string(), state: CLASS_STATE, you: YOU });
 /** A teacher command succeeded (`start` and `stop` return the code and the state). */
-export interface Done {
-  ok: true;
-  code: string;
-  state: ClassState | null;
-}
+const DONE = v.strictObject({ ok: v.literal(true), code: v.string(), state: v.nullable(CLASS_STATE) });
 /** `student:answer` is durable (on disk, or in Redis) when this arrives. */
-export interface Stored {
-  ok: true;
-  you: You;
-}
-export type Ack = Refusal | Joined | Done | Stored;
+const STORED = v.strictObject({ ok: v.literal(true), you: YOU });
+/** Every ack the relay sends; the page reads an ack against it before it believes it (client.ts). */
+export const ACK = v.union([REFUSAL, JOINED, DONE, STORED]);
+export type Refusal = v.InferOutput<typeof REFUSAL>;
+export type Joined = v.InferOutput<typeof JOINED>;
+export type Done = v.InferOutput<typeof DONE>;
+export type Stored = v.InferOutput<typeof STORED>;
+export type Ack = v.InferOutput<typeof ACK>;
 
 /**
  * Reads a client message against its event's schema: the typed payload, or the refusal to ack.
