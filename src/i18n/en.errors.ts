@@ -86,6 +86,10 @@ export const PART_MESSAGES = {
   'why.chainLong': 'the chain goes on past its %s chunks',
   'why.notText': 'it is not text',
   'why.renamedTooBig': 'under the new id %s it would pass 1 MiB',
+  'why.notFinite': 'it is not finite',
+  'why.countWhole': 'a count must be a whole number ≥ 0',
+  'why.intValue': 'an intValue must be a whole number',
+  'why.doubleValue': 'a doubleValue must be a number',
   ...ENGINE_WHY,
 } as const;
 

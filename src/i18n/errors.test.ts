@@ -3,7 +3,7 @@ import { errorText } from '../engine';
 import { ENGINE_WHY, why } from '../engine/why';
 // eslint-disable-next-line no-restricted-imports -- the store writes these texts; this test reads them as it does
 import { storageError } from '../persistence/errors';
-import { traceError } from '../traces/errors';
+import { traceError, why as traceWhy } from '../traces/errors';
 import { localizeError, translate, type MessageKey } from '.';
 import { DICTIONARIES } from './all';
 import { PART_MESSAGES, errors as EN_ERRORS, part } from './en.errors';
@@ -75,6 +75,10 @@ describe('numbered messages in the page’s language', () => {
     const refusal = traceError('E646', 'spans.0', 'NaN', 'not finite');
     expect(localizeError(refusal.en, 'zh')).toBe(refusal.zh);
     expect(refusal.zh).toBe('E646: 字段 spans.0：NaN 不是本页接受的数字（not finite）。');
+    // The reader's own reasons are said in Chinese too (they were English inside the Chinese row).
+    expect(traceError('E646', 'spans.0', 'NaN', traceWhy('why.notFinite')).zh).toBe(
+      'E646: 字段 spans.0：NaN 不是本页接受的数字（它不是有限的数）。',
+    );
     for (const other of ['BroadcastChannel is unavailable.', 'E999: no such row', 'E504 without its colon'])
       expect(localizeError(other, 'zh')).toBe(other);
   });

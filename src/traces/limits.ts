@@ -1,5 +1,5 @@
 import { quote } from '../engine';
-import { Refused } from './errors';
+import { Refused, why } from './errors';
 
 /**
  * The bounds a trace is held to, the run file's (packages/harness-core/src/schema.ts, persistence/runFile.ts) where
@@ -68,7 +68,7 @@ export function checkStructure(v: unknown, where = ''): void {
   const f = walk(v, 0);
   if (!f) return;
   const path = quote([where, ...f.up.reverse()].filter((s) => s !== '').join('.') || '(the file)');
-  if (f.code === 'E646') throw new Refused('E646', path, f.detail ?? '', 'it is not finite');
+  if (f.code === 'E646') throw new Refused('E646', path, f.detail ?? '', why('why.notFinite'));
   if (f.code === 'E647') throw new Refused('E647', path, Number(f.detail).toLocaleString('en'));
   throw new Refused(f.code, path);
 }
@@ -81,5 +81,5 @@ export function checkStructure(v: unknown, where = ''): void {
 export function countOf(v: unknown, field: string): number {
   const n = typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : v;
   if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) return n;
-  throw new Refused('E646', quote(field), quote(v, 40), 'a count must be a whole number ≥ 0');
+  throw new Refused('E646', quote(field), quote(v, 40), why('why.countWhole'));
 }

@@ -1,7 +1,7 @@
 import { isObject, quote } from '../engine';
 import { canonicalJson } from 'harness-core';
 import { digest } from './canonical';
-import { Refused } from './errors';
+import { Refused, why } from './errors';
 import { checkStructure, countOf } from './limits';
 import type { JsonValue, Trace, TraceCall } from './types';
 
@@ -35,13 +35,13 @@ function anyValue(v: unknown, pathOf: () => string): JsonValue {
     const i = v.intValue;
     if (typeof i === 'number' && Number.isSafeInteger(i)) return i;
     if (typeof i === 'string' && /^-?\d{1,20}$/.test(i)) return Number.isSafeInteger(Number(i)) ? Number(i) : i;
-    throw new Refused('E646', quote(`${path}.intValue`), quote(i, 40), 'an intValue must be a whole number');
+    throw new Refused('E646', quote(`${path}.intValue`), quote(i, 40), why('why.intValue'));
   }
   if ('doubleValue' in v) {
     const d = v.doubleValue;
     // proto3 JSON writes NaN and the infinities as text; JSON has no number for them.
     if (typeof d === 'number' || d === 'NaN' || d === 'Infinity' || d === '-Infinity') return d;
-    throw new Refused('E646', quote(`${path}.doubleValue`), quote(d, 40), 'a doubleValue must be a number');
+    throw new Refused('E646', quote(`${path}.doubleValue`), quote(d, 40), why('why.doubleValue'));
   }
   if (typeof v.bytesValue === 'string') return v.bytesValue;
   if (isObject(v.arrayValue)) {
