@@ -9,17 +9,25 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
  * has run, and Vite's import helper finds them already there.
  */
 export function preloadDynamicEntry(source: string): Plugin {
+  // Where the built files are, as index.html's own tags name them (`base`: './' for this site).
+  let base = './';
   return {
     name: 'harness-sim:preload-dynamic-entry',
     apply: 'build',
+    configResolved: (config) => {
+      base = config.base === '' ? './' : config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (html, ctx) => {
         const bundle = ctx.bundle as OutputBundle | undefined;
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-        // The chunk that holds the module (rolldown may fold a dynamic entry into a group's chunk).
-        const entry = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(source)));
+        // The chunk whose entry the module is, else the one that holds it (rolldown may fold a
+        // dynamic entry into a group's chunk, as the `start` group does).
+        const entry =
+          chunks.find((c) => c.facadeModuleId?.endsWith(source)) ??
+          chunks.find((c) => c.moduleIds.some((id) => id.endsWith(source)));
         if (!entry) throw new Error(`preloadDynamicEntry: no chunk holds ${source}`);
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const scripts = new Set<string>();
@@ -41,13 +49,13 @@ export function preloadDynamicEntry(source: string): Plugin {
         for (const href of [...styles].filter((f) => !named(f)))
           tags.push({
             tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: `./${href}` },
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${href}` },
             injectTo: 'head',
           });
         for (const href of [...scripts].filter((f) => !named(f)))
           tags.push({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${href}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${href}` },
             injectTo: 'head',
           });
         return tags;

@@ -1,6 +1,6 @@
 /**
  * The page's React half, a chunk main.tsx imports two tasks after its own (storage opening, the
- * words on their way), React between: each evaluates in a task of its own, not one long task
+ * words on their way), react-dom between: each evaluates in a task of its own, not one long task
  * (speed device: docs/design/speed.md). Picks the view (page, compare, guide, trace, a class's
  * phone) and renders it.
  */
@@ -14,6 +14,12 @@ import { registerOffline } from './offline';
 import { UpdateReady } from './ui/UpdateReady';
 import { traceAsked, useTraceHandoff } from './ui/traces/handoff';
 import { withViewWords } from './ui/viewWords';
+// The page's own styles after the components' (React Flow's, the diagram's compact drawing):
+// a rule of styles.css wins a tie with theirs, as it always has. index.html names this chunk's
+// stylesheet in <head> (build/preload.ts), so its frame is styled before any script runs.
+import './ui/theme.css';
+import './ui/styles.css';
+import './ui/layout.css';
 
 /** `?compare=a,b` opens the side-by-side view, a chunk of its own (the first screen never loads it). */
 const COMPARE = new URLSearchParams(window.location.search).has('compare');
