@@ -43,7 +43,7 @@ export default defineConfig({
       },
     }),
   ],
-  // Three first chunks of ~190-260 kB raw (the entry, React, the React half with React Flow);
+  // Three first chunks of ~190-260 kB raw (the entry, react-dom, the React half with React Flow);
   // `npm run bench` holds their gzip size against a minimal app of the same dependencies.
   build: {
     chunkSizeWarningLimit: 700,
@@ -56,7 +56,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'page', tags: ['$initial'], priority: 3 },
-            // React, and the page's React half with all else it imports: main.tsx imports each a task
+            // react-dom, and the page's React half with all else it imports: main.tsx imports each a task
             // after the one before (build/preload.ts names them in index.html).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'start', test: /[\\/]src[\\/]start\.tsx$/, priority: 1 },

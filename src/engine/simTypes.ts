@@ -10,11 +10,11 @@ import type {
 } from 'harness-core/sim';
 import type { Scenario } from './scenarios';
 
-/** Every command a Sim takes, once: the machine's events, then the process's fate. */
 /** Why the simulated process is down: a crash, or the overnight timeout. */
 export const DOWN_REASONS = ['crash', 'timeout'] as const;
 export type DownReason = (typeof DOWN_REASONS)[number];
 
+/** Every command a Sim takes, once: the machine's events, then the process's fate. */
 export const SIM_COMMAND_TYPES = [...TASK_EVENT_TYPES, 'CRASH', 'RESTART'] as const;
 export type SimCommandType = (typeof SIM_COMMAND_TYPES)[number];
 

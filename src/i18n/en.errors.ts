@@ -79,7 +79,7 @@ export const PART_MESSAGES = {
   'why.runIdText': 'its id must be text of 1 to 200 characters',
   'why.unknownScenario': 'scenario %s is unknown',
   'why.seed': 'its seed must be a whole number from 0 to 2^53 − 1',
-  'why.chunkMissing': 'missing',
+  'why.chunkMissing': 'the chunk is missing',
   'why.chunkHash': 'its content does not match its hash',
   'why.chainShort': 'the chain ends after %s of %s chunks',
   'why.chunkRows': 'it holds %s rows, not %s',

@@ -14,7 +14,7 @@ export const errors: Record<keyof typeof en, string> = {
   'err.why.runIdText': '它的 id 必须是 1 到 200 个字符的文本',
   'err.why.unknownScenario': '场景 {0} 不认识',
   'err.why.seed': '它的种子必须是 0 到 2^53 − 1 的整数',
-  'err.why.chunkMissing': '它不见了',
+  'err.why.chunkMissing': '这个块不见了',
   'err.why.chunkHash': '它的内容与它的哈希不符',
   'err.why.chainShort': '链在 {1} 块中的第 {0} 块后就断了',
   'err.why.chunkRows': '它有 {0} 行，而不是 {1} 行',

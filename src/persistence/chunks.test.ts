@@ -78,7 +78,7 @@ describe('chunks', () => {
       chain,
       chunkReader(async (h) => (h === first?.hash ? undefined : chunks.find((c) => c.hash === h)?.record)),
     );
-    expect(missing).toEqual({ ok: false, kind: 'missing', hash: first?.hash, why: 'missing' });
+    expect(missing).toEqual({ ok: false, kind: 'missing', hash: first?.hash, why: 'the chunk is missing' });
     const altered = await readChain(
       chain,
       chunkReader(async (h) => {
