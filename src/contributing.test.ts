@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGES } from './challenges/catalog';
@@ -61,6 +62,25 @@ describe('docs/CONTRIBUTING.md', () => {
     const files = readdirSync(`${root}src/lessons/data`).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBe(LESSONS.length);
     expect(files.map((f) => f.replace(/\.ts$/, '')).filter((name) => !map.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('every speed device’s A/B diff applies to the tree (docs/design/speed.md: a diff the code moved past is written again)', () => {
+    const dir = `${root}bench/speed`;
+    const diffs = ['', 'engine/'].flatMap((sub) =>
+      readdirSync(`${dir}/${sub}`)
+        .filter((f) => f.endsWith('.diff'))
+        .map((f) => `${sub}${f}`),
+    );
+    expect(diffs.length).toBeGreaterThanOrEqual(7);
+    const stale = diffs.filter((f) => {
+      try {
+        execFileSync('git', ['apply', '--check', `${dir}/${f}`], { cwd: root, stdio: 'pipe' });
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(stale).toEqual([]);
   });
 
   it('every challenge file is in the catalog', () => {
