@@ -1,9 +1,13 @@
 import type { Lang } from '../../engine';
 import { DISCUSS_IN_CLASS, type ClassPlan, type GuideLesson } from '../../lessons/guide';
 import { PACE } from '../../lessons/player';
+import type { ArticleSection } from '../../lessons';
 import type { T } from '../useT';
 import { duration, playTime } from './format';
 import { lessonHref } from './links';
+
+/** The article's last section, by its heading (the closed list in lessons/sections.ts checks it). */
+const SELF_TEST: ArticleSection = '自测';
 
 /** What a lesson holds in class, as the plan counts it: measured playback and the counted parts. */
 const holds = (g: GuideLesson, t: T) =>
@@ -74,7 +78,7 @@ export function GuidePlan({ plan, lang, t }: { plan: ClassPlan; lang: Lang; t: T
               </a>
             </td>
             <td className="hs-guide__sec" lang="zh-CN">
-              自测
+              {SELF_TEST}
             </td>
             <td>{t('guide.minutes', { n: plan.selfTest.minutes })}</td>
           </tr>
