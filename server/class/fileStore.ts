@@ -1,6 +1,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AnswerMessage, AnswerRecord, Refusal, You } from '../../src/class/protocol';
+import type { AnswerMessage, Refusal } from '../../src/class/protocol';
+import type { AnswerRecord, You } from '../../src/class/replies';
 import { makeDirDurably, removeFileDurably, writeFileAtomic } from './atomicFile';
 import {
   IDLE_MS,

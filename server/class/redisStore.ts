@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { AnswerRecord, ClassError, Refusal } from '../../src/class/protocol';
+import type { ClassError, Refusal } from '../../src/class/protocol';
+import type { AnswerRecord } from '../../src/class/replies';
 import { IDLE_MS, glance, refuse, stopKey, you, type ClassMeta, type Session, type Student } from './session';
 import type { ClassStore } from './store';
 

@@ -8,11 +8,11 @@ import {
   LIMITS,
   messageBytes,
   readMessage,
-  type Ack,
   type ClientEvent,
   type Refusal,
   type TeacherCommand,
 } from '../../src/class/protocol';
+import { type Ack } from '../../src/class/replies';
 import { applyTeacher, classState, newMeta, refuse, roster, stateOf, tally, tallyOf, you } from './session';
 import type { ClassStore } from './store';
 

@@ -1,18 +1,13 @@
 import type {
   AnswerMessage,
-  AnswerRecord,
   ClassError,
-  ClassState,
-  FuseSplit,
   Phase,
   Refusal,
-  Roster,
   StopAt,
   StopKind,
-  Tally,
   TeacherCommand,
-  You,
 } from '../../src/class/protocol';
+import type { AnswerRecord, ClassState, FuseSplit, Roster, Tally, You } from '../../src/class/replies';
 
 /**
  * A class session and its rules, as pure functions over plain data (no I/O, no clock, no

@@ -1,4 +1,5 @@
-import type { AnswerMessage, AnswerRecord, Refusal, You } from '../../src/class/protocol';
+import type { AnswerMessage, Refusal } from '../../src/class/protocol';
+import type { AnswerRecord, You } from '../../src/class/replies';
 import type { ClassMeta, Glance, Session, Student } from './session';
 
 /**

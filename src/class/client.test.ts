@@ -4,14 +4,8 @@ import { createClassSlice } from './client';
 import type { LiveClass } from './view';
 import type { Dial, Wire } from './wire';
 import { LIVE_KEY, TEACHER_FRAGMENT, TEACHER_KEY, secretKey, takeTeacherToken, type KeyStore } from './keys';
-import {
-  TEACHER_FRAGMENT as PROTOCOL_FRAGMENT,
-  type Ack,
-  type AnswerRecord,
-  type ClassState,
-  type StopAt,
-  type You,
-} from './protocol';
+import { TEACHER_FRAGMENT as PROTOCOL_FRAGMENT, type StopAt } from './protocol';
+import { type Ack, type AnswerRecord, type ClassState, type You } from './replies';
 
 /** A storage as the browser's, in memory. */
 const keys = (init: Record<string, string> = {}): KeyStore & { map: Map<string, string> } => {

@@ -1,18 +1,8 @@
 import * as v from 'valibot';
 import type { StateCreator } from 'zustand';
 import { LIVE_KEY, TEACHER_KEY, secretKey, type KeyStore } from './keys';
-import {
-  CLASS_STATE,
-  JOIN_CODE,
-  ROSTER,
-  ACK,
-  TALLY,
-  YOU,
-  readMessage,
-  type Ack,
-  type ClientEvent,
-  type StopAt,
-} from './protocol';
+import { JOIN_CODE, readMessage, type ClientEvent, type StopAt } from './protocol';
+import { CLASS_STATE, ROSTER, ACK, TALLY, YOU, type Ack } from './replies';
 import { IDLE, type LiveClass, type LiveClassData } from './view';
 import type { Dial, Wire } from './wire';
 

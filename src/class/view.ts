@@ -1,4 +1,5 @@
-import type { AnswerMessage, ClassError, ClassState, Roster, StopAt, Tally, TeacherCommand, You } from './protocol';
+import type { AnswerMessage, ClassError, StopAt, TeacherCommand } from './protocol';
+import type { ClassState, Roster, Tally, You } from './replies';
 
 /** What a tab knows of the live class, and what it can ask of it: the class slice's shape (client.ts). */
 

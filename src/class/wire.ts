@@ -1,4 +1,5 @@
-import type { Ack, ClientEvent } from './protocol';
+import type { ClientEvent } from './protocol';
+import type { Ack } from './replies';
 
 /**
  * The live class's connection to the relay (server/class/): Socket.IO to the page's own origin,

@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, ClassState, Joined, StopAt, Tally, You } from '../../../src/class/protocol';
+import type { StopAt } from '../../../src/class/protocol';
+import type { Ack, ClassState, Joined, Tally, You } from '../../../src/class/replies';
 
 /** A free loopback port (the OS picks it). */
 export function freePort(): Promise<number> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { io } from 'socket.io-client';
-import type { Ack } from '../../../src/class/protocol';
+import type { Ack } from '../../../src/class/replies';
 import { startClassServer, type ClassServer } from '../server';
 import { PREDICT, Phone, Teacher, call, closeAll, connect, connected, tempDir, waitFor } from './helpers';
 

@@ -1,4 +1,4 @@
-import type { ClassState } from '../../class/protocol';
+import type { ClassState } from '../../class/replies';
 import { useLiveClass } from '../../store/liveClass';
 import { useT } from '../useT';
 import { choiceLabel } from './words';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LIMITS, type ClassState } from '../../class/protocol';
+import { LIMITS } from '../../class/protocol';
+import { type ClassState } from '../../class/replies';
 import { SELF_TEST } from '../../lessons';
 import { useLiveClass } from '../../store/liveClass';
 import { useT } from '../useT';
