@@ -10,7 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { WAIT_LIMIT } from '../chromium';
-import { hostileReplay, longestTask, throttledPage, type TraceEvent } from './browser';
+import { hostileReplay, throttledPage } from './browser';
+import { longestTask, type TraceEvent } from './trace';
 
 /** One main-thread task over the budget: its CPU time and what it is. */
 export interface LongTask {
