@@ -56,15 +56,8 @@ export { type TaskEventType } from 'harness-core/sim';
 export { Sim, type SimCommand, type TransitionRecord } from './sim';
 export { DOWN_REASONS, SIM_COMMAND_TYPES, type DownReason, type SimCommandType } from './simTypes';
 export { canAll, nextMove } from './can';
-export {
-  KEYFRAME_EVERY,
-  Timeline,
-  type ForkPoint,
-  type SimReading,
-  type TimelineEvent,
-  type TimelineMark,
-  type TimelineOrigin,
-} from './timeline';
+export { KEYFRAME_EVERY, Timeline } from './timeline';
+export type { ForkPoint, SimReading, TimelineEvent, TimelineMark, TimelineOrigin } from './timelineTypes';
 export { isSimpleMachine, machineFor, machineStates, type TaskMachine } from './machines';
 export { DESIGNS, DESIGN_IDS, isDesignId, type Design, type DesignId } from 'harness-core/sim';
 export { machineEdges } from './graph';

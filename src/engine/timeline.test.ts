@@ -5,7 +5,8 @@ import { commandArb } from './arbitraries.test-kit';
 import { optionsAt } from './moves';
 import { Sim, type SimOptions } from './sim';
 import { STORIES, StoryRun } from './stories';
-import { Timeline, play, type SimReading } from './timeline';
+import { Timeline, play } from './timeline';
+import type { SimReading } from './timelineTypes';
 
 /** What the page draws of a run: the figures a seek must show exactly as the run had them. */
 function drawn(sim: SimReading) {
