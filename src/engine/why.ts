@@ -20,8 +20,12 @@ export const ENGINE_WHY = {
   'why.unknownTool': 'a step uses tool %s, which this simulator does not have',
 } as const;
 
-/** A reason, each `%s` filled in turn from `details`. */
-export function why(key: keyof typeof ENGINE_WHY, ...details: (string | number)[]): string {
+/** An English row with each `%s` filled in turn from `details` (the numbered messages' form too). */
+export function fillIn(row: string, details: readonly (string | number)[]): string {
   let i = 0;
-  return ENGINE_WHY[key].replace(/%s/g, () => String(details[i++] ?? ''));
+  return row.replace(/%s/g, () => String(details[i++] ?? ''));
 }
+
+/** A reason, each `%s` filled in turn from `details`. */
+export const why = (key: keyof typeof ENGINE_WHY, ...details: (string | number)[]): string =>
+  fillIn(ENGINE_WHY[key], details);

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, STORE_ERROR_MESSAGES } from 'harness-core';
 import { numbered } from './numbered';
-import { ENGINE_WHY } from '../engine/why';
+import { ENGINE_WHY, fillIn } from '../engine/why';
 
 /**
  * The numbered messages in English, each written once. The storage (E5xx, E6xx) and trace
@@ -94,10 +94,8 @@ export const PART_MESSAGES = {
 } as const;
 
 /** A part of a numbered message in English, each `%s` filled in turn; the page translates it (`localizeError`). */
-export const part = (what: keyof typeof PART_MESSAGES, ...details: (string | number)[]): string => {
-  let i = 0;
-  return PART_MESSAGES[what].replace(/%s/g, () => String(details[i++] ?? ''));
-};
+export const part = (what: keyof typeof PART_MESSAGES, ...details: (string | number)[]): string =>
+  fillIn(PART_MESSAGES[what], details);
 
 /** Every numbered message as the English dictionary holds it: `err.E504` → `Checkpoint #{0} was not saved: {1}`. */
 export const errors = numbered({

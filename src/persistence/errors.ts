@@ -1,5 +1,6 @@
 import type { StoreErrorCode } from 'harness-core';
 import { STORAGE_MESSAGES as MESSAGES } from '../i18n/en.errors';
+import { fillIn } from '../engine/why';
 import type { SkipKind, Skipped } from './types';
 
 /**
@@ -13,8 +14,7 @@ type StorageErrorCode = keyof typeof MESSAGES;
 
 /** The message for `code`, each `%s` filled in turn from `details`, prefixed by its number. */
 export function storageError(code: StorageErrorCode, ...details: (string | number)[]): string {
-  let i = 0;
-  return `${code}: ${MESSAGES[code].replace(/%s/g, () => String(details[i++] ?? ''))}`;
+  return `${code}: ${fillIn(MESSAGES[code], details)}`;
 }
 
 /** The name and message of whatever was thrown, for a message a person reads. */
