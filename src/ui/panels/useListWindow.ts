@@ -1,5 +1,5 @@
 import type { Virtualizer } from '@tanstack/virtual-core';
-import type { KeyboardEvent, RefObject } from 'react';
+import { useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useLazyVirtualizer } from './useLazyVirtualizer';
 import { isWhole, spacers } from './window';
 
@@ -9,6 +9,8 @@ const OVERSCAN = 6;
 const PIN_FRAMES = 60;
 /** Frames the box's height must hold still before Home or End lets go. */
 const STILL_FRAMES = 3;
+/** What the student does to a box that ends a Home or End pin (keys end it in onKeyDown). */
+const INPUTS = ['wheel', 'pointerdown', 'touchstart'] as const;
 
 interface ListWindow<S extends HTMLElement> {
   /** The indexes to draw, in order. */
@@ -41,6 +43,8 @@ export function useListWindow<S extends HTMLElement>(
   startPx = 0,
 ): ListWindow<S> {
   const whole = isWhole(count);
+  // Lets go of the pin of a Home or End still running: the student's next key, wheel or touch wins.
+  const letGo = useRef<() => void>(() => {});
   const v = useLazyVirtualizer<S>({
     count,
     getScrollElement: () => box.current,
@@ -84,20 +88,33 @@ export function useListWindow<S extends HTMLElement>(
   // holds still for three frames: the rows that arrive are measured and move the end. (The
   // virtualizer's own scrollToIndex re-aims only when its target moves, so a write clamped by a
   // list not yet grown left End short of the last row, once in a fresh-clone run.)
+  // Any other key, a wheel, a pointer or a touch lets go at once: PageDown pressed while Home still
+  // pinned the top was undone frame after frame (a CI run, where the frames came slowly).
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const el = box.current;
-    if (!el || e.target !== e.currentTarget || (e.key !== 'Home' && e.key !== 'End')) return;
+    if (!el || e.target !== e.currentTarget) return;
+    letGo.current();
+    if (e.key !== 'Home' && e.key !== 'End') return;
     e.preventDefault();
     const toEnd = e.key === 'End';
     let height = -1;
     let still = 0;
     let frames = 0;
+    let frame = 0;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      for (const type of INPUTS) el.removeEventListener(type, stop);
+      letGo.current = () => {};
+    };
     const pin = () => {
       el.scrollTop = toEnd ? el.scrollHeight - el.clientHeight : 0;
       still = el.scrollHeight === height ? still + 1 : 0;
       height = el.scrollHeight;
-      if (still < STILL_FRAMES && ++frames < PIN_FRAMES) requestAnimationFrame(pin);
+      if (still < STILL_FRAMES && ++frames < PIN_FRAMES) frame = requestAnimationFrame(pin);
+      else stop();
     };
+    for (const type of INPUTS) el.addEventListener(type, stop, { passive: true });
+    letGo.current = stop;
     pin();
   };
   return {
