@@ -3,18 +3,8 @@ import { join } from 'node:path';
 import type { AnswerMessage, Refusal } from '../../src/class/protocol';
 import type { AnswerRecord, You } from '../../src/class/replies';
 import { makeDirDurably, removeFileDurably, writeFileAtomic } from './atomicFile';
-import {
-  IDLE_MS,
-  answerRefusal,
-  glance,
-  mergeAnswer,
-  refuse,
-  stopKey,
-  studentBySecret,
-  you,
-  type Session,
-  type Student,
-} from './session';
+import { IDLE_MS, answerRefusal, glance, mergeAnswer, refuse, stopKey, studentBySecret, you } from './session';
+import { SESSION, readStored, type Session, type Student } from './stored';
 import type { ClassStore } from './store';
 
 const SESSION_FILE = /^([A-Z2-9]{8})\.json$/;
@@ -93,8 +83,8 @@ export function createFileStore(dir: string): ClassStore {
         const code = SESSION_FILE.exec(name)?.[1];
         if (!code) continue;
         try {
-          const s = JSON.parse(await readFile(join(dir, name), 'utf8')) as Session;
-          if (s?.meta?.code !== code || typeof s.version !== 'number') throw new Error('not a class session');
+          const s = readStored(SESSION, await readFile(join(dir, name), 'utf8'), 'the file');
+          if (s.meta.code !== code) throw new Error(`the file holds class ${s.meta.code}`);
           sessions.set(code, s);
         } catch (e) {
           process.stderr.write(`class: skipped ${name}: ${(e as Error).message}\n`);

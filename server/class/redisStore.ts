@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { ClassError, Refusal } from '../../src/class/protocol';
-import type { AnswerRecord } from '../../src/class/replies';
-import { IDLE_MS, glance, refuse, stopKey, you, type ClassMeta, type Session, type Student } from './session';
+import { ANSWER_RECORD, type AnswerRecord } from '../../src/class/replies';
+import { IDLE_MS, glance, refuse, stopKey, you } from './session';
+import { CLASS_META, STUDENT, readStored, type Session } from './stored';
 import type { ClassStore } from './store';
 
 /**
@@ -135,15 +136,20 @@ end
 return out
 `;
 
+/** The hash's JSON fields, each read against its schema (stored.ts): a field of no known shape throws, named. */
+const readMeta = (m: string, code: string) => readStored(CLASS_META, m, `class ${code}'s meta`);
+const readStudent = (st: string, code: string, id: string) => readStored(STUDENT, st, `class ${code}'s student ${id}`);
+const readAnswer = (a: string, code: string, field: string) => readStored(ANSWER_RECORD, a, `class ${code}'s ${field}`);
+
 /** A Session from the hash's fields. */
-function sessionOf(h: Record<string, string>): Session | null {
+function sessionOf(h: Record<string, string>, code: string): Session | null {
   if (!h.meta) return null;
-  const s: Session = { meta: JSON.parse(h.meta) as ClassMeta, students: {}, answers: {}, version: Number(h.ver ?? 0) };
+  const s: Session = { meta: readMeta(h.meta, code), students: {}, answers: {}, version: Number(h.ver ?? 0) };
   for (const [field, value] of Object.entries(h)) {
-    if (field.startsWith('s:')) s.students[field.slice(2)] = JSON.parse(value) as Student;
+    if (field.startsWith('s:')) s.students[field.slice(2)] = readStudent(value, code, field.slice(2));
     else if (field.startsWith('a:')) {
       const cut = field.lastIndexOf(':');
-      (s.answers[field.slice(2, cut)] ??= {})[field.slice(cut + 1)] = JSON.parse(value) as AnswerRecord;
+      (s.answers[field.slice(2, cut)] ??= {})[field.slice(cut + 1)] = readAnswer(value, code, field);
     }
   }
   return s;
@@ -179,18 +185,18 @@ export function createRedisStore(redis: Redis): ClassStore {
     },
 
     async load(code) {
-      return sessionOf(await redis.hgetall(keyOf(code)));
+      return sessionOf(await redis.hgetall(keyOf(code)), code);
     },
 
     async glance(code) {
       const r = (await redis.eval(GLANCE, 1, keyOf(code))) as string[] | null;
       if (!r) return null;
       const [m, ver, joined, answered, ...counts] = r as [string, string, string, string, ...string[]];
-      const meta = JSON.parse(m) as ClassMeta;
+      const meta = readMeta(m, code);
       // Self-test texts have no counter: a stop that asks for them reads the class (a class, not a
       // school); so does a revealed fuse question, for its split (answers are frozen by then).
       if (meta.kind === 'selftest' || (meta.askFuse && meta.phase === 'revealed')) {
-        const s = sessionOf(await redis.hgetall(keyOf(code)));
+        const s = sessionOf(await redis.hgetall(keyOf(code)), code);
         return s ? glance(s) : null;
       }
       return {
@@ -216,7 +222,7 @@ export function createRedisStore(redis: Redis): ClassStore {
       for (let tries = 0; tries < 20; tries++) {
         const old = await redis.hget(keyOf(code), 'meta');
         if (!old) return refuse('no_class', 'no such class');
-        const meta = JSON.parse(old) as ClassMeta;
+        const meta = readMeta(old, code);
         const next = change(meta);
         if ('ok' in next) return next;
         const r = await redis.eval(TEACH, 2, keyOf(code), teacherKey(meta.teacherHash), old, JSON.stringify(next), TTL);
@@ -245,28 +251,34 @@ export function createRedisStore(redis: Redis): ClassStore {
         string,
         string?,
       ];
-      if (status === 'ok' && out) return JSON.parse(out) as AnswerRecord;
+      if (status === 'ok' && out) return readAnswer(out, code, `answer of ${studentId}`);
       return refuse(status as ClassError, `refused: ${status}`);
     },
 
     async youOf(code, studentId) {
       const [m, st] = await redis.hmget(keyOf(code), 'meta', `s:${studentId}`);
       if (!m || !st) return null;
-      const meta = JSON.parse(m) as ClassMeta;
+      const meta = readMeta(m, code);
       const keys = [...new Set([stopKey(meta.lessonId, meta.stop), ...Object.keys(meta.reveals)])];
       const values = await redis.hmget(keyOf(code), ...keys.map((k) => `a:${k}:${studentId}`));
       const answers: Session['answers'] = {};
       keys.forEach((k, i) => {
         const v = values[i];
-        if (v) answers[k] = { [studentId]: JSON.parse(v) as AnswerRecord };
+        if (v) answers[k] = { [studentId]: readAnswer(v, code, `a:${k}:${studentId}`) };
       });
-      return you({ meta, students: { [studentId]: JSON.parse(st) as Student }, answers, version: 0 }, studentId);
+      return you({ meta, students: { [studentId]: readStudent(st, code, studentId) }, answers, version: 0 }, studentId);
     },
 
     async end(code) {
       const m = await redis.hget(keyOf(code), 'meta');
-      const keys = [keyOf(code), ...(m ? [teacherKey((JSON.parse(m) as ClassMeta).teacherHash)] : [])];
-      await redis.del(...keys);
+      // A meta of no known shape still ends its class: only the teacher's key is left to its TTL.
+      let teacher: string | null = null;
+      try {
+        teacher = m && teacherKey(readMeta(m, code).teacherHash);
+      } catch (e) {
+        process.stderr.write(`class: ending ${code}: ${(e as Error).message}\n`);
+      }
+      await redis.del(keyOf(code), ...(teacher ? [teacher] : []));
     },
 
     async sweep() {

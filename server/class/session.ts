@@ -1,56 +1,12 @@
-import type {
-  AnswerMessage,
-  ClassError,
-  Phase,
-  Refusal,
-  StopAt,
-  StopKind,
-  TeacherCommand,
-} from '../../src/class/protocol';
+import type { AnswerMessage, ClassError, Refusal, StopAt, TeacherCommand } from '../../src/class/protocol';
 import type { AnswerRecord, ClassState, FuseSplit, Roster, Tally, You } from '../../src/class/replies';
+import type { ClassMeta, Session, Student } from './stored';
 
 /**
  * A class session and its rules, as pure functions over plain data (no I/O, no clock, no
  * randomness: those are passed in). Both stores (one JSON file, or one Redis hash) keep exactly
- * this data; redisStore.ts repeats the answer rule in Lua so it is atomic there.
+ * this data (stored.ts, its schemas); redisStore.ts repeats the answer rule in Lua so it is atomic there.
  */
-
-/** What the teacher's commands move. */
-export interface ClassMeta {
-  code: string;
-  /** sha256 (hex) of the teacher token that started the class: only that token drives it. */
-  teacherHash: string;
-  lessonId: string;
-  stop: number;
-  kind: StopKind;
-  choices: string[];
-  askFuse: boolean;
-  phase: Phase;
-  paused: boolean;
-  /** Right answers shown so far, by {@link stopKey}: scores and the phones' results come from them. */
-  reveals: Record<string, { answer: string; fuse?: boolean }>;
-  createdAt: number;
-  /** Last change (ms): the session expires IDLE_MS after it. */
-  touchedAt: number;
-}
-
-export interface Student {
-  id: string;
-  nickname: string;
-  /** sha256 (hex) of the student's secret: the secret itself is never stored. */
-  secretHash: string;
-  joinedAt: number;
-  removed?: boolean;
-}
-
-export interface Session {
-  meta: ClassMeta;
-  students: Record<string, Student>;
-  /** stopKey → student id → answer. */
-  answers: Record<string, Record<string, AnswerRecord>>;
-  /** Grows with every change; clients drop an older state (several relays may reorder). */
-  version: number;
-}
 
 /** A session with no change for this long is deleted (file and Redis key): 4 hours. */
 export const IDLE_MS = 4 * 60 * 60 * 1000;

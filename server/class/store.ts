@@ -1,6 +1,7 @@
 import type { AnswerMessage, Refusal } from '../../src/class/protocol';
 import type { AnswerRecord, You } from '../../src/class/replies';
-import type { ClassMeta, Glance, Session, Student } from './session';
+import type { Glance } from './session';
+import type { ClassMeta, Session, Student } from './stored';
 
 /**
  * Where class sessions live: one JSON file per class (fileStore.ts, one relay) or one Redis hash

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { StopAt } from '../../../src/class/protocol';
-import { applyTeacher, classState, newMeta, you, type ClassMeta, type Session } from '../session';
+import { applyTeacher, classState, newMeta, you } from '../session';
+import type { ClassMeta, Session } from '../stored';
 import { PREDICT } from './helpers';
 
 const move = (meta: ClassMeta, cmd: Parameters<typeof applyTeacher>[1]): ClassMeta => {

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import type { AnswerMessage, Refusal } from '../../../src/class/protocol';
 import { createFileStore } from '../fileStore';
 import { createRedisStore } from '../redisStore';
-import { applyTeacher, glance, newMeta, stateOf, type Student } from '../session';
+import { applyTeacher, glance, newMeta, stateOf } from '../session';
+import type { Student } from '../stored';
 import type { ClassStore } from '../store';
 import { PREDICT, startRedis, tempDir } from './helpers';
 
@@ -124,3 +127,60 @@ contract('redis', async () => {
   return createRedisStore(new Redis(redis.url));
 });
 after(() => redis?.stop());
+
+describe('what a store reads back', () => {
+  // A file edited by hand, or a Redis written by another version: read against the session's
+  // schema (stored.ts), never believed as it is.
+  it('the file store skips a session file of no known shape, names it, and keeps the others', async () => {
+    const dir = tempDir();
+    const first = createFileStore(dir);
+    await first.open();
+    assert.ok(await first.create(newMeta('GREENCAT', 'teacher', PREDICT, 1)));
+    await first.close();
+    const good = JSON.parse(readFileSync(join(dir, 'GREENCAT.json'), 'utf8')) as { meta: { phase: string } };
+    writeFileSync(
+      join(dir, 'BADPHASE.json'),
+      JSON.stringify({ ...good, meta: { ...good.meta, code: 'BADPHASE', phase: 'x' } }),
+    );
+    writeFileSync(join(dir, 'NOTJSON2.json'), '{"meta":');
+    writeFileSync(join(dir, 'ELSEWHER.json'), JSON.stringify(good));
+    const said: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = (s: string | Uint8Array) => said.push(String(s)) > 0;
+    const second = createFileStore(dir);
+    try {
+      await second.open();
+    } finally {
+      process.stderr.write = write;
+    }
+    assert.equal((await second.load('GREENCAT'))?.meta.phase, 'open');
+    for (const code of ['BADPHASE', 'NOTJSON2', 'ELSEWHER']) assert.equal(await second.load(code), null, code);
+    assert.match(said.join(''), /skipped BADPHASE\.json: the file is not one this relay can read \(at meta\.phase\)/);
+    assert.match(said.join(''), /skipped NOTJSON2\.json: the file is not JSON/);
+    assert.match(said.join(''), /skipped ELSEWHER\.json: the file holds class GREENCAT/);
+    await second.close();
+  });
+
+  it('the Redis store refuses a field of no known shape by name, and still ends that class', async () => {
+    redis ??= await startRedis();
+    const client = new Redis(redis.url);
+    const store = createRedisStore(client);
+    try {
+      assert.ok(await store.create(newMeta('TWSTEDXY', 'teacher-3', PREDICT, 1)));
+      assert.equal(await store.join('TWSTEDXY', student(ANN), 1), true);
+      await client.hset('class:TWSTEDXY', `s:${BOB}`, JSON.stringify({ id: BOB, nickname: 7 }));
+      await assert.rejects(
+        store.load('TWSTEDXY'),
+        /class TWSTEDXY's student BBBBBBBBBBBB is not one .* \(at nickname\)/,
+      );
+      const meta = await client.hget('class:TWSTEDXY', 'meta');
+      await client.hset('class:TWSTEDXY', 'meta', meta!.replace('"paused":false', '"paused":"no"'));
+      await assert.rejects(store.youOf('TWSTEDXY', ANN), /class TWSTEDXY's meta is not one .* \(at paused\)/);
+      await assert.rejects(store.glance('TWSTEDXY'), /at paused/);
+      await store.end('TWSTEDXY');
+      assert.equal(await client.exists('class:TWSTEDXY'), 0);
+    } finally {
+      await store.close();
+    }
+  });
+});
