@@ -42,12 +42,14 @@ test('the model and the guard on one page: limits, a prediction’s stop, a stal
     await expect(caption(page)).toHaveAttribute('data-at', '1');
     await expect(result(page)).toHaveCount(0);
   });
-  await test.step('a stall’s ledger row says no_progress, not error, beside its “no tool error”', async () => {
+  await test.step('a stall’s ledger row says no_progress, not error, beside the harness’s NOCHANGE note', async () => {
     await open(page, '?lang=en&lesson=no-progress&at=2');
     await expect(caption(page)).toHaveAttribute('data-at', '2');
     const row = page.getByTestId('ledger-row').last();
     await expect(row).toHaveAttribute('data-outcome', 'no_progress');
-    await expect(row).toContainText('no tool error');
+    await expect(row.locator('td').nth(5)).toHaveText(
+      /^no_progress: NOCHANGE: '.+' returned the same result as before$/,
+    );
     await expect(row.locator('td').nth(4)).toHaveText('no_progress');
   });
   await test.step('remind-recover: the call after the reminder differs from the one before in substance', async () => {

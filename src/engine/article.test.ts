@@ -179,7 +179,12 @@ describe('no progress without failure (无失败也查)', () => {
     const t = drive().start().untilStep(5);
     t.send({ type: 'FAIL_NOW', error: 'no_progress' });
     expect(t.ctx.ledger.at(-1)!.error).toMatchObject({ type: 'no_progress' });
-    expect(t.ctx.ledger.at(-1)!.error!.message).toMatch(/no tool error/);
+    // No tool's error: the harness's note of the call, and the hint says in each language what happened.
+    expect(t.ctx.ledger.at(-1)!.error!.message).toMatch(/^NOCHANGE: '.+' returned the same result as before$/);
+    const hint = t.ctx.channel.at(-1)!;
+    expect(hint.kind).toBe('recovery-hint');
+    expect(hint.text.zh).toContain('没有进展');
+    expect(hint.text.en).toContain('made no progress');
     t.send({ type: 'FAIL_NOW', error: 'no_progress' });
     expect(t.ctx.channel.at(-1)!.kind).toBe('reminder');
     t.send({ type: 'FAIL_NOW', error: 'no_progress' }).expectToBeIn('failed');

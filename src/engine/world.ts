@@ -34,13 +34,18 @@ function pathOf(args: Args): string {
   return typeof v === 'string' ? v : JSON.stringify(args);
 }
 
+/**
+ * What each simulated tool says when it fails, as a real tool's output reads (a code and its
+ * words, the same on a Chinese page): data the ledger and the hints quote, never teaching text.
+ * A stall's is what the harness notes of the call: the explanation is the dictionaries' (the
+ * hint's `channel.what.no_progress`, the ledger's `no_progress`).
+ */
 const MESSAGES: Record<Exclude<ErrorType, 'rejected'>, (args: Args) => string> = {
   not_found: (a) => `ENOENT: no such file or record '${pathOf(a)}'`,
   timeout: (a) => `ETIMEDOUT: no answer within 120 s for '${pathOf(a)}'`,
   permission_denied: (a) => `EACCES: permission denied for '${pathOf(a)}'`,
   conflict: (a) => `EEXIST: '${pathOf(a)}' changed since it was read`,
-  no_progress: (a) =>
-    `no tool error: the call on '${pathOf(a)}' returned what it returned before and nothing advanced (the loop guard counts it as no progress)`,
+  no_progress: (a) => `NOCHANGE: '${pathOf(a)}' returned the same result as before`,
 };
 
 /**

@@ -286,7 +286,7 @@ describe('the captions tell the run as it is', () => {
 
   it('no progress: counted without a tool error, reminded at 2, fused at 3', () => {
     const l = lesson('no-progress');
-    expect(played(l, 1).sim.context.ledger.at(-1)!.error?.message).toMatch(/no tool error/);
+    expect(played(l, 1).sim.context.ledger.at(-1)!.error).toMatchObject({ type: 'no_progress', message: /^NOCHANGE/ });
     const reminder = played(l, 2).sim.context.channel.at(-1)!;
     expect(reminder.kind).toBe('reminder');
     expect(reminder.text.en).toContain('No progress: the same call has returned the same result 2 times');
