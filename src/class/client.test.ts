@@ -254,6 +254,27 @@ describe('the teacher', () => {
     ]);
     expect((relay.sent[2]!.payload as { at: StopAt }).at.stop).toBe(2);
   });
+  it('drops a tally or a roster older than the one it holds, as a state (two relays may reorder them)', async () => {
+    const relay = fakeRelay();
+    const { store } = page(relay, keys(), keys({ [TEACHER_KEY]: 't' }));
+    await store.getState().startClass(AT);
+    await settle();
+    const wire = relay.wires[0]!;
+    const tally = { code: CODE, stop: AT.stop, joined: 3, answered: 2, histogram: {}, texts: [], version: 7 };
+    wire.fire('class:tally', tally);
+    wire.fire('class:tally', { ...tally, answered: 1, version: 6 });
+    expect(store.getState().tally?.answered).toBe(2);
+    wire.fire('class:tally', { ...tally, answered: 3, version: 8 });
+    expect(store.getState().tally?.answered).toBe(3);
+    const ann = { id: 'A'.repeat(12), nickname: 'Ann' };
+    const roster = { code: CODE, students: [ann], version: 7 };
+    wire.fire('class:roster', roster);
+    wire.fire('class:roster', { ...roster, students: [], version: 6 });
+    expect(store.getState().roster?.students).toEqual([ann]);
+    // Another class's push is not ordered against this one's.
+    wire.fire('class:roster', { ...roster, code: 'ZZZZZZZZ', students: [], version: 1 });
+    expect(store.getState().roster?.students).toEqual([]);
+  });
   it('keeps a refusal on screen when an older press’s ack arrives after it: only a later press taken clears it', async () => {
     // The relay refuses a flood before a slower handler answers, so acks come back out of order.
     const relay = fakeRelay();

@@ -6,6 +6,9 @@ import { CLASS_STATE, ROSTER, ACK, TALLY, YOU, type Ack } from './replies';
 import { IDLE, type LiveClass, type LiveClassData } from './view';
 import type { Dial, Wire } from './wire';
 
+/** A push that carries its class and a version that grows with every change. */
+type Versioned = { code: string; version: number };
+
 /**
  * The page's half of the live class (issue 43): one connection to the relay that serves the page
  * (`npm run class`, server/class/), as the teacher (the projector drives the lesson) or as a
@@ -72,26 +75,19 @@ export function createClassSlice(deps: ClassDeps): StateCreator<LiveClass> {
       if (get().role === 'teacher' && data.status && data.status !== 'off') deps.session.removeItem(LIVE_KEY);
       set(data);
     };
-    /** A newer state than the one held (several relays may deliver two out of order). */
+    /**
+     * Whether `next` may replace `cur`: not an older version of the same class (several relays may
+     * deliver two pushes out of order).
+     */
+    const newer = (cur: Versioned | null, next: Versioned) =>
+      !cur || cur.code !== next.code || next.version >= cur.version;
     const takeState = (s: unknown) => {
-      if (!v.is(CLASS_STATE, s)) return;
-      const cur = get().state;
-      if (cur && cur.code === s.code && s.version < cur.version) return;
+      if (!v.is(CLASS_STATE, s) || !newer(get().state, s)) return;
       const pending = get().pending;
       set({ state: s, code: s.code, ...(pending && pending.stop !== s.stop ? { pending: null } : {}) });
     };
-    const takeTally = (t: unknown) => {
-      if (!v.is(TALLY, t)) return;
-      const cur = get().tally;
-      if (cur && cur.code === t.code && t.version < cur.version) return;
-      set({ tally: t });
-    };
-    const takeRoster = (r: unknown) => {
-      if (!v.is(ROSTER, r)) return;
-      const cur = get().roster;
-      if (cur && cur.code === r.code && r.version < cur.version) return;
-      set({ roster: r });
-    };
+    const takeTally = (t: unknown) => void (v.is(TALLY, t) && newer(get().tally, t) && set({ tally: t }));
+    const takeRoster = (r: unknown) => void (v.is(ROSTER, r) && newer(get().roster, r) && set({ roster: r }));
     const takeYou = (y: unknown) => void (v.is(YOU, y) && set({ you: y }));
 
     /** Dials and wires what both roles share: a relay that never answers, a drop, an end. */

@@ -1,7 +1,8 @@
 import type { Sim } from '../engine';
 import type { UpToRuns } from './runs';
 import { LESSON_RUN_PREFIX } from './storage';
-import type { LessonReplay, LessonStopMark, SliceArgs } from './types';
+import type { StopOnRun } from '../lessons/types';
+import type { LessonReplay, SliceArgs } from './types';
 
 /**
  * A lesson's runs, stored like any run (issue 39): each stop is the lesson replayed from its
@@ -37,7 +38,7 @@ type Above = UpToRuns;
 
 const none = {
   /** The stops of the lesson shown, on the run they were played on (`sim`; none on any other run). */
-  lessonStops: null as { sim: Sim; stops: readonly LessonStopMark[] } | null,
+  lessonStops: null as { sim: Sim; stops: readonly StopOnRun[] } | null,
 };
 
 /** The sixth slice: a lesson's runs shown, stored as any run's (the list itself is storage's). */

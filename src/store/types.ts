@@ -1,6 +1,6 @@
 import type { Checkpoint, DensityPolicy, DesignId, ForkPoint, Sim, TaskContext, WorkingSet } from '../engine';
 import type { RunBatch } from '../persistence';
-import type { MessageKey } from '../i18n';
+import type { StopOnRun } from '../lessons/types';
 import type { SimView } from './view';
 
 /**
@@ -56,22 +56,13 @@ export interface Seek {
   offered: boolean;
 }
 
-/** A lesson's stop on the run shown: where it ended on the run's timeline (LessonBar marks it). */
-export interface LessonStopMark {
-  /** The stop, 0-based. */
-  at: number;
-  /** The event the stop ended at (-1: where the run begins). */
-  event: number;
-  caption: MessageKey;
-}
-
 /** A lesson at a stop, as lessons/player.ts replays it: its runs, the one shown, and where its new checkpoints go. */
 export interface LessonReplay {
   /** The lesson's runs, oldest first; the last is `sim`'s. */
   runs: readonly RunBatch[];
   sim: Sim;
   /** The stops played on `sim`'s own run, each with the event it ended at. */
-  stops?: readonly LessonStopMark[];
+  stops?: readonly StopOnRun[];
   /** Sends each checkpoint `sim` makes from now on to `sink` as well. */
   live(sink: (cp: Checkpoint, ctx: TaskContext) => void): void;
 }

@@ -1,3 +1,4 @@
+import { cyrb53 } from '../../engine';
 import type { Box, Layout, LayoutInput, Point } from './layoutTypes';
 import PRECOMPUTED from './generated/layouts.json';
 
@@ -7,19 +8,8 @@ export type { Box, Layout, LayoutInput, Point } from './layoutTypes';
  * A stable key of a layout's input and direction (cyrb53 of its JSON: the input is plain data
  * built in one order, so equal inputs give equal text).
  */
-export function layoutKey(input: LayoutInput, dir: 'TB' | 'LR'): string {
-  const text = JSON.stringify([dir, input]);
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
+export const layoutKey = (input: LayoutInput, dir: 'TB' | 'LR'): string =>
+  cyrb53(JSON.stringify([dir, input])).toString(36);
 
 const KNOWN = PRECOMPUTED as Record<string, Layout>;
 

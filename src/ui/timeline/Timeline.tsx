@@ -3,7 +3,8 @@ import type { Lang, TimelineEvent, TimelineOrigin } from '../../engine';
 import { formatClock } from '../../i18n';
 import { seekShown, timelineOf, useSimStore } from '../../store/simStore';
 import { isPlaying } from '../../store/player';
-import type { LessonStopMark, Seek } from '../../store/types';
+import type { StopOnRun } from '../../lessons/types';
+import type { Seek } from '../../store/types';
 import type { SimView } from '../../store/view';
 import { useT, type T } from '../useT';
 import { marksOf, type TrackMark } from './marks';
@@ -56,10 +57,10 @@ const Marks = memo(function Marks({ marks, t }: { marks: readonly TrackMark[]; t
 });
 
 /** The lesson stop the moment shown is (the last stop that ended at this event), if any. */
-const stopAt = (stops: readonly LessonStopMark[], index: number) => stops.findLast((s) => s.event === index);
+const stopAt = (stops: readonly StopOnRun[], index: number) => stops.findLast((s) => s.event === index);
 
 /** What a seek adds below the track: the stop's caption again, the offer to fork, where a fork starts. */
-function SeekNotes({ seek, stop, t }: { seek: Seek; stop: LessonStopMark | undefined; t: T }) {
+function SeekNotes({ seek, stop, t }: { seek: Seek; stop: StopOnRun | undefined; t: T }) {
   const fork = seek.fork;
   return (
     <div className="hs-timeline__notes">
