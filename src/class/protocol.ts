@@ -48,11 +48,9 @@ export const TEACHER_FRAGMENT = 'teacher';
 
 /** What a stop asks of the phones. `watch`: nothing (caption only); `predict`: one of `choices`; `selftest`: typed text. */
 export const STOP_KINDS = ['watch', 'predict', 'selftest'] as const;
-export type StopKind = (typeof STOP_KINDS)[number];
 
 /** Where a question stands: answers accepted (`open`), frozen (`locked`), or the right one shown (`revealed`). */
 export const PHASES = ['open', 'locked', 'revealed'] as const;
-export type Phase = (typeof PHASES)[number];
 
 /** The article's self-test questions, as src/lessons/selftest.ts names them. */
 export const SELF_TEST_QUESTIONS = ['q1', 'q2'] as const;

@@ -259,14 +259,19 @@ export function playTo(lesson: Lesson, at: number, opts: PlayOptions = {}): Less
   const stop = lesson.stops[k]!;
   const awaiting = stop.yourTurn !== undefined && opts.script !== true;
   if (!awaiting) trace.push(runner.apply(stop, k));
+  return positionOf(runner, lesson, k, awaiting, trace);
+}
+
+/** Where `runner` stands: at stop `at` of `lesson`, waiting for the student or not. */
+function positionOf(runner: Runner, lesson: Lesson, at: number, awaiting: boolean, trace: StopTrace[]): LessonPosition {
   return {
     lesson,
-    at: k,
+    at,
     sim: runner.sim,
     awaiting,
     replay: runner.replay,
     trace,
-    done: !awaiting && k === lesson.stops.length - 1,
+    done: !awaiting && at === lesson.stops.length - 1,
     runs: runner.runs,
     stops: runner.onScreen,
     live: (sink) => void (runner.live = sink),
@@ -282,19 +287,7 @@ export function autoplay(lesson: Lesson): LessonPosition & { checks: YourTurnChe
     trace.push(runner.apply(stop, i));
     if (stop.yourTurn) checks.push(checkYourTurn(lesson, stop, runner.sim));
   });
-  return {
-    lesson,
-    at: lesson.stops.length - 1,
-    sim: runner.sim,
-    awaiting: false,
-    replay: runner.replay,
-    trace,
-    done: true,
-    runs: runner.runs,
-    stops: runner.onScreen,
-    live: (sink) => void (runner.live = sink),
-    checks,
-  };
+  return { ...positionOf(runner, lesson, lesson.stops.length - 1, false, trace), checks };
 }
 
 /** The lesson's checkpoint after each stop (the Sim's newest), for the UI to restore. */

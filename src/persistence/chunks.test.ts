@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkpointBytes, utf8Length, type Checkpoint } from '../engine';
-import { CHUNK_ROWS, ChunkCache, cyrb53, chainOf, chunkReader, readChain } from './chunks';
+import { cyrb53 } from '../engine';
+import { CHUNK_ROWS, ChunkCache, chainOf, chunkReader, readChain } from './chunks';
 import { prepare } from './stored';
 import { checkpointsOf, idbHarness } from './harness.test-kit';
 

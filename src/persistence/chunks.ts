@@ -23,13 +23,10 @@ import type { SkipKind } from './types';
 export const CHUNK_ROWS: number = CHUNK_ROWS_OF[STORED_CHECKPOINT_SCHEMA];
 
 /**
- * cyrb53, harness-core's (it keys the stores' ledger segments too): chunk keys are content
- * addresses inside one run, where a few thousand chunks make a collision about 1 in 10^9; a read
- * also re-hashes each chunk, so damage is caught, not trusted.
+ * A chunk's address: its cyrb53 (harness-core's) in base 36, short keys keeping every record
+ * small. A content address inside one run, where a few thousand chunks make a collision about 1
+ * in 10^9; a read re-hashes each chunk, so damage is caught, not trusted.
  */
-export { cyrb53 };
-
-/** A chunk's address: its cyrb53 in base 36 (short keys keep every record small). */
 export const contentKey = (json: string): string => cyrb53(json).toString(36);
 
 /** A chunk ready to store: its hash (key) and its record. */

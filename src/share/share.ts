@@ -46,7 +46,7 @@ export const SHARE_KEYS = [
   'script',
   'challenge',
   'replay',
-] as const;
+] as const satisfies readonly (keyof ShareState)[];
 
 interface Dropped {
   key: string;
@@ -62,19 +62,10 @@ interface Decoded {
 /** The query string (without "?") for `state`; absent fields are left out. */
 export function encodeShare(state: ShareState): string {
   const p = new URLSearchParams();
-  const set = (k: string, v: string | number | undefined) => {
+  for (const k of SHARE_KEYS) {
+    const v = k === 'compare' ? state.compare?.join(',') : state[k];
     if (v !== undefined) p.set(k, String(v));
-  };
-  set('scenario', state.scenario);
-  set('seed', state.seed);
-  set('design', state.design);
-  set('lesson', state.lesson);
-  set('at', state.at);
-  set('lang', state.lang);
-  set('compare', state.compare?.join(','));
-  set('script', state.script);
-  set('challenge', state.challenge);
-  set('replay', state.replay);
+  }
   return p.toString();
 }
 

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LESSONS, findLesson, playTo, type Lesson } from '../lessons';
 import { checkpointAt } from '../persistence';
 import type { SimCommand } from '../engine';
-import { isLessonRun, lessonRunIds } from './lessonRuns';
+import { lessonRunIds } from './lessonRuns';
+import { isLessonRun } from './storage';
 import { stepsAtRisk, useSimStore } from './simStore';
 import { settled, st } from './page.test-kit';
 

@@ -1,6 +1,6 @@
 import type { Sim } from '../engine';
 import type { UpToRuns } from './runs';
-import { LESSON_RUN_PREFIX } from './storage';
+import { LESSON_RUN_PREFIX } from '../persistence';
 import type { StopOnRun } from '../lessons/types';
 import type { LessonReplay, SliceArgs } from './types';
 
@@ -12,8 +12,6 @@ import type { LessonReplay, SliceArgs } from './types';
  * They are kept apart from the student's free runs by their ids (`lesson:<lesson>:…`): the
  * runs list of free play and the run a reload resumes never include them.
  */
-
-export { isLessonRun } from './storage';
 
 /** What every run of lesson `lessonId` starts with: a replay drops them all (this tab's and a reload's). */
 const lessonRunPrefix = (lessonId: string): string => `${LESSON_RUN_PREFIX}${lessonId}:`;

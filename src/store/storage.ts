@@ -5,9 +5,6 @@ import type { SettingsSlice } from './settings';
 import type { Notice, SliceArgs, StorageStatus } from './types';
 import type { WriteReport } from './writeReport';
 
-/** Every lesson run's id starts with it; no free run's does (`run-…`, a fork's, an import's own). */
-export { LESSON_RUN_PREFIX };
-
 /** Whether a run is a lesson's (never listed or resumed in free play, never claimed by a tab). */
 export const isLessonRun = (runId: string): boolean => runId.startsWith(LESSON_RUN_PREFIX);
 

@@ -1,8 +1,8 @@
-import { visibleText } from './outsideText';
+import { visibleText } from '../share/visibleText';
 import './panels/bidi.css';
 
 /**
- * One string from outside the page, shown inert: its control characters visible (outsideText.ts)
+ * One string from outside the page, shown inert: its control characters visible (share/visibleText.ts)
  * and the whole isolated from the text around it (`<bdi>`, `unicode-bidi: isolate`), so a
  * right-to-left name cannot reorder the row or sentence it sits in. `code` shows it as code.
  * Every outside string the page shows goes through here (trace names, args and errors, challenge

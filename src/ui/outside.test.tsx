@@ -9,7 +9,7 @@ import { TodoRow } from './panels/PlanPanel';
 import type { Step } from '../engine';
 import { CallRowView } from './traces/TraceCalls';
 import { TraceNoProgress } from './traces/TraceDensities';
-import { visibleText } from './outsideText';
+import { visibleText } from '../share/visibleText';
 
 /**
  * Every path that shows a string from outside the page is fed the same hostile names (issue

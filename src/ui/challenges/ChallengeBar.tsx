@@ -8,7 +8,7 @@ import { useT } from '../useT';
 import './challenges.css';
 import { OutsideText } from '../OutsideText';
 import { own } from '../engineText';
-import { visibleText } from '../outsideText';
+import { visibleText } from '../../share/visibleText';
 
 /**
  * A challenge over the page (`?challenge=<id>` or a file): its brief, its goal in the page's

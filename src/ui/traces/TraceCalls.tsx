@@ -8,7 +8,7 @@ import type { T } from '../useT';
 import { useT } from '../useT';
 import { policyWords, stageWords } from './words';
 import { OutsideText } from '../OutsideText';
-import { visibleText } from '../outsideText';
+import { visibleText } from '../../share/visibleText';
 
 /** Estimated heights (px): a row (args wrap to two lines), the sticky header, the box (28rem). */
 const ROW_PX = 40;
