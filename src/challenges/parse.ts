@@ -1,5 +1,5 @@
 import { utf8Length, validateConfig } from '../engine';
-import { END_REASONS, check, problem, type Problem, type Refusals } from '../lessons/problem';
+import { END_REASONS, check, problem, whyOf, type Problem, type Refusals } from '../lessons/problem';
 import {
   CHALLENGE_FORMAT,
   CHALLENGE_SCHEMA,
@@ -34,7 +34,6 @@ export function parseChallenge(text: string): ChallengeResult {
   return readChallenge(raw);
 }
 
-const why = (result: { ok: true } | { ok: false; error: string }) => ({ why: result.ok ? '' : result.error });
 const ofCheckpoint = (x: unknown): Record<string, string> => {
   const cp = checkStart(x);
   return cp.ok ? { scenario: cp.checkpoint.scenario, design: cp.checkpoint.design ?? 'article' } : {};
@@ -61,11 +60,11 @@ export const CHALLENGE_REFUSALS: Refusals = {
     scenario: 'err.H108',
     seed: 'err.H109',
     design: 'err.H110',
-    config: { key: 'err.H111', vars: (x) => why(validateConfig(x)) },
+    config: { key: 'err.H111', vars: (x) => whyOf(validateConfig(x)) },
     start: 'err.H112',
     'start.until': 'err.H112.until',
     'start.step': 'err.H112.step',
-    'start.checkpoint': { key: 'err.H113', vars: (x) => why(checkStart(x)) },
+    'start.checkpoint': { key: 'err.H113', vars: (x) => whyOf(checkStart(x)) },
     controls: 'err.H115',
     'controls[]': 'err.H116',
     goal: 'err.H117',

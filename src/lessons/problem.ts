@@ -67,16 +67,15 @@ export interface Refusals {
 
 type PathItem = NonNullable<v.BaseIssue<unknown>['path']>[number];
 
-const pathOf = (items: readonly PathItem[]) =>
+/** An issue's path as the refusals name it, `stops[2].move`; as a `pattern`, `stops[].move`. */
+const pathOf = (items: readonly PathItem[], pattern = false) =>
   items
-    .map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`))
+    .map((p) => (typeof p.key !== 'number' ? `.${String(p.key)}` : pattern ? '[]' : `[${p.key}]`))
     .join('')
     .replace(/^\./, '');
-const patternOf = (items: readonly PathItem[]) =>
-  items
-    .map((p) => (typeof p.key === 'number' ? '[]' : `.${String(p.key)}`))
-    .join('')
-    .replace(/^\./, '');
+
+/** A check's result as the `why` its refusal's words fill in ('' when it passed). */
+export const whyOf = (result: { ok: true } | { ok: false; error: string }) => ({ why: result.ok ? '' : result.error });
 
 /**
  * The first issue valibot found, as the numbered problem the refusals name for it: the code
@@ -99,11 +98,11 @@ function problemOf(issue: v.BaseIssue<unknown>, root: unknown, refusals: Refusal
   const named = refusals.byCode?.[issue.message];
   if (named) return at(named, path.length, pathOf(path));
   if (last?.origin === 'key' && issue.expected === 'never') {
-    const r = refusals.unknownKey[patternOf(path)] ?? refusals.unknownKey[patternOf(path.slice(0, -1))];
+    const r = refusals.unknownKey[pathOf(path, true)] ?? refusals.unknownKey[pathOf(path.slice(0, -1), true)];
     if (r) return at(r, path.length, pathOf(path));
   }
   for (let depth = path.length; depth > 0; depth--) {
-    const r = refusals.at[patternOf(path.slice(0, depth))];
+    const r = refusals.at[pathOf(path.slice(0, depth), true)];
     if (r) return at(r, depth, pathOf(path.slice(0, depth)));
   }
   return at(refusals.root, 0, refusals.rootField);

@@ -1,16 +1,13 @@
 import { INJECTABLE_ERRORS, STORIES, validateConfig, type StoryId } from '../engine';
 import { CONTROL_COMMANDS, type ControlId } from './controls';
-import { check, type Problem, type Refusals } from './problem';
+import { check, whyOf, type Problem, type Refusals } from './problem';
 import { LESSON_SCHEMA, FOCUSES, NOT_THE_MOVE, TAKEN_ID, type Lesson } from './types';
 import { SHOWS_COUNTS } from './validateShows';
 
 /** A lesson checked against its schema: the first problem found, numbered and naming its field, or the lesson. */
 type LessonResult = { ok: true; lesson: Lesson } | { ok: false; error: Problem };
 
-const configError = (x: unknown) => {
-  const c = validateConfig(x);
-  return { why: c.ok ? '' : c.error };
-};
+const configError = (x: unknown) => whyOf(validateConfig(x));
 
 /**
  * The numbered refusals (L1xx) by where in a lesson they apply (problem.ts reads a valibot issue

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { isSimpleMachine, machineEdges, type StateName } from '../../engine';
-import { stateLabel } from '../diagram/machineGraph';
+import { eventText, stateLabel } from '../diagram/machineGraph';
 import { shownView, useSimStore } from '../../store/simStore';
-import { useT, type T } from '../useT';
+import { useT } from '../useT';
 
 /** The id of the edge a log line took, as the diagram marks it (`data-last`); none for a restore. */
 const edgeOf = (r: { event: string; from: string; to: string } | undefined) =>
@@ -66,10 +66,4 @@ export function DiagramText() {
       </ul>
     </section>
   );
-}
-
-/** An event's words on an edge, or its id when the dictionary has none. */
-function eventText(t: T, ev: string): string {
-  const key = `edge.${ev}`;
-  return t.has(key) ? t(key) : ev;
 }

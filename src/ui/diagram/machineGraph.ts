@@ -80,19 +80,18 @@ export function groupOf(spec: DiagramSpec): LayoutInput['group'] {
   return { id: GROUP_ID, members: spec.states.filter((s) => !spec.finals.includes(s)) };
 }
 
+/** An event's words on an edge, or its id when the dictionary has none. */
+export function eventText(t: T, ev: string): string {
+  const key = `edge.${ev}`;
+  return t.has(key) ? t(key) : ev;
+}
+
 /** Each edge's label in the page's language. */
 export function edgeTexts(spec: DiagramSpec, t: T): Record<string, EdgeText> {
   return Object.fromEntries(
     spec.edges.map((e) => {
       const cond = `edge.cond.${e.id}`;
-      const text = t.has(cond)
-        ? t(cond)
-        : e.events
-            .map((ev) => {
-              const key = `edge.${ev}`;
-              return t.has(key) ? t(key) : ev;
-            })
-            .join(' / ');
+      const text = t.has(cond) ? t(cond) : e.events.map((ev) => eventText(t, ev)).join(' / ');
       return [e.id, { code: e.events.join(' / '), text }];
     }),
   );
