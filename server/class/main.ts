@@ -13,7 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { STUDENT_QUERY, TEACHER_FRAGMENT } from '../../src/class/protocol';
+import { TEACHER_FRAGMENT } from '../../src/class/keys';
+import { STUDENT_QUERY } from '../../src/class/protocol';
 import { startClassServer } from './server';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -5,8 +5,9 @@
  */
 
 /**
- * protocol.ts's TEACHER_FRAGMENT, spelt here: importing protocol.ts would bring its schemas into
- * the first screen's chunk (client.test.ts holds the two to one spelling).
+ * The teacher's link carries its token in the fragment, `#teacher=<token>` (protocol.ts names the
+ * class's addresses). Spelt here, not there: main.tsx reads it on every page, and protocol.ts's
+ * schemas stay out of the first screen's chunk.
  */
 export const TEACHER_FRAGMENT = 'teacher';
 

@@ -41,10 +41,9 @@ export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /**
  * The page's addresses for a class: the student view is `?class` (the join page, code typed) or
  * `?class=<CODE>` (the QR's address: joins at once); the teacher's link carries its token in the
- * fragment, `#teacher=<token>`, so it never reaches a server log.
+ * fragment, `#teacher=<token>` (keys.ts's TEACHER_FRAGMENT), so it never reaches a server log.
  */
 export const STUDENT_QUERY = 'class';
-export const TEACHER_FRAGMENT = 'teacher';
 
 /** What a stop asks of the phones. `watch`: nothing (caption only); `predict`: one of `choices`; `selftest`: typed text. */
 export const STOP_KINDS = ['watch', 'predict', 'selftest'] as const;
