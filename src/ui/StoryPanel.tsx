@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { STORIES, STORY_IDS, type StoryId } from '../engine';
 import { useSimStore } from '../store/simStore';
+import { SelectField } from './SelectField';
 import { useT } from './useT';
 
 /** Plays the article's opening story, in either ending, on a fresh run of the chosen design. */
@@ -14,16 +15,14 @@ export function StoryPanel() {
   return (
     <section className="hs-panel hs-story" aria-label={t('story.title')}>
       <h2>{t('story.title')}</h2>
-      <label className="hs-field">
-        <span>{t('story.pick')}</span>
-        <select data-testid="select-story" value={pick} onChange={(e) => setPick(e.target.value as StoryId)}>
-          {STORY_IDS.map((id) => (
-            <option key={id} value={id}>
-              {t(`story.${id}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t('story.pick')}
+        testId="select-story"
+        value={pick}
+        options={STORY_IDS}
+        name={(id) => t(`story.${id}`)}
+        onChange={setPick}
+      />
       <p className="hs-story__about">{t(STORIES[pick].title)}</p>
       <button
         type="button"

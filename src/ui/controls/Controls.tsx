@@ -1,12 +1,13 @@
 import { memo, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { INJECTABLE_ERRORS, type InjectableError, type StateName } from '../../engine';
+import { INJECTABLE_ERRORS, type StateName } from '../../engine';
 import type { MessageKey } from '../../i18n';
 import { useShallow } from 'zustand/react/shallow';
 import { useChallengeGate } from '../../store/challengeGate';
 import { predictor } from '../../store/predict';
 import { isPlaying, speedOf } from '../../store/player';
 import { useSimStore } from '../../store/simStore';
+import { SelectField } from '../SelectField';
 import { useT, type T } from '../useT';
 import { COMMANDS, press, type Command, type CommandState } from './commands';
 
@@ -157,20 +158,14 @@ const ErrorTypeField = memo(function ErrorTypeField() {
   const t = useT();
   const errorType = useSimStore((s) => s.errorType);
   return (
-    <label className="hs-field">
-      <span>{t('ctl.errorType')}</span>
-      <select
-        data-testid="select-error-type"
-        value={errorType}
-        onChange={(e) => useSimStore.getState().setErrorType(e.target.value as InjectableError)}
-      >
-        {INJECTABLE_ERRORS.map((e) => (
-          <option key={e} value={e}>
-            {t(`error.${e}`)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label={t('ctl.errorType')}
+      testId="select-error-type"
+      value={errorType}
+      options={INJECTABLE_ERRORS}
+      name={(e) => t(`error.${e}`)}
+      onChange={(e) => useSimStore.getState().setErrorType(e)}
+    />
   );
 });
 

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { DENSITY_POLICIES, DESIGN_IDS, type DensityPolicy, type DesignId } from '../../engine';
+import { DENSITY_POLICIES, DESIGN_IDS } from '../../engine';
 import { formatInt } from '../../i18n';
 import { downloadRun, preloadTransfer } from '../../store/files';
 import { useSimStore } from '../../store/simStore';
 import { openTraceInPlace } from '../traces/handoff';
+import { SelectField } from '../SelectField';
 import { useT } from '../useT';
 import { OutsideText } from '../OutsideText';
 
@@ -129,34 +130,23 @@ export function RunsPanel() {
       </div>
       <fieldset className="hs-settings">
         <legend>{t('settings.title')}</legend>
-        <label className="hs-field">
-          <span>{t('settings.density')}</span>
-          <select
-            data-testid="select-density"
-            value={settings.density}
-            onChange={(e) => st.setSettings({ density: e.target.value as DensityPolicy })}
-          >
-            {DENSITY_POLICIES.map((d) => (
-              <option key={d} value={d}>
-                {t(`cp.density.${d}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="hs-field">
-          <span>{t('settings.design')}</span>
-          <select
-            data-testid="select-design"
-            value={settings.design}
-            onChange={(e) => st.setSettings({ design: e.target.value as DesignId })}
-          >
-            {DESIGN_IDS.map((d) => (
-              <option key={d} value={d}>
-                {t(`design.${d}.name`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('settings.density')}
+          testId="select-density"
+          value={settings.density}
+          options={DENSITY_POLICIES}
+          name={(d) => t(`cp.density.${d}`)}
+          onChange={(density) => st.setSettings({ density })}
+        />
+        <SelectField
+          label={t('settings.design')}
+          testId="select-design"
+          value={settings.design}
+          options={DESIGN_IDS}
+          name={(d) => t(`design.${d}.name`)}
+          onChange={(design) => st.setSettings({ design })}
+        />
+        {/* A number's select: its words are keyed by the literal choice, which SelectField's value would widen. */}
         <label className="hs-field">
           <span>{t('settings.heed')}</span>
           <select

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { TakeoverEdit } from '../../engine';
 import { localizeError } from '../../i18n';
 import { seekShown, shownView, useSimStore } from '../../store/simStore';
+import { SelectField } from '../SelectField';
 import { useT } from '../useT';
 
 type Kind = TakeoverEdit['kind'];
+const KINDS: readonly Kind[] = ['mark_done', 'skip', 'set_args'];
 
 /**
  * A person edits a checkpoint (validated), then hands it back: the newest continues the run,
@@ -64,16 +66,14 @@ export function TakeoverPanel() {
           void apply();
         }}
       >
-        <label className="hs-field">
-          <span>{t('takeover.kind')}</span>
-          <select data-testid="select-takeover-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-            {(['mark_done', 'skip', 'set_args'] as const).map((k) => (
-              <option key={k} value={k}>
-                {t(`takeover.kind.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('takeover.kind')}
+          testId="select-takeover-kind"
+          value={kind}
+          options={KINDS}
+          name={(k) => t(`takeover.kind.${k}`)}
+          onChange={setKind}
+        />
         <label className="hs-field">
           <span>{t('takeover.step')}</span>
           <input

@@ -8,6 +8,7 @@ import type { T } from '../useT';
 import { useT } from '../useT';
 import { policyWords, stageWords } from './words';
 import { OutsideText } from '../OutsideText';
+import { SelectField } from '../SelectField';
 import { visibleText } from '../../share/visibleText';
 
 /** Estimated heights (px): a row (args wrap to two lines), the sticky header, the box (28rem). */
@@ -162,20 +163,15 @@ export function TraceCalls({ a }: { a: OpenAnalysis }) {
     // Not a landmark itself: its scrolling box is, under the same name.
     <section className="hs-trace__block">
       <h2 id="trace-calls-head">{t('traces.calls')}</h2>
-      <label className="hs-field hs-trace__crash">
-        <span>{t('traces.crashUnder')}</span>
-        <select
-          data-testid="trace-crash-policy"
-          value={policy}
-          onChange={(e) => setPolicy(e.target.value as DensityPolicy)}
-        >
-          {POLICIES.map((p) => (
-            <option key={p} value={p}>
-              {policyWords(t, { policy: p, n: everyN })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        className="hs-trace__crash"
+        label={t('traces.crashUnder')}
+        testId="trace-crash-policy"
+        value={policy}
+        options={POLICIES}
+        name={(p) => policyWords(t, { policy: p, n: everyN })}
+        onChange={setPolicy}
+      />
       {pages > 1 && (
         <p className="hs-trace__fields hs-trace__pages" data-testid="trace-page">
           <button type="button" className="hs-btn" disabled={page === 0} onClick={() => turn(page - 1)}>
