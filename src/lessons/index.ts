@@ -6,7 +6,7 @@ export { CONTROL_IDS } from './controls';
 export { ARTICLE_SECTIONS, headingOf, type ArticleSection } from './sections';
 export { FOCUSES, type Focus, type Lesson } from './types';
 export { validateLesson } from './validate';
-export { PACE, autoplay, checkpointsOf, lessonLengthMs, playTo, type LessonPosition } from './player';
+export { PACE, autoplay, lessonLengthMs, playTo, type LessonPosition } from './player';
 export { checkYourTurn } from './yourTurn';
 export { SELF_TEST, SELF_TEST_INTRO } from './selftest';
 export { predictionAt, scorePrediction } from './predict';

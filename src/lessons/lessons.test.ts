@@ -9,7 +9,6 @@ import {
   PACE,
   autoplay,
   checkYourTurn,
-  checkpointsOf,
   findLesson,
   lessonLengthMs,
   playTo,
@@ -160,9 +159,9 @@ describe('the player', () => {
     expect(checkYourTurn(lesson('approval'), l.stops[at]!, p.sim).ok).toBe(false);
   });
 
-  it('gives the lesson’s checkpoint after each stop, the Sim’s newest', () => {
+  it('traces the lesson’s checkpoint after each stop, the Sim’s newest', () => {
     const l = lesson('approval');
-    const cps = checkpointsOf(l);
+    const cps = autoplay(l).trace.map((t) => t.newest);
     expect(cps).toHaveLength(l.stops.length);
     expect(cps[0]).toMatchObject({ state: 'waiting_approval', trigger: 'before_suspend', step: 27 });
     expect(cps[2]).toMatchObject({ state: 'tool_failed', trigger: 'failure' });

@@ -290,9 +290,6 @@ export function autoplay(lesson: Lesson): LessonPosition & { checks: YourTurnChe
   return { ...positionOf(runner, lesson, lesson.stops.length - 1, false, trace), checks };
 }
 
-/** The lesson's checkpoint after each stop (the Sim's newest), for the UI to restore. */
-export const checkpointsOf = (lesson: Lesson): (Checkpoint | null)[] => autoplay(lesson).trace.map((t) => t.newest);
-
 /** How long the lesson takes at PACE when played by its own script (ms). */
 export function lessonLengthMs(lesson: Lesson): number {
   return autoplay(lesson).trace.reduce((ms, t, i) => {
