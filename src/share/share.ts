@@ -54,7 +54,7 @@ interface Dropped {
   reason: Words;
 }
 
-interface Decoded {
+export interface Decoded {
   state: ShareState;
   dropped: Dropped[];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeShare } from '../share';
 import { badSeedNotice, replacedNotice } from './address';
 
 /** What the address asked for and did not get is said in the page's language (dictionary rows address.*). */
@@ -12,16 +13,16 @@ describe('address notices', () => {
 
   it('say what replaced a scenario and a design the page has not got, in one sentence', () => {
     const used = { scenario: 'migration-40', design: 'article' };
-    const both = new URLSearchParams('scenario=nope&design=evil');
+    const both = decodeShare('scenario=nope&design=evil').dropped;
     expect(replacedNotice(both, used, 'en')?.text).toBe(
       'The URL\'s scenario "nope" does not exist: this run uses migration-40; the URL\'s design "evil" does not exist: this run uses article.',
     );
     expect(replacedNotice(both, used, 'zh')?.text).toBe(
       '网址里的场景 "nope" 不存在，换成了 migration-40；网址里的设计 "evil" 不存在，换成了 article。',
     );
-    expect(replacedNotice(new URLSearchParams('design=evil'), used, 'zh')?.text).toBe(
+    expect(replacedNotice(decodeShare('design=evil').dropped, used, 'zh')?.text).toBe(
       '网址里的设计 "evil" 不存在，换成了 article。',
     );
-    expect(replacedNotice(new URLSearchParams('scenario=migration-40'), used, 'en')).toBeNull();
+    expect(replacedNotice(decodeShare('scenario=migration-40').dropped, used, 'en')).toBeNull();
   });
 });

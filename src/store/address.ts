@@ -1,7 +1,7 @@
 import { quote, type SimCommand } from '../engine';
 import { loadDictionary, translate, type Lang } from '../i18n';
 import { pageSlicer } from './pageSlicer';
-import { REPLAY_BUDGET_MS, decodeShare, sendInSlices, type Slicer, type Unpacked } from '../share';
+import { REPLAY_BUDGET_MS, sendInSlices, type Decoded, type Slicer, type Unpacked } from '../share';
 
 /**
  * What boot reads from the page's address besides the scenario: a seed it cannot take, the
@@ -19,11 +19,10 @@ export function badSeedNotice(text: string, lang: Lang): { kind: 'error'; text: 
  * what it replaced and with what, as the seed does (null when both were taken).
  */
 export function replacedNotice(
-  params: URLSearchParams,
+  dropped: Decoded['dropped'],
   used: { scenario: string; design: string },
   lang: Lang,
 ): { kind: 'error'; text: string } | null {
-  const { dropped } = decodeShare(params);
   const asked = (key: 'scenario' | 'design') => dropped.find((x) => x.key === key)?.value;
   const [scenario, design] = [asked('scenario'), asked('design')];
   if (scenario === undefined && design === undefined) return null;

@@ -62,4 +62,14 @@ describe('a link naming what the page has not got', () => {
     await st().boot('?run=new&scenario=migration-40&design=no-fuse');
     expect(st().notice).toBeNull();
   });
+
+  it('says a seed it cannot take, and runs with seed 1 (seed=x1)', async () => {
+    await st().boot('?run=new&scenario=migration-40&seed=x1');
+    expect(st().sim.context.seed).toBe(1);
+    expect(st().notice?.text).toBe(
+      'The URL\'s seed "x1" is not a whole number from 0 to 2^53 − 1: this run uses seed 1.',
+    );
+    await st().boot('?run=new&scenario=migration-40&seed=12');
+    expect([st().sim.context.seed, st().notice]).toEqual([12, null]);
+  });
 });

@@ -2,18 +2,16 @@ import {
   DEFAULT_SCENARIO_ID,
   Sim,
   findScenario,
-  isDesignId,
   isTerminal,
   STORIES,
   type StoryId,
   type Config,
   type DesignId,
-  parseSeed,
 } from '../engine';
 import type { Challenge } from '../challenges/types';
 import { joinRun, openCheckpointStore, type CreateRunResult, type NewRun, type OpenedStore } from '../persistence';
 import { loadDictionary } from '../i18n';
-import { holdCheckpoints, unpackReplay } from '../share';
+import { decodeShare, holdCheckpoints, unpackReplay } from '../share';
 import { badSeedNotice, dropRunNew, replacedNotice, replayed } from './address';
 import type { RunSlice, RunState, UpToRun } from './run';
 import { configOf } from './settings';
@@ -167,14 +165,13 @@ export const createRunsSlice = (...[set, get]: SliceArgs<{ ready: boolean }, Abo
   /** Boot's work: see `boot` below. */
   const boot = async (search: string): Promise<void> => {
     const params = new URLSearchParams(search);
-    const scenarioId = findScenario(params.get('scenario') ?? '')
-      ? (params.get('scenario') as string)
-      : DEFAULT_SCENARIO_ID;
-    const seedText = params.get('seed');
-    const seed = seedText === null ? 1 : (parseSeed(seedText) ?? 1);
+    // The address's scenario, seed and design, each checked once (share.ts); what it could not
+    // take is said once the run stands.
+    const { state: asked, dropped } = decodeShare(params);
+    const scenarioId = asked.scenario ?? DEFAULT_SCENARIO_ID;
+    const seed = asked.seed ?? 1;
     // `?design=` is the design of a fresh run, and of the saved run it resumes (ui-contract).
-    const asked = params.get('design');
-    const design = isDesignId(asked) ? asked : null;
+    const design = asked.design ?? null;
     if (design) get().setSettings({ design });
     // Nothing in storage decides what a fresh run shows: it is shown at once (boot runs
     // before the first render) and saved meanwhile; the controls wait for `ready`. Its id
@@ -228,13 +225,14 @@ export const createRunsSlice = (...[set, get]: SliceArgs<{ ready: boolean }, Abo
     } else if (!resumed) await newRun(scenarioId, seed);
     dropRunNew();
     // The notices below are said in the page's words, which may still be on their way.
-    if ((seedText !== null && parseSeed(seedText) === null) || params.has('scenario') || params.has('design'))
+    const badSeed = dropped.find((d) => d.key === 'seed');
+    if (badSeed || params.has('scenario') || params.has('design'))
       await loadDictionary(get().lang).catch(() => undefined);
     // A seed the URL gave and the page could not take is said, not silently replaced.
-    if (seedText !== null && parseSeed(seedText) === null) get().setNotice(badSeedNotice(seedText, get().lang));
+    if (badSeed) get().setNotice(badSeedNotice(badSeed.value, get().lang));
     // So is a scenario or design it has not got (issue 40: `scenario=nope&design=evil` was silent).
     const used = { scenario: get().sim.scenario.id, design: get().sim.design.id };
-    const replaced = replacedNotice(params, used, get().lang);
+    const replaced = replacedNotice(dropped, used, get().lang);
     const before = get().notice;
     if (replaced) get().setNotice(before ? { kind: 'error', text: `${before.text} ${replaced.text}` } : replaced);
     // Ready once storage is read, the run stands and this tab knows its role (ui-contract).
