@@ -67,7 +67,11 @@ redis.call('PEXPIRE', 'class:teacher:' .. meta.teacherHash, ARGV[3])
 return {'ok', out}
 `;
 
-/** Compare-and-set of the meta: a teacher command applies only to the meta it was computed from. */
+/**
+ * Compare-and-set of the meta: a teacher command applies only to the meta it was computed from.
+ * No script decodes and re-encodes the meta: cjson would write an empty `choices` as `{}`, which
+ * the meta's schema (stored.ts) refuses.
+ */
 const TEACH = `
 local m = redis.call('HGET', KEYS[1], 'meta')
 if not m then return -1 end

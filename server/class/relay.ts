@@ -15,6 +15,7 @@ import {
 import { type Ack } from '../../src/class/replies';
 import { applyTeacher, classState, newMeta, refuse, roster, stateOf, tally, tallyOf, you } from './session';
 import type { ClassStore } from './store';
+import { Unreadable } from './stored';
 
 /**
  * The live class's rules on Socket.IO: who may send what, checked before anything changes.
@@ -234,15 +235,29 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
     const cmd: TeacherCommand = m.value;
     if (cmd.type === 'start') {
       let code = await store.classOf(teacherHash);
+      if (code) {
+        const moved = await store
+          .teach(code, (meta) => applyTeacher(meta, cmd, now()))
+          .catch((e: unknown) => {
+            if (!(e instanceof Unreadable)) throw e;
+            return e;
+          });
+        if (moved instanceof Unreadable) {
+          // A class this relay cannot read (written by another version): ended, and a fresh one
+          // started, or the teacher could neither move it nor end it.
+          logError(moved);
+          await store.end(code);
+          io.to(roomOf.all(code)).emit('class:ended', { code });
+          io.in(roomOf.all(code)).socketsLeave(roomOf.all(code));
+          code = null;
+        } else if ('ok' in moved) return moved;
+      }
       if (!code) {
         for (let tries = 0; !code && tries < 5; tries++) {
           const fresh = newJoinCode();
           if (await store.create(newMeta(fresh, teacherHash, cmd.at, now()))) code = fresh;
         }
         if (!code) return refuse('unavailable', 'could not draw a free join code');
-      } else {
-        const moved = await store.teach(code, (meta) => applyTeacher(meta, cmd, now()));
-        if ('ok' in moved) return moved;
       }
       data.code = code;
       socket.join([roomOf.all(code), roomOf.teacher(code)]);

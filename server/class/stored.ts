@@ -53,20 +53,24 @@ export const SESSION = v.strictObject({
 });
 export type Session = v.InferOutput<typeof SESSION>;
 
+/** What a store read back and could not believe: the relay logs it, and a teacher's `start` starts afresh. */
+export class Unreadable extends Error {}
+
 /**
- * `text` as stored, read against `schema`; else an error that names what (`what`) and where it
- * differs, for the relay's log (the client is told the relay could not do it, nothing is lost).
+ * `text` as stored, read against `schema`; else an Unreadable that names what (`what`) and where
+ * it differs, for the relay's log. The read is refused (the client is told `unavailable`);
+ * writes that do not read that field still apply.
  */
 export function readStored<S extends v.GenericSchema>(schema: S, text: string, what: string): v.InferOutput<S> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error(`${what} is not JSON`);
+    throw new Unreadable(`${what} is not JSON`);
   }
   const r = v.safeParse(schema, value);
   if (r.success) return r.output;
   const issue = r.issues[0];
   const at = issue.path?.map((p) => String(p.key)).join('.') ?? '';
-  throw new Error(`${what} is not one this relay can read${at ? ` (at ${at})` : ''}: ${issue.message}`);
+  throw new Unreadable(`${what} is not one this relay can read${at ? ` (at ${at})` : ''}: ${issue.message}`);
 }

@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
 import { startClassServer } from '../server';
 import { IDLE_MS } from '../session';
 import { Phone, Teacher, call, closeAll, freePort, spawnRelay, startRedis, tempDir, until, waitFor } from './helpers';
@@ -236,6 +237,42 @@ describe('two relays sharing Redis', () => {
       closeAll(teacher, ...phones);
       await a.close();
       await b.close();
+      redis.stop();
+    }
+  });
+});
+
+describe('a class in Redis that this relay cannot read', () => {
+  it('a teacher’s start ends it and starts a fresh class; its phones are told it ended', async () => {
+    const redis = await startRedis();
+    const server = await startClassServer({ port: 0, host: '127.0.0.1', dataDir: tempDir(), redisUrl: redis.url });
+    const url = `http://127.0.0.1:${server.port}`;
+    const teacher = new Teacher(url, server.teacherToken);
+    const phone = new Phone(url);
+    const raw = new Redis(redis.url);
+    try {
+      const code = await teacher.start();
+      await phone.join(code);
+      // Another version's meta: a field of no shape this relay knows.
+      const meta = (await raw.hget(`class:${code}`, 'meta'))!;
+      await raw.hset(`class:${code}`, 'meta', meta.replace('"paused":false', '"paused":"no"'));
+      const ended = waitFor(phone.socket, 'class:ended', (e: { code: string }) => e.code === code);
+      const again = new Teacher(url, server.teacherToken);
+      try {
+        const fresh = await again.start();
+        assert.notEqual(fresh, code);
+        await ended;
+        assert.equal(await raw.exists(`class:${code}`), 0, 'the unreadable class is gone');
+        // The fresh class works: a phone joins it and answers.
+        await phone.join(fresh);
+        assert.ok((await phone.answer('running')).ok);
+      } finally {
+        closeAll(again);
+      }
+    } finally {
+      closeAll(teacher, phone);
+      await raw.quit();
+      await server.close();
       redis.stop();
     }
   });
