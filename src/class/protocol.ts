@@ -97,10 +97,15 @@ const SECRET = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/));
 /** A student's public id (the teacher's handle for `remove`): 12 base64url characters. */
 export const STUDENT_ID = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{12}$/));
 export const LESSON_ID = v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_-]+$/), v.maxLength(LIMITS.lessonId));
-export const CHOICE = v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.choice));
+/**
+ * Text, not half a character: a lone UTF-16 surrogate is no text a person typed, and Redis's Lua
+ * (cjson) cannot decode it, so the relay with several nodes would refuse that student's every answer.
+ */
+const WELL_FORMED = v.check((s: string) => !/\p{Cs}/u.test(s), 'half of a character (a lone surrogate)');
+export const CHOICE = v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.choice), WELL_FORMED);
 /** A nickname is plain text: shown with textContent, never as markup; empty means anonymous. */
-const NICKNAME = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.nickname));
-const ANSWER_TEXT = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.answerText));
+const NICKNAME = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.nickname), WELL_FORMED);
+const ANSWER_TEXT = v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.answerText), WELL_FORMED);
 
 // ── Client → server ─────────────────────────────────────────────────────────────────────────
 
