@@ -38,8 +38,15 @@ test('a 1,000-step plan: only the rows in view are drawn, and row 1 and row 1,00
   for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
   await expect.poll(() => box.evaluate((el) => el.scrollTop / el.clientHeight)).toBeGreaterThan(2);
   expect(await shownInBox(box, box.locator('[data-step="1"]'))).toBe(false);
-  // Scrolling (the wheel) reaches the middle of the plan.
+  // A wheel right after End lets go too: it moves the box up from the bottom.
   await box.hover();
+  await page.keyboard.press('End');
+  await page.mouse.wheel(0, -3_000);
+  await expect
+    .poll(() => box.evaluate((el) => (el.scrollHeight - el.clientHeight - el.scrollTop) / el.clientHeight))
+    .toBeGreaterThan(2);
+  // Scrolling (the wheel) reaches the middle of the plan.
+  await page.keyboard.press('Home');
   await page.mouse.wheel(0, 8_000);
   await expect.poll(async () => Number(await todos.first().getAttribute('data-step'))).toBeGreaterThan(300);
   await expect(box.locator('[data-step="40"]')).toHaveCount(0);

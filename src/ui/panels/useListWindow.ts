@@ -1,5 +1,5 @@
 import type { Virtualizer } from '@tanstack/virtual-core';
-import { useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useLazyVirtualizer } from './useLazyVirtualizer';
 import { isWhole, spacers } from './window';
 
@@ -45,6 +45,8 @@ export function useListWindow<S extends HTMLElement>(
   const whole = isWhole(count);
   // Lets go of the pin of a Home or End still running: the student's next key, wheel or touch wins.
   const letGo = useRef<() => void>(() => {});
+  // A list gone mid-pin (a view closed) stops pinning at once.
+  useEffect(() => () => letGo.current(), []);
   const v = useLazyVirtualizer<S>({
     count,
     getScrollElement: () => box.current,
@@ -91,10 +93,9 @@ export function useListWindow<S extends HTMLElement>(
   // Any other key, a wheel, a pointer or a touch lets go at once: PageDown pressed while Home still
   // pinned the top was undone frame after frame (a CI run, where the frames came slowly).
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    const el = box.current;
-    if (!el || e.target !== e.currentTarget) return;
     letGo.current();
-    if (e.key !== 'Home' && e.key !== 'End') return;
+    const el = box.current;
+    if (!el || e.target !== e.currentTarget || (e.key !== 'Home' && e.key !== 'End')) return;
     e.preventDefault();
     const toEnd = e.key === 'End';
     let height = -1;
