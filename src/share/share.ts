@@ -47,6 +47,9 @@ export const SHARE_KEYS = [
   'challenge',
   'replay',
 ] as const satisfies readonly (keyof ShareState)[];
+/** Every field of ShareState has its parameter: a field left out of SHARE_KEYS fails to compile here. */
+const EVERY_FIELD: Exclude<keyof ShareState, (typeof SHARE_KEYS)[number]> extends never ? true : never = true;
+void EVERY_FIELD;
 
 interface Dropped {
   key: string;
