@@ -64,11 +64,18 @@ export function useLazyVirtualizer<S extends Element>(
     [ready],
   );
   // One instance for the component's life once the core is here (the adapter's useState).
-  const instance = useMemo(
-    () => (ready && full ? new ready.Virtualizer<S, Element>({ ...full, ...options, onChange: rerender }) : null),
+  const instance = useMemo(() => {
+    if (!ready || !full) return null;
+    const v = new ready.Virtualizer<S, Element>({ ...full, ...options, onChange: rerender });
+    // A row above the view measured taller or shorter than its estimate is the browser's to
+    // compensate (CSS scroll anchoring, which carries a scroll still animating along), not the
+    // core's: its correction wrote the offset of the last scroll event it had seen, and a PageDown
+    // or a wheel still animating on a busy page went back to where it began (e2e/lists.spec.ts).
+    // Safari has no scroll anchoring: there such a row moves the view by its difference.
+    v.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+    return v;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- options are applied below on every render
-    [ready, full],
-  );
+  }, [ready, full]);
   if (instance && full) instance.setOptions({ ...full, ...options, onChange: rerender });
   useLayoutEffect(() => instance?._didMount(), [instance]);
   useLayoutEffect(() => instance?._willUpdate());
