@@ -101,6 +101,11 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
   const guesses = new RateLimiterMemory({ points: limits.guessesPerMinute, duration: 60 });
   const timers = new Set<NodeJS.Timeout>();
   const pending = new Map<string, Partial<Record<'tally' | 'state' | 'roster', NodeJS.Timeout>>>();
+  /**
+   * Set by close(): a send whose store read was in flight then emits nothing. With the Redis
+   * adapter an emit publishes, and a publish on the closed client was an unhandled rejection.
+   */
+  let closed = false;
 
   // ── Broadcasts, batched ───────────────────────────────────────────────────────────────────
   type Kind = 'tally' | 'state' | 'roster';
@@ -112,11 +117,11 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
   async function send(code: string, what: Kind) {
     if (what === 'roster') {
       const s = await store.load(code);
-      if (s) io.to(roomOf.teacher(code)).emit('class:roster', roster(s));
+      if (s && !closed) io.to(roomOf.teacher(code)).emit('class:roster', roster(s));
       return;
     }
     const g = await store.glance(code);
-    if (!g) return;
+    if (!g || closed) return;
     if (what === 'tally') io.to(roomOf.teacher(code)).emit('class:tally', tallyOf(g));
     else io.to(roomOf.all(code)).emit('class:state', stateOf(g));
   }
@@ -133,7 +138,7 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
   }
   async function sendAllNow(code: string, students = false) {
     const s = await store.load(code);
-    if (!s) return;
+    if (!s || closed) return;
     io.to(roomOf.all(code)).emit('class:state', classState(s));
     io.to(roomOf.teacher(code)).emit('class:tally', tally(s));
     io.to(roomOf.teacher(code)).emit('class:roster', roster(s));
@@ -358,6 +363,7 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
   return {
     sweep,
     close() {
+      closed = true;
       for (const t of timers) clearInterval(t);
       for (const p of pending.values()) for (const t of Object.values(p)) clearTimeout(t);
     },

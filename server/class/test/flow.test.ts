@@ -263,9 +263,10 @@ describe('a class in Redis that this relay cannot read', () => {
         assert.notEqual(fresh, code);
         await ended;
         assert.equal(await raw.exists(`class:${code}`), 0, 'the unreadable class is gone');
-        // The fresh class works: a phone joins it and answers.
+        // The fresh class works: a phone joins it and answers, and the teacher counts it.
         await phone.join(fresh);
         assert.ok((await phone.answer('running')).ok);
+        await again.histogram({ running: 1 });
       } finally {
         closeAll(again);
       }
