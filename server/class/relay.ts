@@ -136,6 +136,11 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
       send(code, what).catch(logError);
     }, DELAY[what]);
   }
+  /** Tells everyone in a class that is gone from the store that it ended, and empties its rooms. */
+  function ended(code: string) {
+    io.to(roomOf.all(code)).emit('class:ended', { code });
+    io.in(roomOf.all(code)).socketsLeave(roomOf.all(code));
+  }
   async function sendAllNow(code: string, students = false) {
     const s = await store.load(code);
     if (!s || closed) return;
@@ -252,8 +257,7 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
           // started, or the teacher could neither move it nor end it.
           logError(moved);
           await store.end(code);
-          io.to(roomOf.all(code)).emit('class:ended', { code });
-          io.in(roomOf.all(code)).socketsLeave(roomOf.all(code));
+          ended(code);
           code = null;
         } else if ('ok' in moved) return moved;
       }
@@ -274,8 +278,7 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
     if (!code) return refuse('no_class', 'start the class first');
     if (cmd.type === 'end') {
       await store.end(code);
-      io.to(roomOf.all(code)).emit('class:ended', { code });
-      io.in(roomOf.all(code)).socketsLeave(roomOf.all(code));
+      ended(code);
       delete data.code;
       return { ok: true, code, state: null };
     }
@@ -347,10 +350,7 @@ export function attachRelay(io: Server, opts: RelayOptions): Relay {
 
   async function sweep(): Promise<string[]> {
     const gone = await store.sweep(now());
-    for (const code of gone) {
-      io.to(roomOf.all(code)).emit('class:ended', { code });
-      io.in(roomOf.all(code)).socketsLeave(roomOf.all(code));
-    }
+    for (const code of gone) ended(code);
     return gone;
   }
   const every = opts.sweepEveryMs ?? 60_000;
